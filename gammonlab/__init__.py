@@ -1,0 +1,30 @@
+"""gammonlab: backgammon analysis for notebooks."""
+
+from __future__ import annotations
+
+from .errors import (
+    GammonlabError,
+    IllegalPlayError,
+    InvalidNotationError,
+    InvalidPositionError,
+    MissingDependencyError,
+    ParseError,
+)
+from .rules import BAR, CHECKERS, OFF, VARIANTS, Rules, Variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BAR",
+    "CHECKERS",
+    "OFF",
+    "VARIANTS",
+    "GammonlabError",
+    "IllegalPlayError",
+    "InvalidNotationError",
+    "InvalidPositionError",
+    "MissingDependencyError",
+    "ParseError",
+    "Rules",
+    "Variant",
+]
