@@ -10,6 +10,8 @@ from .errors import (
     MissingDependencyError,
     ParseError,
 )
+from .play import LegalPlays, Play
+from .position import GameResult, Position
 from .rules import BAR, CHECKERS, OFF, VARIANTS, Rules, Variant
 
 __version__ = "0.1.0"
@@ -23,8 +25,12 @@ __all__ = [
     "IllegalPlayError",
     "InvalidNotationError",
     "InvalidPositionError",
+    "LegalPlays",
     "MissingDependencyError",
     "ParseError",
+    "Play",
+    "Position",
+    "GameResult",
     "Rules",
     "Variant",
 ]

@@ -27,6 +27,7 @@ from .errors import GammonlabError
 __all__ = [
     "BAR",
     "CHECKERS",
+    "HOME_POINTS",
     "OFF",
     "POINTS",
     "SCORINGS",
@@ -41,6 +42,9 @@ OFF = 0
 BAR = 25
 """Column of the checkers on the bar in a board row."""
 POINTS = 24
+"""Points on the board."""
+HOME_POINTS = 6
+"""Points in a home board (R1.1): a side bears off from its points 1-6."""
 CHECKERS = 15
 """Checkers a side has in every variant but Hypergammon."""
 

@@ -1,0 +1,352 @@
+"""What a written play means on a board, and why an illegal one is illegal.
+
+:func:`resolve_play` turns text into the legal :class:`~gammonlab.play.Play` it
+describes; :func:`explain_play` says, citing ``rules.md``, which rule a play
+breaks and shows a legal play that would do. Both serve
+:meth:`Position.play <gammonlab.position.Position.play>` and
+:meth:`Position.explain <gammonlab.position.Position.explain>`.
+
+>>> from gammonlab import Position
+>>> print(Position.initial().explain("13/7", (6, 5)).message)
+13/7 is illegal with 6-5: both dice must be played when possible (R5.1); for example 13/7 13/8
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations, permutations
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .errors import IllegalPlayError
+from .notation import Journey, parse_notation
+from .play import LegalPlays, Move, Play, point_name
+from .rules import BAR, HOME_POINTS, OFF
+
+if TYPE_CHECKING:
+    from .position import Dice, Position
+
+__all__ = ["RULES_IN_WORDS", "Explanation", "explain_play", "resolve_play"]
+
+RULES_IN_WORDS: dict[str, str] = {
+    "R4.1": "each die moves one checker forward by exactly its number",
+    "R4.2": "a checker may not land on a point held by two or more opposing checkers",
+    "R4.4": "a checker using both dice must touch down on an open point in between",
+    "R5.1": "both dice must be played when possible",
+    "R5.3": "when only one die can be played, the larger must be played if it can",
+    "R5.4": "with doubles, as many of the four moves as possible must be played",
+    "R5.5": "when no number can be played, the turn is lost",
+    "R5.6": "a move must be played when one is possible",
+    "R6.3": "while a checker is on the bar, no other checker may move",
+    "R6.4": "a checker enters on the opponent's home board, on a point that is not blocked",
+    "R6.6": "when no checker can enter, the whole turn is lost",
+    "R7.1": "bearing off starts only when every checker is in the home board",
+    "R7.3": "a die larger than the highest point bears off only from the highest point",
+}
+"""The rules an explanation can cite, in words (ids of ``rules.md``)."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The verdict on a written play.
+
+    Attributes
+    ----------
+    text : str
+        The play as written.
+    dice : tuple of int
+    legal : bool
+    play : Play or None
+        The legal play the text describes, when it is legal.
+    rule : str or None
+        Id of the broken rule (``'R5.1'``) when it is illegal.
+    reason : str
+        What is wrong, in words.
+    example : str or None
+        A legal play that would do (canonical notation), when there is one.
+    """
+
+    text: str
+    dice: Dice
+    legal: bool
+    play: Play | None = None
+    rule: str | None = None
+    reason: str = ""
+    example: str | None = None
+
+    @property
+    def message(self) -> str:
+        """One sentence, e.g. ``13/7 is illegal with 6-5: both dice must be played ...``."""
+        roll = f"{max(self.dice)}-{min(self.dice)}"
+        shown = self.text.strip() or "no move"
+        if self.legal:
+            notation = self.play.notation if self.play is not None else ""
+            return f"{notation or 'no move'} is legal with {roll}"
+        text = f"{shown} is illegal with {roll}: {self.reason} ({self.rule})"
+        if self.example is not None:
+            text += f"; for example {self.example or 'no move'}"
+        return text
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        return self.message
+
+
+# -- resolving text -------------------------------------------------------------------------
+
+
+def _pass(position: Position, dice: Dice) -> Play:
+    return Play(position, dice, (), np.array(position.board))
+
+
+def _dice_pool(dice: Dice) -> list[int]:
+    d1, d2 = dice
+    return [d1] * 4 if d1 == d2 else [max(dice), min(dice)]
+
+
+def _sub_multisets(pool: list[int]) -> list[tuple[int, ...]]:
+    found = set()
+    for size in range(1, len(pool) + 1):
+        for combo in combinations(sorted(pool, reverse=True), size):
+            found.add(combo)
+    return sorted(found, key=lambda c: (len(c), [-d for d in c]))
+
+
+def _covers(source: int, target: int, dice: tuple[int, ...]) -> bool:
+    total = sum(dice)
+    distance = source - target
+    if target == OFF:
+        # the checker reaches off on its last die, possibly with pips to spare (R7.4)
+        return total >= distance and total - min(dice) < distance
+    return total == distance
+
+
+def _dice_counts(segments: list[tuple[int, int]], pool: list[int]) -> set[int]:
+    """How many dice the written segments can use, given the dice left."""
+    if not segments:
+        return {0}
+    (source, target), rest = segments[0], segments[1:]
+    counts: set[int] = set()
+    for dice in _sub_multisets(pool):
+        if _covers(source, target, dice):
+            remaining = list(pool)
+            for die in dice:
+                remaining.remove(die)
+            counts |= {len(dice) + n for n in _dice_counts(rest, remaining)}
+    return counts
+
+
+def _target_row(position: Position, journeys: tuple[Journey, ...]) -> np.ndarray | None:
+    row = position.board[0].astype(np.int64)
+    for journey in journeys:
+        row[journey.source] -= 1
+        row[journey.target] += 1
+    return None if (row < 0).any() else row
+
+
+def _match(position: Position, journeys: tuple[Journey, ...], legal: LegalPlays) -> Play | None:
+    if not journeys:
+        return _pass(position, legal.dice) if len(legal) == 0 else None
+    if len(legal) == 0:
+        return None
+    row = _target_row(position, journeys)
+    if row is None:
+        return None
+    candidates = np.flatnonzero((legal.boards[:, 0, :] == row).all(axis=1))
+    if candidates.size == 0:
+        return None
+    plays = [legal[int(i)] for i in candidates]
+    segments = [segment for journey in journeys for segment in journey.segments]
+    if len(plays[0].moves) not in _dice_counts(segments, _dice_pool(legal.dice)):
+        return None
+    marked = {point for journey in journeys
+              for point, hit in zip(journey.points[1:], journey.hits) if hit}
+    # Plays with the same checkers' end points differ only in blots hit on the
+    # way; the text's hit marks choose between them.
+    return min(plays, key=lambda play: len(marked ^ set(play.hits)))
+
+
+def resolve_play(position: Position, text: str, dice: Dice) -> Play:
+    """The legal play that ``text`` describes on ``position`` with ``dice``.
+
+    Raises
+    ------
+    InvalidNotationError
+        The text is not a play in any known notation.
+    IllegalPlayError
+        The play breaks a rule; the message cites it and shows a legal play.
+    """
+    journeys = parse_notation(text)
+    legal = position.legal_plays(dice)
+    play = _match(position, journeys, legal)
+    if play is not None:
+        return play
+    explanation = _diagnose(position, text, dice, journeys, legal)
+    raise IllegalPlayError(explanation.message, rule=explanation.rule or "",
+                           reason=explanation.reason, example=explanation.example)
+
+
+def explain_play(position: Position, text: str, dice: Dice) -> Explanation:
+    """Whether ``text`` is a legal play with ``dice`` and, if not, why.
+
+    Raises
+    ------
+    InvalidNotationError
+        The text is not a play in any known notation.
+    """
+    journeys = parse_notation(text)
+    legal = position.legal_plays(dice)
+    play = _match(position, journeys, legal)
+    if play is not None:
+        return Explanation(text=text, dice=dice, legal=True, play=play)
+    return _diagnose(position, text, dice, journeys, legal)
+
+
+# -- explaining illegal plays ---------------------------------------------------------------
+
+
+def _step_problem(board: np.ndarray, source: int, die: int,
+                  checkers: int) -> tuple[str, str] | None:
+    """Why one checker may not move ``die`` pips from ``source``, or ``None``."""
+    me, opponent = board
+    if me[source] <= 0:
+        where = "on the bar" if source == BAR else f"on the {source}-point"
+        return "R4.1", f"there is no checker of yours {where}"
+    if me[BAR] > 0 and source != BAR:
+        return "R6.3", "a checker on the bar must enter before any other checker moves"
+    target = source - die
+    if target >= 1:
+        holders = int(opponent[BAR - target])
+        if holders >= 2:
+            if source == BAR:
+                return "R6.4", (f"the entry point {target} (the opponent's {die}-point) "
+                                f"is blocked by {holders} checkers")
+            return "R4.2", f"the {target}-point is blocked by {holders} opposing checkers"
+        return None
+    outside = [p for p in range(HOME_POINTS + 1, BAR + 1) if me[p] > 0]
+    if outside:
+        where = ", ".join(point_name(p) for p in outside[::-1])
+        return "R7.1", (f"bearing off starts only when all {checkers} checkers are in the "
+                        f"home board; checkers still stand on {where}")
+    if target < 0:
+        higher = [p for p in range(source + 1, HOME_POINTS + 1) if me[p] > 0]
+        if higher:
+            return "R7.3", (f"a {die} bears off from the {source}-point only when no checker "
+                            f"stands higher; a checker on the {max(higher)}-point must move")
+    return None
+
+
+def _move(board: np.ndarray, source: int, die: int) -> int:
+    target = max(source - die, OFF)
+    board[0, source] -= 1
+    board[0, target] += 1
+    if target != OFF and board[1, BAR - target] == 1:
+        board[1, BAR - target] = 0
+        board[1, BAR] += 1
+    return target
+
+
+def _options(source: int, target: int, pool: list[int]) -> list[tuple[int, ...]]:
+    exact = [d for d in _sub_multisets(pool) if _covers(source, target, d)]
+    return sorted(exact, key=len)
+
+
+def _simulate(position: Position, journeys: tuple[Journey, ...],
+              dice: Dice) -> tuple[list[Move], list[int], tuple[str, str] | None]:
+    """Play the written moves die by die; stop at the first broken rule."""
+    board = position.board.astype(np.int64)
+    pool = _dice_pool(dice)
+    steps: list[Move] = []
+    used: list[int] = []
+    checkers = position.variant.checkers
+    roll = f"{max(dice)}-{min(dice)}"
+    for journey in journeys:
+        for source, target in journey.segments:
+            written = f"{point_name(source)}/{point_name(target)}"
+            if target != OFF and target >= source:
+                return steps, used, ("R4.1", f"checkers move forward only, towards the "
+                                             f"1-point; {written} goes backwards")
+            options = _options(source, target, pool)
+            if not options:
+                if not pool:
+                    return steps, used, ("R4.1", f"every die of {roll} is already used "
+                                                 f"before {written}")
+                return steps, used, ("R4.1", f"{written} is {source - target} pips, which "
+                                             f"{roll} cannot make with the dice left")
+            problem: tuple[str, str] | None = None
+            for option in options:
+                for order in dict.fromkeys(permutations(option)):
+                    trial = board.copy()
+                    point = source
+                    trial_steps: list[Move] = []
+                    failed = None
+                    for k, die in enumerate(order):
+                        failed = _step_problem(trial, point, die, checkers)
+                        if failed is not None:
+                            if k < len(order) - 1 and failed[0] == "R4.2":
+                                failed = ("R4.4", f"{written} touches down on the "
+                                                  f"{point - die}-point, which is blocked")
+                            break
+                        new_point = _move(trial, point, die)
+                        trial_steps.append((point, new_point))
+                        point = new_point
+                    if failed is None:
+                        board = trial
+                        steps.extend(trial_steps)
+                        used.extend(order)
+                        for die in order:
+                            pool.remove(die)
+                        break
+                    problem = problem or failed
+                else:
+                    continue
+                break
+            else:
+                return steps, used, problem
+    return steps, used, None
+
+
+def _example(legal: LegalPlays, steps: list[Move], journeys: tuple[Journey, ...]) -> str | None:
+    if len(legal) == 0:
+        return ""
+    wanted = Counter(steps) + Counter(segment for j in journeys for segment in j.segments)
+    sources = Counter(j.source for j in journeys)
+
+    def overlap(play: Play) -> tuple[int, int]:
+        moves = Counter(play.moves)
+        return (sum((moves & wanted).values()),
+                sum((Counter(s for s, _ in play.moves) & sources).values()))
+
+    return max(legal, key=overlap).notation
+
+
+def _diagnose(position: Position, text: str, dice: Dice, journeys: tuple[Journey, ...],
+              legal: LegalPlays) -> Explanation:
+    def verdict(rule: str, reason: str, steps: list[Move] | None = None) -> Explanation:
+        return Explanation(text=text, dice=dice, legal=False, rule=rule, reason=reason,
+                           example=_example(legal, steps or [], journeys))
+
+    if not journeys:
+        return verdict("R5.6", RULES_IN_WORDS["R5.6"])
+    if len(legal) == 0:
+        if position.on_bar[0] > 0:
+            return verdict("R6.6", "no checker on the bar can enter: the turn is lost")
+        return verdict("R5.5", "no number can be played: the turn is lost")
+    steps, used, problem = _simulate(position, journeys, dice)
+    if problem is not None:
+        return verdict(*problem, steps)
+    required = len(legal[0].moves)
+    d1, d2 = dice
+    if len(steps) < required:
+        if d1 == d2:
+            return verdict("R5.4", f"with doubles, as many of the four {d1}s as possible must "
+                                   f"be played, and {required} can be", steps)
+        return verdict("R5.1", RULES_IN_WORDS["R5.1"], steps)
+    if d1 != d2 and required == 1 and used and used[0] != max(dice):
+        return verdict("R5.3", f"only one die can be played, so it must be the larger, "
+                               f"the {max(dice)}", steps)
+    return verdict("R4.1", "these moves do not make a legal play of this roll", steps)

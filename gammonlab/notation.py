@@ -1,0 +1,123 @@
+"""Reading play notation as transcripts write it.
+
+Every spelling found in real transcripts is read: ``24/18 13/11*``,
+``bar/22``, ``Bar/22``, ``25/22``, ``6/off``, ``6/0``, ``8/5(2)``,
+``24/18/13``, ``8/3*/1*``, ``13/8 13/8``, in any order and case. What the
+text means on a particular board is decided in :mod:`gammonlab.explain`.
+
+>>> parse_notation("bar/22 6/off")
+(Journey(points=(25, 22), hits=(False,)), Journey(points=(6, 0), hits=(False,)))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import InvalidNotationError
+from .rules import BAR, OFF
+
+__all__ = ["NO_MOVE", "Journey", "parse_notation"]
+
+NO_MOVE = frozenset({"", "cannot move", "can't move", "cant move", "no move", "no legal move",
+                     "dance", "dances"})
+"""Texts that stand for a roll that cannot be played (R5.5)."""
+
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d+)\))?(?P<star>\*?)$")
+_POINT = re.compile(r"^(?P<point>bar|off|\d{1,2})(?P<hit>\*?)$")
+
+
+@dataclass(frozen=True)
+class Journey:
+    """One checker's way through a play, as the text wrote it.
+
+    ``points`` lists the points it touches, first the source, last the
+    target (25 bar, 0 off); ``hits[i]`` says the text marks a hit on
+    ``points[i + 1]``.
+    """
+
+    points: tuple[int, ...]
+    hits: tuple[bool, ...]
+
+    @property
+    def source(self) -> int:
+        return self.points[0]
+
+    @property
+    def target(self) -> int:
+        return self.points[-1]
+
+    @property
+    def segments(self) -> tuple[tuple[int, int], ...]:
+        """Consecutive ``(from, to)`` pairs of the points written."""
+        return tuple(zip(self.points[:-1], self.points[1:]))
+
+
+def _bad(text: str, token: str, why: str) -> InvalidNotationError:
+    return InvalidNotationError(
+        f"cannot read play {text!r}: {why} in {token!r}; "
+        "expected moves like '24/18 13/11*', 'bar/22', '6/off' or '8/5(2)'")
+
+
+def parse_notation(text: str) -> tuple[Journey, ...]:
+    """Read a play's text into journeys, without looking at any board.
+
+    Raises
+    ------
+    InvalidNotationError
+        The text is not a play in any known notation.
+
+    >>> [j.points for j in parse_notation("8/5(2) 6/5")]
+    [(8, 5), (8, 5), (6, 5)]
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a play is written as text, got {type(text).__name__}")
+    cleaned = " ".join(text.replace(",", " ").split()).lower()
+    if cleaned in NO_MOVE:
+        return ()
+    journeys: list[Journey] = []
+    for token in cleaned.split(" "):
+        match = _TOKEN.match(token)
+        if not match:
+            raise _bad(text, token, "unexpected characters")
+        parts = match["path"].split("/")
+        if len(parts) < 2:
+            raise _bad(text, token, "a move needs a source and a target separated by '/'")
+        points: list[int] = []
+        hits: list[bool] = []
+        for i, part in enumerate(parts):
+            pm = _POINT.match(part)
+            if not pm:
+                raise _bad(text, token, f"{part!r} is not a point (1-24, bar or off)")
+            name = pm["point"]
+            if name == "bar":
+                point = BAR
+            elif name == "off":
+                point = OFF
+            else:
+                point = int(name)
+                if point > BAR:
+                    raise _bad(text, token, f"there is no point {point}")
+            if i == 0:
+                if point == OFF:
+                    raise _bad(text, token, "a checker cannot move from off the board")
+                if pm["hit"]:
+                    raise _bad(text, token, "a hit is marked on the point moved to, not from")
+            else:
+                if point == BAR:
+                    raise _bad(text, token, "a checker cannot move to the bar")
+                hits.append(bool(pm["hit"]))
+            points.append(point)
+        if match["star"]:
+            hits[-1] = True
+        count = int(match["count"]) if match["count"] else 1
+        if not 1 <= count <= 4:
+            raise _bad(text, token, f"a move repeats 1 to 4 times, not {count}")
+        if OFF in points[1:-1]:
+            raise _bad(text, token, "a checker borne off cannot move on")
+        journey = Journey(tuple(points), tuple(hits))
+        journeys.extend([journey] * count)
+    if len(journeys) > 4:
+        raise InvalidNotationError(
+            f"cannot read play {text!r}: more than four checker moves in one turn")
+    return tuple(journeys)

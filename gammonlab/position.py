@@ -1,0 +1,436 @@
+"""The :class:`Position`: a board seen from the side on roll.
+
+>>> pos = Position.initial()
+>>> pos.pips
+(167, 167)
+>>> pos.gnubg_id
+'4HPwATDgc/ABMA'
+>>> len(pos.legal_plays((6, 5)))
+7
+>>> pos.play("24/18 18/13", (6, 5)).gnubg_id
+'4HPwATDgc/ABMA'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+
+from ._kernels.movegen import generate_plays
+from .errors import InvalidPositionError
+from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant, variant as lookup_variant
+
+if TYPE_CHECKING:
+    from .explain import Explanation
+    from .play import LegalPlays, Play
+
+__all__ = ["Dice", "GameResult", "Position"]
+
+Dice = tuple[int, int]
+Phase = Literal["contact", "race", "bearoff", "over"]
+
+
+class GameResult:
+    """How a finished game ended, from the point of view of the side on roll.
+
+    Attributes
+    ----------
+    winner : int
+        0 if the side on roll has won, 1 if its opponent has (the usual case:
+        the winner bore off its last checker and passed the turn).
+    kind : str
+        ``'single'``, ``'gammon'`` or ``'backgammon'`` (R8.2), or under seed 000's
+        scoring (R8.4) ``'single'``, ``'outside'`` (loser not all home) or
+        ``'bar'`` (loser on the bar).
+    points : int
+        Points won before the cube (R8.2 / R8.4).
+    """
+
+    __slots__ = ("kind", "points", "winner")
+
+    def __init__(self, winner: int, kind: str, points: int) -> None:
+        self.winner = winner
+        self.kind = kind
+        self.points = points
+
+    def __repr__(self) -> str:
+        return f"GameResult(winner={self.winner}, kind={self.kind!r}, points={self.points})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameResult):
+            return NotImplemented
+        return (self.winner, self.kind, self.points) == (other.winner, other.kind, other.points)
+
+    def __hash__(self) -> int:
+        return hash((self.winner, self.kind, self.points))
+
+
+def _normalise_dice(dice: Iterable[int]) -> Dice:
+    try:
+        d1, d2 = (int(d) for d in dice)
+    except (TypeError, ValueError):
+        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}") from None
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}")
+    return d1, d2
+
+
+class Position:
+    """A backgammon position, always seen from the side on roll.
+
+    The board is a read-only ``numpy.int8`` array of shape ``(2, 26)``: row 0
+    is the side on roll, row 1 its opponent, each row in its own numbering
+    (R1.1): column 0 holds the checkers borne off, 1..24 the points, 25 the bar.
+
+    Positions are immutable and hashable; build them with :meth:`initial`,
+    :meth:`from_board` or :meth:`from_gnubg_id`.
+
+    >>> Position.from_gnubg_id("4HPwATDgc/ABUA").board[0, 25]
+    np.int8(1)
+    """
+
+    __slots__ = ("_board", "_hash", "_variant")
+
+    _board: np.ndarray
+    _variant: Variant
+    _hash: int
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("use Position.initial(), Position.from_board() or "
+                        "Position.from_gnubg_id() to build a Position")
+
+    # -- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def _trusted(cls, board: np.ndarray, variant: Variant) -> Position:
+        """Wrap a board known to be valid (kernel output) without checking it."""
+        self = object.__new__(cls)
+        frozen = np.array(board, dtype=np.int8, copy=True)
+        frozen.flags.writeable = False
+        object.__setattr__(self, "_board", frozen)
+        object.__setattr__(self, "_variant", variant)
+        object.__setattr__(self, "_hash", hash((frozen.tobytes(), variant.name)))
+        return self
+
+    @classmethod
+    def initial(cls, variant: str | Variant = "standard") -> Position:
+        """The starting position of a variant (R2).
+
+        >>> Position.initial("nackgammon").board[0, 23]
+        np.int8(2)
+        """
+        var = lookup_variant(variant)
+        return cls._trusted(var.initial_board(), var)
+
+    @classmethod
+    def from_board(cls, board: Any, variant: str | Variant = "standard") -> Position:
+        """A position from a ``(2, 26)`` board (row 0 on roll), checked.
+
+        The borne-off column may be left at zero: it is filled in from the
+        variant's number of checkers. Otherwise each side must have exactly
+        the variant's checkers.
+
+        Raises
+        ------
+        InvalidPositionError
+            Wrong shape, negative counts, too many or too few checkers, a point
+            held by both sides (R4.6), or both sides borne off.
+
+        >>> Position.from_board(Position.initial().board).pips
+        (167, 167)
+        """
+        var = lookup_variant(variant)
+        try:
+            arr = np.asarray(board)
+        except (TypeError, ValueError) as exc:
+            raise InvalidPositionError(f"not a board: {exc}") from None
+        if arr.shape != (2, 26):
+            raise InvalidPositionError(
+                f"a board has shape (2, 26) (side on roll, opponent; off, points 1-24, bar), "
+                f"got shape {arr.shape}")
+        if not np.issubdtype(arr.dtype, np.integer):
+            if not np.all(np.equal(np.mod(arr, 1), 0)):
+                raise InvalidPositionError("checker counts must be whole numbers")
+        counts = arr.astype(np.int64)
+        if (counts < 0).any():
+            side, col = (int(i) for i in np.argwhere(counts < 0)[0])
+            raise InvalidPositionError(
+                f"negative checker count {counts[side, col]} for "
+                f"{'the side on roll' if side == 0 else 'the opponent'} at {_slot_name(col)}")
+        board8 = counts.copy()
+        for side in range(2):
+            on_board = int(counts[side, 1:].sum())
+            total = on_board + int(counts[side, OFF])
+            who = "the side on roll" if side == 0 else "the opponent"
+            if counts[side, OFF] == 0 and on_board <= var.checkers and not var.enter_from_off:
+                board8[side, OFF] = var.checkers - on_board
+                total = var.checkers
+            if total > var.checkers or (total != var.checkers and not var.enter_from_off):
+                raise InvalidPositionError(
+                    f"{who} has {total} checkers; {var.name} has {var.checkers} a side")
+        for point in range(1, POINTS + 1):
+            if counts[0, point] > 0 and counts[1, BAR - point] > 0:
+                raise InvalidPositionError(
+                    f"point {point} of the side on roll is held by both sides "
+                    f"({counts[0, point]} and {counts[1, BAR - point]} checkers) (R4.6)")
+        if board8[0, OFF] == var.checkers and board8[1, OFF] == var.checkers:
+            raise InvalidPositionError("both sides have borne off every checker")
+        return cls._trusted(board8.astype(np.int8), var)
+
+    @classmethod
+    def from_gnubg_id(cls, position_id: str, variant: str | Variant = "standard") -> Position:
+        """A position from a GNU Backgammon Position ID (14 characters).
+
+        >>> Position.from_gnubg_id("4HPwATDgc/ABMA") == Position.initial()
+        True
+        """
+        from .ids import board_from_position_id
+
+        var = lookup_variant(variant)
+        board = board_from_position_id(position_id, checkers=var.checkers)
+        return cls.from_board(board, var)
+
+    # -- basic properties -------------------------------------------------------------------
+
+    @property
+    def board(self) -> np.ndarray:
+        """The read-only ``(2, 26)`` int8 board, row 0 on roll."""
+        return self._board
+
+    @property
+    def variant(self) -> Variant:
+        """The variant this position belongs to."""
+        return self._variant
+
+    @property
+    def gnubg_id(self) -> str:
+        """GNU Backgammon's Position ID.
+
+        >>> Position.initial().gnubg_id
+        '4HPwATDgc/ABMA'
+        """
+        from .ids import position_id_from_board
+
+        return position_id_from_board(self._board)
+
+    @property
+    def pips(self) -> tuple[int, int]:
+        """Pip counts ``(side on roll, opponent)``; a checker on the bar counts 25.
+
+        >>> Position.initial().pips
+        (167, 167)
+        """
+        weights = np.arange(26)
+        return (int(self._board[0] @ weights), int(self._board[1] @ weights))
+
+    @property
+    def borne_off(self) -> tuple[int, int]:
+        """Checkers borne off ``(side on roll, opponent)``."""
+        return int(self._board[0, OFF]), int(self._board[1, OFF])
+
+    @property
+    def on_bar(self) -> tuple[int, int]:
+        """Checkers on the bar ``(side on roll, opponent)``."""
+        return int(self._board[0, BAR]), int(self._board[1, BAR])
+
+    def swapped(self) -> Position:
+        """The same board seen from the other side.
+
+        >>> pos = Position.from_gnubg_id("4HPwATDgc/ABUA")
+        >>> pos.swapped().swapped() == pos
+        True
+        """
+        return Position._trusted(self._board[::-1], self._variant)
+
+    # -- classification and results ---------------------------------------------------------
+
+    @property
+    def is_contact(self) -> bool:
+        """True while some checker still has an opposing checker ahead of it."""
+        me, opp = self._board
+        my_back = _furthest(me)
+        opp_back = _furthest(opp)
+        if my_back == 0 or opp_back == 0:
+            return False
+        # My checker on my point p faces the opponent's checkers on their points
+        # above 25 - p; contact remains while the two rearmost checkers have not passed.
+        return my_back + opp_back > BAR
+
+    @property
+    def is_race(self) -> bool:
+        """True when the sides have passed each other and the game is not over."""
+        return not self.is_contact and not self.is_game_over
+
+    @property
+    def is_bearoff(self) -> bool:
+        """True in a race where both sides have every checker home (R7.1)."""
+        return (self.is_race and _furthest(self._board[0]) <= HOME_POINTS
+                and _furthest(self._board[1]) <= HOME_POINTS)
+
+    @property
+    def phase(self) -> Phase:
+        """``'contact'``, ``'race'``, ``'bearoff'`` (both sides home) or ``'over'``."""
+        if self.is_game_over:
+            return "over"
+        if self.is_contact:
+            return "contact"
+        return "bearoff" if self.is_bearoff else "race"
+
+    @property
+    def is_game_over(self) -> bool:
+        """True when one side has borne off every checker (R8.1)."""
+        n = self._variant.checkers
+        return int(self._board[0, OFF]) == n or int(self._board[1, OFF]) == n
+
+    def result(self, scoring: str = "standard") -> GameResult | None:
+        """How the game ended, or ``None`` while it goes on.
+
+        Parameters
+        ----------
+        scoring : {'standard', 'seed-000'}
+            R8.2 (1, 2 for a gammon, 3 for a backgammon) or R8.4 (1; 2 if the
+            loser still has a checker outside its home board; 4 if one on the bar).
+
+        >>> board = Position.initial().board.copy()
+        >>> board[1] = 0; board[1, 0] = 15
+        >>> Position.from_board(board).result()
+        GameResult(winner=1, kind='backgammon', points=3)
+        """
+        if not self.is_game_over:
+            return None
+        n = self._variant.checkers
+        winner = 0 if int(self._board[0, OFF]) == n else 1
+        loser = self._board[1 - winner]
+        if scoring == "seed-000":
+            if loser[BAR] > 0:
+                return GameResult(winner, "bar", 4)
+            if loser[HOME_POINTS + 1:].sum() > 0:
+                return GameResult(winner, "outside", 2)
+            return GameResult(winner, "single", 1)
+        if scoring != "standard":
+            raise InvalidPositionError(f"unknown scoring {scoring!r}")
+        if loser[OFF] > 0:
+            return GameResult(winner, "single", 1)
+        # The winner's home board is the loser's points 19-24.
+        if loser[BAR] > 0 or loser[POINTS - HOME_POINTS + 1:BAR].sum() > 0:
+            return GameResult(winner, "backgammon", 3)
+        return GameResult(winner, "gammon", 2)
+
+    # -- plays ------------------------------------------------------------------------------
+
+    def legal_plays(self, dice: Iterable[int]) -> LegalPlays:
+        """Every legal play for a roll, unique by resulting position (R4-R7).
+
+        The sequence is lazy: ``len()`` does not build :class:`Play` objects.
+        A roll that cannot be played at all (R5.5) gives an empty sequence.
+
+        >>> plays = Position.initial().legal_plays((3, 1))
+        >>> len(plays), plays[0].notation
+        (16, '24/21 24/23')
+        """
+        from .play import LegalPlays
+
+        d1, d2 = _normalise_dice(dice)
+        if self.is_game_over:
+            return LegalPlays(self, (d1, d2), np.empty((0, 2, 26), np.int8),
+                              np.empty((0, 4, 2), np.int8))
+        boards, moves = generate_plays(self._board, d1, d2)
+        return LegalPlays(self, (d1, d2), boards, moves)
+
+    def play(self, text: str, dice: Iterable[int]) -> Position:
+        """The position after playing ``text`` with ``dice``, opponent on roll.
+
+        Accepts every spelling found in transcripts: ``24/18 13/11*``,
+        ``bar/22``, ``25/22``, ``6/off``, ``6/0``, ``8/5(2)``, ``24/18/13``, in
+        any order and case. An empty text (or ``Cannot Move``) passes a roll that
+        cannot be played.
+
+        Raises
+        ------
+        InvalidNotationError
+            The text is not a play in any known notation.
+        IllegalPlayError
+            The play breaks a rule; the message names it and shows a legal play.
+
+        >>> Position.initial().play("8/5 6/5", (3, 1)).swapped().board[0, 5]
+        np.int8(2)
+        """
+        return self.find_play(text, dice).position
+
+    def find_play(self, text: str, dice: Iterable[int]) -> Play:
+        """The legal :class:`Play` that ``text`` describes (see :meth:`play`)."""
+        from .explain import resolve_play
+
+        return resolve_play(self, text, _normalise_dice(dice))
+
+    def explain(self, text: str, dice: Iterable[int]) -> Explanation:
+        """Whether ``text`` is legal with ``dice`` and, if not, which rule it breaks.
+
+        >>> Position.initial().explain("13/7", (6, 5)).rule
+        'R5.1'
+        """
+        from .explain import explain_play
+
+        return explain_play(self, text, _normalise_dice(dice))
+
+    # -- dunder -----------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self._variant.name == other._variant.name
+                and bool(np.array_equal(self._board, other._board)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._board.tobytes(), self._variant))
+
+    def __repr__(self) -> str:
+        if self._variant.enter_from_off:
+            return (f"Position.from_board({self._board.tolist()!r}, "
+                    f"variant={self._variant.name!r})")
+        try:
+            args = repr(self.gnubg_id)
+        except ImportError:
+            return f"Position.from_board({self._board.tolist()!r}, variant={self._variant.name!r})"
+        if self._variant.name != "standard":
+            args += f", variant={self._variant.name!r}"
+        return f"Position.from_gnubg_id({args})"
+
+    def __str__(self) -> str:
+        from .diagram import ascii_board
+
+        return ascii_board(self)
+
+    def _repr_svg_(self) -> str | None:
+        try:
+            from . import svg
+        except ImportError:
+            return None
+        return str(svg.board(self))
+
+
+def _furthest(row: np.ndarray) -> int:
+    """The highest occupied slot of a row (25 for the bar), 0 if none."""
+    occupied = np.flatnonzero(row[1:]) + 1
+    return int(occupied[-1]) if occupied.size else 0
+
+
+def _slot_name(col: int) -> str:
+    if col == BAR:
+        return "the bar"
+    if col == OFF:
+        return "off"
+    return f"point {col}"
+
+
+def _rebuild(data: bytes, variant: Variant) -> Position:
+    board = np.frombuffer(data, dtype=np.int8).reshape(2, 26)
+    return Position._trusted(board, variant)
