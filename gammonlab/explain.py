@@ -120,8 +120,9 @@ def _covers(source: int, target: int, dice: tuple[int, ...]) -> bool:
     total = sum(dice)
     distance = source - target
     if target == OFF:
-        # the checker reaches off on its last die, possibly with pips to spare (R7.4)
-        return total >= distance and total - min(dice) < distance
+        # the checker reaches off on its last die, possibly with pips to spare (R7.4):
+        # played largest die last, the others must leave it short of off
+        return total >= distance and total - max(dice) < distance
     return total == distance
 
 
@@ -156,6 +157,12 @@ def _match(position: Position, journeys: tuple[Journey, ...], legal: LegalPlays)
     row = _target_row(position, journeys)
     if row is None:
         return None
+    opponent = position.board[1]
+    for journey in journeys:
+        # A point written between source and target is a touch-down point: it
+        # must be open (R4.4); blocks cannot change during a turn.
+        if any(opponent[BAR - p] >= 2 for p in journey.points[1:-1]):
+            return None
     candidates = np.flatnonzero((legal.boards[:, 0, :] == row).all(axis=1))
     if candidates.size == 0:
         return None

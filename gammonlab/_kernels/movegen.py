@@ -22,6 +22,10 @@ HOME = 6
 MAX_MOVES = 4
 START_CAPACITY = 256
 
+# Random 64-bit weights of a linear position hash: sum(board * WEIGHTS), which a
+# checker move updates in constant time. Equal hashes are confirmed cell by cell.
+WEIGHTS = np.random.default_rng(20261130).integers(-(2**62), 2**62, size=(2, 26), dtype=np.int64)
+
 __all__ = [
     "generate_plays",
     "generate_plays_batch",
@@ -30,200 +34,171 @@ __all__ = [
 ]
 
 
-@njit(cache=True, inline="always")
-def _all_home(row):
-    # R7.1: bearing off starts only when every checker is in the home board.
-    for point in range(HOME + 1, BAR + 1):
-        if row[point] > 0:
-            return False
-    return True
+# Layout of the int64 scratch array of the search, one slot per depth 0..4.
+_HASH = 0
+_NEXT = 5
+_HAD_CHILD = 10
+_HOME = 15
+_MOVES = 20  # 4 moves x (from, to)
+SCRATCH = 28
 
 
 @njit(cache=True)
-def _destination(board, source, die):
-    """Where a checker from ``source`` lands with ``die``; -1 if it may not move."""
-    me = board[0]
-    if me[source] == 0:
-        return -1
-    if me[BAR] > 0 and source != BAR:
-        return -1  # R6.3: nothing else moves while a checker is on the bar
-    target = source - die
-    if target >= 1:
-        # R4.2 / R6.4: a point held by two or more opponent checkers is blocked
-        if board[1, BAR - target] >= 2:
-            return -1
-        return target
-    if not _all_home(me):
-        return -1  # R7.1
-    if target == 0:
-        return OFF  # R7.2
-    # R7.3 / R7.4: a larger die bears off only from the highest occupied point
-    for point in range(source + 1, HOME + 1):
-        if me[point] > 0:
-            return -1
-    return OFF
+def _search(stack, scratch, die1, die2, out_boards, out_moves, hashes):
+    """Every legal play of ``stack[0]`` for the roll, written to the ``out_*`` arrays.
 
+    One self-contained loop: the helpers a reader would expect (destination,
+    apply, record) are written out in place, because every call taking arrays
+    costs numba two atomic reference-count operations per array, which
+    dominated the run time.
 
-@njit(cache=True, inline="always")
-def _apply(src_board, dst_board, source, target):
-    """Copy ``src_board`` to ``dst_board`` and move one checker; return 1 on a hit."""
-    for side in range(2):
-        for col in range(26):
-            dst_board[side, col] = src_board[side, col]
-    dst_board[0, source] -= 1
-    dst_board[0, target] += 1
-    if target != OFF and dst_board[1, BAR - target] == 1:
-        # R6.1: landing on a blot hits it
-        dst_board[1, BAR - target] = 0
-        dst_board[1, BAR] += 1
-        return 1
-    return 0
-
-
-@njit(cache=True, inline="always")
-def _board_hash(board):
-    h = np.int64(1469598103934665603)
-    for side in range(2):
-        for col in range(26):
-            h = (h ^ np.int64(board[side, col] + 1)) * np.int64(1099511628211)
-    return h
-
-
-@njit(cache=True)
-def _record(board, moves, n_moves, out_boards, out_moves, hashes, count):
-    """Store a play unless its resulting position is already stored.
-
-    Returns the new count, or -1 when the output arrays are full.
+    The search is depth-first over the dice. Non-doubles are searched in both
+    orders; doubles (R4.5) once, with the points moved from never increasing:
+    any legal sequence can be so reordered (moves only go down the board and
+    hits only remove blots), so each set of moves is seen once.
+    Returns the number of plays, or -1 when the output arrays are full.
     """
-    h = _board_hash(board)
-    for i in range(count):
-        if hashes[i] == h:
-            same = True
-            for side in range(2):
-                for col in range(26):
-                    if out_boards[i, side, col] != board[side, col]:
-                        same = False
-                        break
-                if not same:
-                    break
-            if same:
-                return count
-    if count >= out_boards.shape[0]:
-        return -1
+    doubles = die1 == die2
+    high = max(die1, die2)
+    low = min(die1, die2)
+    n_dice = MAX_MOVES if doubles else 2
+    n_orders = 1 if doubles else 2
+    capacity = out_boards.shape[0]
+    count = 0
+    best = 0
+    high_single = False
+    h0 = np.int64(0)
     for side in range(2):
         for col in range(26):
-            out_boards[count, side, col] = board[side, col]
-    for m in range(MAX_MOVES):
-        if m < n_moves:
-            out_moves[count, m, 0] = moves[m, 0]
-            out_moves[count, m, 1] = moves[m, 1]
-        else:
-            out_moves[count, m, 0] = -1
-            out_moves[count, m, 1] = -1
-    hashes[count] = h
-    return count + 1
-
-
-@njit(cache=True)
-def _plays_non_doubles(board, high, low, out_boards, out_moves, hashes):
-    stack = np.empty((3, 2, 26), dtype=np.int8)
-    moves = np.full((MAX_MOVES, 2), -1, dtype=np.int8)
-    count = 0
-    for order in range(2):
-        first = high if order == 0 else low
-        second = low if order == 0 else high
-        for s1 in range(BAR, 0, -1):
-            t1 = _destination(board, s1, first)
-            if t1 < 0:
-                continue
-            _apply(board, stack[1], s1, t1)
-            moves[0, 0] = s1
-            moves[0, 1] = t1
-            for s2 in range(BAR, 0, -1):
-                t2 = _destination(stack[1], s2, second)
-                if t2 < 0:
-                    continue
-                _apply(stack[1], stack[2], s2, t2)
-                moves[1, 0] = s2
-                moves[1, 1] = t2
-                count = _record(stack[2], moves, 2, out_boards, out_moves, hashes, count)
-                if count < 0:
-                    return -1
-    if count > 0:
-        return count  # R5.1: both numbers are played whenever some sequence allows it
-    # R5.2 / R5.3: one number only; the larger one if it can be played at all
-    for die in (high, low):
-        for s1 in range(BAR, 0, -1):
-            t1 = _destination(board, s1, die)
-            if t1 < 0:
-                continue
-            _apply(board, stack[1], s1, t1)
-            moves[0, 0] = s1
-            moves[0, 1] = t1
-            count = _record(stack[1], moves, 1, out_boards, out_moves, hashes, count)
-            if count < 0:
-                return -1
-        if count > 0:
-            return count
-    return 0  # R5.5: no number can be played, the turn is lost
-
-
-@njit(cache=True)
-def _plays_doubles(board, die, out_boards, out_moves, hashes):
-    # R4.5 / R5.4: four moves of the same number, as many as can be played.
-    # Any legal sequence can be reordered so that the points moved from never
-    # increase (moves only go down the board and hits only remove blots), so
-    # the search visits sources in non-increasing order and sees each set of
-    # moves once.
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    for col in range(26):
-        stack[0, 0, col] = board[0, col]
-        stack[0, 1, col] = board[1, col]
-    moves = np.full((MAX_MOVES, 2), -1, dtype=np.int8)
-    next_source = np.zeros(MAX_MOVES + 1, dtype=np.int64)
-    had_child = np.zeros(MAX_MOVES + 1, dtype=np.bool_)
-    best_depth = 0
-    count = 0
-    depth = 0
-    next_source[0] = BAR
-    had_child[0] = False
-    while depth >= 0:
-        source = next_source[depth]
-        target = -1
-        while source >= 1:
-            target = _destination(stack[depth], source, die)
-            if target >= 0:
-                break
-            source -= 1
-        if source >= 1:
-            had_child[depth] = True
-            next_source[depth] = source - 1
-            _apply(stack[depth], stack[depth + 1], source, target)
-            moves[depth, 0] = source
-            moves[depth, 1] = target
-            if depth + 1 == MAX_MOVES:
-                if best_depth < MAX_MOVES:
-                    best_depth = MAX_MOVES
-                    count = 0
-                count = _record(stack[MAX_MOVES], moves, MAX_MOVES, out_boards, out_moves,
-                                hashes, count)
-                if count < 0:
-                    return -1
+            h0 += stack[0, side, col] * WEIGHTS[side, col]
+    scratch[_HASH] = h0
+    # R7.1: bearing off starts only when every checker is in the home board
+    home0 = 1
+    for point in range(HOME + 1, BAR + 1):
+        if stack[0, 0, point] > 0:
+            home0 = 0
+    for order in range(n_orders):
+        depth = 0
+        scratch[_NEXT] = BAR
+        scratch[_HAD_CHILD] = 0
+        scratch[_HOME] = home0
+        while depth >= 0:
+            if doubles:
+                die = high
+            elif (depth == 0) == (order == 0):
+                die = high
             else:
-                depth += 1
-                next_source[depth] = source
-                had_child[depth] = False
-            continue
-        # every source at this depth is tried
-        if not had_child[depth] and depth > 0 and depth >= best_depth:
-            if depth > best_depth:
-                best_depth = depth
-                count = 0
-            count = _record(stack[depth], moves, depth, out_boards, out_moves, hashes, count)
-            if count < 0:
-                return -1
-        depth -= 1
-    return count
+                die = low
+            # -- the next checker at this depth that may move ``die`` (R4, R6, R7)
+            source = scratch[_NEXT + depth]
+            target = -1
+            while source >= 1:
+                if stack[depth, 0, source] > 0 and (
+                        source == BAR or stack[depth, 0, BAR] == 0):  # R6.3
+                    t = source - die
+                    if t >= 1:
+                        # R4.2 / R6.4: two or more opposing checkers block a point
+                        if stack[depth, 1, BAR - t] < 2:
+                            target = t
+                            break
+                    elif scratch[_HOME + depth] == 1:
+                        if t == 0:
+                            target = OFF  # R7.2
+                            break
+                        # R7.3 / R7.4: a larger die bears off from the highest point only
+                        highest = True
+                        for point in range(source + 1, HOME + 1):
+                            if stack[depth, 0, point] > 0:
+                                highest = False
+                        if highest:
+                            target = OFF
+                            break
+                source -= 1
+            leaf = -1
+            if source >= 1:
+                scratch[_HAD_CHILD + depth] = 1
+                scratch[_NEXT + depth] = source - 1
+                # -- play it on the next level of the stack
+                nxt = depth + 1
+                for side in range(2):
+                    for col in range(26):
+                        stack[nxt, side, col] = stack[depth, side, col]
+                stack[nxt, 0, source] -= 1
+                stack[nxt, 0, target] += 1
+                h = scratch[_HASH + depth] - WEIGHTS[0, source] + WEIGHTS[0, target]
+                if target != OFF and stack[nxt, 1, BAR - target] == 1:
+                    # R6.1: landing on a blot hits it
+                    stack[nxt, 1, BAR - target] = 0
+                    stack[nxt, 1, BAR] += 1
+                    h += WEIGHTS[1, BAR] - WEIGHTS[1, BAR - target]
+                scratch[_HASH + nxt] = h
+                scratch[_MOVES + 2 * depth] = source
+                scratch[_MOVES + 2 * depth + 1] = target
+                if nxt == n_dice:
+                    leaf = nxt
+                else:
+                    depth = nxt
+                    scratch[_NEXT + depth] = source if doubles else BAR
+                    scratch[_HAD_CHILD + depth] = 0
+                    home = scratch[_HOME + depth - 1]
+                    if home == 0:
+                        home = 1
+                        for point in range(HOME + 1, BAR + 1):
+                            if stack[depth, 0, point] > 0:
+                                home = 0
+                    scratch[_HOME + depth] = home
+                    continue
+            elif scratch[_HAD_CHILD + depth] == 0 and depth > 0:
+                leaf = depth  # no die can follow: a play using fewer dice
+            if leaf >= 0:
+                # R5.1 / R5.4: only plays that use as many dice as possible count;
+                # R5.2 / R5.3: of one-die plays, the larger die's when it has any
+                accept = leaf >= best
+                if accept and not doubles and leaf == 1:
+                    if order == 0:
+                        high_single = True
+                    else:
+                        accept = not high_single
+                if accept:
+                    if leaf > best:
+                        best = leaf
+                        count = 0
+                    h = scratch[_HASH + leaf]
+                    duplicate = False
+                    for i in range(count):
+                        if hashes[i] == h:
+                            differences = 0  # branch-free, so it vectorises
+                            for side in range(2):
+                                for col in range(26):
+                                    differences += out_boards[i, side, col] != stack[leaf, side, col]
+                            if differences == 0:
+                                duplicate = True
+                                break
+                    if not duplicate:
+                        if count >= capacity:
+                            return -1
+                        for side in range(2):
+                            for col in range(26):
+                                out_boards[count, side, col] = stack[leaf, side, col]
+                        for m in range(MAX_MOVES):
+                            if m < leaf:
+                                out_moves[count, m, 0] = scratch[_MOVES + 2 * m]
+                                out_moves[count, m, 1] = scratch[_MOVES + 2 * m + 1]
+                            else:
+                                out_moves[count, m, 0] = -1
+                                out_moves[count, m, 1] = -1
+                        hashes[count] = h
+                        count += 1
+            if source < 1:
+                depth -= 1
+    return count  # 0: no number can be played, the turn is lost (R5.5)
+
+
+@njit(cache=True)
+def _load(stack, boards, index):
+    for side in range(2):
+        for col in range(26):
+            stack[0, side, col] = boards[index, side, col]
 
 
 @njit(cache=True)
@@ -248,11 +223,12 @@ def plays_into(board, die1, die2, out_boards, out_moves, hashes):
         Number of plays written (0 when no number can be played, R5.5), or -1
         when ``capacity`` is too small.
     """
-    if die1 == die2:
-        return _plays_doubles(board, die1, out_boards, out_moves, hashes)
-    high = max(die1, die2)
-    low = min(die1, die2)
-    return _plays_non_doubles(board, high, low, out_boards, out_moves, hashes)
+    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
+    for side in range(2):
+        for col in range(26):
+            stack[0, side, col] = board[side, col]
+    return _search(stack, scratch, die1, die2, out_boards, out_moves, hashes)
 
 
 @njit(cache=True)
@@ -292,13 +268,17 @@ def count_plays_batch(boards, dice):
     """
     n = boards.shape[0]
     counts = np.empty(n, dtype=np.int32)
+    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
     capacity = START_CAPACITY * 4
     out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
     out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
     hashes = np.empty(capacity, dtype=np.int64)
     for i in range(n):
         while True:
-            c = plays_into(boards[i], dice[i, 0], dice[i, 1], out_boards, out_moves, hashes)
+            _load(stack, boards, i)
+            c = _search(stack, scratch, dice[i, 0], dice[i, 1], out_boards, out_moves,
+                            hashes)
             if c >= 0:
                 break
             capacity *= 4
@@ -332,6 +312,8 @@ def generate_plays_batch(boards, dice):
     total_capacity = max(16, n * 24)
     all_boards = np.empty((total_capacity, 2, 26), dtype=np.int8)
     all_moves = np.empty((total_capacity, MAX_MOVES, 2), dtype=np.int8)
+    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
     capacity = START_CAPACITY * 4
     out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
     out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
@@ -339,7 +321,9 @@ def generate_plays_batch(boards, dice):
     total = 0
     for i in range(n):
         while True:
-            c = plays_into(boards[i], dice[i, 0], dice[i, 1], out_boards, out_moves, hashes)
+            _load(stack, boards, i)
+            c = _search(stack, scratch, dice[i, 0], dice[i, 1], out_boards, out_moves,
+                            hashes)
             if c >= 0:
                 break
             capacity *= 4
