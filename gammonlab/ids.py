@@ -1,0 +1,1075 @@
+"""GNU Backgammon's Position ID and Match ID, and eXtreme Gammon's XGID.
+
+A board here is gammonlab's ``(2, 26)`` integer array: row 0 is the side on
+roll, row 1 its opponent, each in its own numbering (R1.1); column :data:`OFF`
+holds the borne-off checkers, columns 1-24 the points and column :data:`BAR`
+the bar.
+
+GNU Backgammon keeps a board as ``[2][25]``: row 0 the player *not* on roll,
+row 1 the player on roll, index 0-23 the points 1-24 and index 24 the bar. That
+layout appears only inside this module.
+
+>>> board_from_position_id("4HPwATDgc/ABMA")[0, 1:26].tolist()
+[0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
+>>> fields_from_match_id("cInqAAAAAAAE").dice
+(5, 2)
+>>> xgid_to_gnubg_id("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10")
+'4HPwATDgc/ABMA:cInqAAAAAAAE'
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .errors import InvalidPositionError
+from .rules import BAR, CHECKERS, OFF, POINTS
+
+__all__ = [
+    "GAME_DROPPED",
+    "GAME_NONE",
+    "GAME_OVER",
+    "GAME_PLAYING",
+    "GAME_RESIGNED",
+    "MATCH_ID_LENGTH",
+    "POSITION_ID_LENGTH",
+    "XGID_BOTTOM",
+    "XGID_CENTRED",
+    "XGID_TOP",
+    "MatchIdFields",
+    "XgidFields",
+    "board_from_position_id",
+    "fields_from_match_id",
+    "format_xgid",
+    "gnubg_id_to_xgid",
+    "match_id_from_fields",
+    "parse_xgid",
+    "position_id_from_board",
+    "split_gnubg_id",
+    "xgid_to_gnubg_id",
+]
+
+POSITION_ID_LENGTH = 14
+"""Characters in a Position ID (80 bits of key, base64, no padding)."""
+MATCH_ID_LENGTH = 12
+"""Characters in a Match ID (9 bytes of key, base64)."""
+
+GAME_NONE = 0
+"""Match ID game state: no game started."""
+GAME_PLAYING = 1
+"""Match ID game state: a game in progress."""
+GAME_OVER = 2
+"""Match ID game state: the game was played out."""
+GAME_RESIGNED = 3
+"""Match ID game state: the game ended by a resignation."""
+GAME_DROPPED = 4
+"""Match ID game state: the game ended by a dropped cube."""
+_GAME_STATES = (GAME_NONE, GAME_PLAYING, GAME_OVER, GAME_RESIGNED, GAME_DROPPED)
+_FINISHED_STATES = (GAME_OVER, GAME_RESIGNED, GAME_DROPPED)
+
+XGID_BOTTOM = 1
+"""XGID player code of the bottom player (upper-case checkers, turn ``1``)."""
+XGID_TOP = -1
+"""XGID player code of the top player (lower-case checkers, turn ``-1``)."""
+XGID_CENTRED = 0
+"""XGID cube position of a centred cube."""
+_XGID_PLAYERS = (XGID_BOTTOM, XGID_TOP)
+
+_BASE64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_BASE64_VALUE = {char: value for value, char in enumerate(_BASE64_ALPHABET)}
+_BASE64_BITS = 6
+
+_POSITION_KEY_BYTES = 10
+_SLOTS_PER_SIDE = POINTS + 1  # gnubg's 24 points and the bar
+_SEPARATORS = 2 * _SLOTS_PER_SIDE
+_UNUSED_POSITION_BITS = POSITION_ID_LENGTH * _BASE64_BITS - 8 * _POSITION_KEY_BYTES
+_MATCH_KEY_BYTES = 9
+
+_HOME_BOARD = list(range(1, 7))  # a side's home board points, in its own numbering
+
+# Match key layout: (first bit, width), least significant bit first.
+_CUBE_BITS = (0, 4)
+_CUBE_OWNER_BITS = (4, 2)
+_DICE_OWNER_BITS = (6, 1)
+_CRAWFORD_BITS = (7, 1)
+_GAME_STATE_BITS = (8, 3)
+_TURN_BITS = (11, 1)
+_DOUBLED_BITS = (12, 1)
+_RESIGNATION_BITS = (13, 2)
+_DIE1_BITS = (15, 3)
+_DIE2_BITS = (18, 3)
+_MATCH_LENGTH_BITS = (21, 15)
+_SCORE0_BITS = (36, 15)
+_SCORE1_BITS = (51, 15)
+# GNU Backgammon also writes bit 67 (0-based 66): set when the Jacoby rule is off.
+_NO_JACOBY_BITS = (66, 1)
+_MATCH_KEY_USED_BITS = 67
+_CENTRED_CUBE_CODE = 3
+_MAX_LOG_CUBE = (1 << _CUBE_BITS[1]) - 1
+_MAX_FIELD_VALUE = (1 << _MATCH_LENGTH_BITS[1]) - 1
+_DIE_FACES = range(1, 7)
+_RESIGNATIONS = range(0, 4)
+
+_XGID_PREFIX = "XGID="
+_XGID_BOARD_LENGTH = 26
+_XGID_FIELDS = 10
+_XGID_MAX_PER_POINT = 16  # letters A-P / a-p
+_XGID_TOP_BAR = 0
+_XGID_BOTTOM_BAR = 25
+_XGID_CUBE_ACTIONS = ("D", "B", "R")
+_XGID_JACOBY_FLAG = 1
+_XGID_BEAVER_FLAG = 2
+_XGID_DEFAULT_MAX_CUBE = 1 << 10
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_QUOTE_LIMIT = 80
+
+
+def _quote(text: object) -> str:
+    """The input as it will appear in an error message."""
+    shown = repr(text)
+    return shown if len(shown) <= _QUOTE_LIMIT else shown[:_QUOTE_LIMIT - 3] + "..."
+
+
+def _is_power_of_two(value: int) -> bool:
+    return value >= 1 and value & (value - 1) == 0
+
+
+# -- base64 ------------------------------------------------------------------------------------
+
+
+def _base64_value(text: str, what: str, original: object) -> int:
+    """The bits of ``text`` as one big-endian integer, six bits a character."""
+    value = 0
+    for column, char in enumerate(text):
+        digit = _BASE64_VALUE.get(char)
+        if digit is None:
+            raise InvalidPositionError(
+                f"{what} {_quote(original)}: bad base64 character {char!r} at position "
+                f"{column + 1}; expected A-Z, a-z, 0-9, '+' or '/'")
+        value = (value << _BASE64_BITS) | digit
+    return value
+
+
+def _clean_id(text: object, what: str, length: int) -> str:
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"{what} must be a string, got {type(text).__name__}")
+    cleaned = text.strip()
+    if len(cleaned) != length:
+        raise InvalidPositionError(
+            f"{what} {_quote(text)}: expected {length} characters, got {len(cleaned)}")
+    return cleaned
+
+
+# -- boards ------------------------------------------------------------------------------------
+
+
+def _as_board(board: ArrayLike) -> np.ndarray:
+    try:
+        array = np.asarray(board)
+    except (TypeError, ValueError) as error:
+        raise InvalidPositionError(f"board is not an array of checker counts: {error}") from None
+    if array.shape != (2, BAR + 1):
+        raise InvalidPositionError(
+            f"board must have shape (2, {BAR + 1}) (side on roll, opponent; off, points 1-24, "
+            f"bar), got {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise InvalidPositionError(f"board must hold integers, got dtype {array.dtype}")
+    return array.astype(np.int64)
+
+
+def _board_problem(board: np.ndarray, *, limit: int, total: int | None = None) -> str | None:
+    """Why ``board`` (validated shape, int64) is no position, or None.
+
+    At most ``limit`` checkers a side may be on the board and bar; with ``total``
+    given, each row including its borne-off column must add up to it.
+    """
+    sides = ("the side on roll", "its opponent")
+    if (board < 0).any():
+        side, column = (int(i) for i in np.argwhere(board < 0)[0])
+        return f"{sides[side]} has {board[side, column]} checkers in column {column}"
+    for side in (0, 1):
+        on_board = int(board[side, OFF + 1:].sum())
+        if on_board > limit:
+            return (f"too many checkers: {sides[side]} has {on_board} on the board and bar, "
+                    f"more than {limit}")
+        if total is not None and int(board[side].sum()) != total:
+            return (f"{sides[side]} has {int(board[side].sum())} checkers counting the "
+                    f"borne-off ones, expected {total}")
+    for point in range(1, POINTS + 1):
+        if board[0, point] > 0 and board[1, BAR - point] > 0:
+            return (f"point held by both sides: the side on roll's point {point} "
+                    f"({board[0, point]} checkers) is its opponent's point {BAR - point} "
+                    f"({board[1, BAR - point]} checkers)")
+    if (board[:, _HOME_BOARD] >= 2).all() and board[0, BAR] > 0 and board[1, BAR] > 0:
+        return "both sides are on the bar against closed home boards"
+    return None
+
+
+def position_id_from_board(board: ArrayLike, *, checkers: int | None = None) -> str:
+    """GNU Backgammon's Position ID of a board.
+
+    Parameters
+    ----------
+    board : array_like, shape (2, 26)
+        Row 0 the side on roll, row 1 its opponent, each in its own numbering:
+        column 0 borne off, 1-24 the points, 25 the bar.
+    checkers : int, optional
+        Checkers a side has. When given, each row (borne-off column included)
+        must add up to it; by default only the checkers on the board and bar
+        are checked (at most 15 a side, all a Position ID holds).
+
+    Returns
+    -------
+    str
+        14 characters of base64.
+
+    Raises
+    ------
+    InvalidPositionError
+        If the board is malformed or no position: too many checkers, a point
+        held by both sides, both sides on the bar against closed boards.
+
+    Examples
+    --------
+    >>> row = [0] * 26
+    >>> row[6], row[8], row[13], row[24] = 5, 3, 5, 2
+    >>> position_id_from_board([row, row])
+    '4HPwATDgc/ABMA'
+    """
+    array = _as_board(board)
+    problem = _board_problem(array, limit=CHECKERS if checkers is None else checkers,
+                             total=checkers)
+    if problem is not None:
+        raise InvalidPositionError(f"cannot encode board: {problem}")
+    rows = array.tolist()
+    key = 0
+    bit = 0
+    # gnubg writes the side not on roll first; its slots are our columns 1-25 in order.
+    for row in (rows[1], rows[0]):
+        for count in row[OFF + 1:]:
+            key |= ((1 << count) - 1) << bit
+            bit += count + 1
+    if bit > 8 * _POSITION_KEY_BYTES:
+        raise InvalidPositionError(
+            "cannot encode board: too many checkers for the 80 bits of a Position ID")
+    data = key.to_bytes(_POSITION_KEY_BYTES, "little")
+    return base64.b64encode(data).decode("ascii")[:POSITION_ID_LENGTH]
+
+
+def board_from_position_id(pid: str, *, checkers: int = CHECKERS) -> np.ndarray:
+    """The board of a GNU Backgammon Position ID.
+
+    Parameters
+    ----------
+    pid : str
+        14 base64 characters; surrounding whitespace is ignored.
+    checkers : int
+        Checkers a side has (15; fewer in Hypergammon). The borne-off column
+        holds those not on the board or bar.
+
+    Returns
+    -------
+    numpy.ndarray
+        A new ``(2, 26)`` int8 board, row 0 the side on roll.
+
+    Raises
+    ------
+    InvalidPositionError
+        If the ID has the wrong length, a character outside base64, bits that
+        GNU Backgammon never writes, more than ``checkers`` checkers on a side,
+        a point held by both sides, or both sides on the bar against closed
+        boards.
+
+    Examples
+    --------
+    >>> board = board_from_position_id("4HPwATDgc/ABUA")
+    >>> board[0, [24, 25]].tolist(), board[1, [24, 25]].tolist()
+    ([1, 1], [2, 0])
+    """
+    text = _clean_id(pid, "Position ID", POSITION_ID_LENGTH)
+    value = _base64_value(text, "Position ID", pid)
+    if value & ((1 << _UNUSED_POSITION_BITS) - 1):
+        raise InvalidPositionError(
+            f"Position ID {_quote(pid)}: the last character {text[-1]!r} carries bits beyond "
+            f"the 80-bit key (GNU Backgammon writes only A, Q, g or w there)")
+    key = int.from_bytes(
+        (value >> _UNUSED_POSITION_BITS).to_bytes(_POSITION_KEY_BYTES, "big"), "little")
+    # Bit i of the key is character i of this string; each slot is a run of ones ended by a 0.
+    runs = format(key, f"0{8 * _POSITION_KEY_BYTES}b")[::-1].split("0")
+    if len(runs) <= _SEPARATORS:
+        raise InvalidPositionError(
+            f"Position ID {_quote(pid)}: too many checkers (the key ends before the "
+            f"{_SEPARATORS} slots of the two sides do)")
+    if any(runs[_SEPARATORS:]):
+        raise InvalidPositionError(
+            f"Position ID {_quote(pid)}: bits are set after the last slot of the key")
+    counts = [len(run) for run in runs[:_SEPARATORS]]
+    board = np.zeros((2, BAR + 1), dtype=np.int64)
+    board[1, OFF + 1:] = counts[:_SLOTS_PER_SIDE]
+    board[0, OFF + 1:] = counts[_SLOTS_PER_SIDE:]
+    problem = _board_problem(board, limit=checkers)
+    if problem is not None:
+        raise InvalidPositionError(f"Position ID {_quote(pid)}: {problem}")
+    board[:, OFF] = checkers - board[:, OFF + 1:].sum(axis=1)
+    return board.astype(np.int8)
+
+
+def _normalise(fields: Any, what: str, flags: tuple[str, ...]) -> None:
+    """Make a frozen dataclass's dice and score tuples of ints and its flags bools."""
+    for name in ("dice", "score"):
+        value = getattr(fields, name)
+        try:
+            pair = tuple(int(item) for item in value)
+        except (TypeError, ValueError):
+            pair = ()
+        if len(pair) != 2:
+            raise InvalidPositionError(f"{what}: {name} must be a pair of integers, got {value!r}")
+        object.__setattr__(fields, name, pair)
+    for name in flags:
+        object.__setattr__(fields, name, bool(getattr(fields, name)))
+
+
+# -- Match ID ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchIdFields:
+    """The fields of a GNU Backgammon Match ID.
+
+    Players are absolute: GNU Backgammon's player 0 and player 1.
+
+    Attributes
+    ----------
+    cube_value : int
+        1, 2, 4, ... up to 32768.
+    cube_owner : int or None
+        0 or 1; None for a centred cube.
+    dice_owner : int
+        The player on roll, or who rolled (the doubler while a double is offered).
+    crawford : bool
+        This is the Crawford game (R10.2).
+    game_state : int
+        :data:`GAME_NONE`, :data:`GAME_PLAYING`, :data:`GAME_OVER`,
+        :data:`GAME_RESIGNED` or :data:`GAME_DROPPED`.
+    turn : int
+        The player who must act now (the taker, after a double).
+    double_offered : bool
+        A double waits for an answer.
+    resignation : int
+        Resignation offered: 0 none, 1 single, 2 gammon, 3 backgammon.
+    dice : tuple of int
+        The dice rolled, ``(0, 0)`` if not rolled. GNU Backgammon writes the
+        higher die first; other writers may not, and the order read is kept.
+    match_length : int
+        Points to win; 0 is money play.
+    score : tuple of int
+        Points of player 0 and player 1.
+    jacoby : bool
+        The Jacoby rule is on (money play). GNU Backgammon stores it in bit 67
+        of the key, beyond the 66 its manual describes.
+
+    Examples
+    --------
+    >>> fields = MatchIdFields(dice_owner=1, turn=1, dice=(5, 2), match_length=7)
+    >>> match_id_from_fields(fields)
+    'cInqAAAAAAAE'
+    """
+
+    cube_value: int = 1
+    cube_owner: int | None = None
+    dice_owner: int = 0
+    crawford: bool = False
+    game_state: int = GAME_PLAYING
+    turn: int = 0
+    double_offered: bool = False
+    resignation: int = 0
+    dice: tuple[int, int] = (0, 0)
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    jacoby: bool = False
+
+    def __post_init__(self) -> None:
+        _normalise(self, "Match ID fields", ("crawford", "double_offered", "jacoby"))
+        problem = _match_fields_problem(self)
+        if problem is not None:
+            raise InvalidPositionError(f"Match ID fields: {problem}")
+
+
+def _match_fields_problem(fields: MatchIdFields) -> str | None:
+    """Why the fields describe no state GNU Backgammon can be in, or None."""
+    if not _is_power_of_two(fields.cube_value) or fields.cube_value > 1 << _MAX_LOG_CUBE:
+        return (f"cube value {fields.cube_value} is not a power of two from 1 to "
+                f"{1 << _MAX_LOG_CUBE}")
+    if fields.cube_owner not in (None, 0, 1):
+        return f"cube owner {fields.cube_owner!r} is not 0, 1 or None (centred)"
+    if fields.dice_owner not in (0, 1):
+        return f"dice owner {fields.dice_owner!r} is not 0 or 1"
+    if fields.turn not in (0, 1):
+        return f"turn {fields.turn!r} is not 0 or 1"
+    if fields.game_state not in _GAME_STATES:
+        return f"game state {fields.game_state!r} is not one of 0-4"
+    if fields.resignation not in _RESIGNATIONS:
+        return f"resignation {fields.resignation!r} is not one of 0-3"
+    die1, die2 = fields.dice
+    if (die1, die2) != (0, 0) and (die1 not in _DIE_FACES or die2 not in _DIE_FACES):
+        return f"dice {fields.dice} are not two numbers from 1 to 6, nor (0, 0) for not rolled"
+    if fields.double_offered and die1:
+        return f"a double is offered but the dice {fields.dice} are already rolled"
+    length = fields.match_length
+    if not 0 <= length <= _MAX_FIELD_VALUE:
+        return f"match length {length} is not from 0 to {_MAX_FIELD_VALUE}"
+    for player, points in enumerate(fields.score):
+        if not 0 <= points <= _MAX_FIELD_VALUE:
+            return f"player {player}'s score {points} is not from 0 to {_MAX_FIELD_VALUE}"
+    if length == 0:
+        if fields.crawford:
+            return "a Crawford game in money play"
+        return None
+    if fields.game_state in _FINISHED_STATES:
+        return None
+    for player, points in enumerate(fields.score):
+        if points >= length:
+            return (f"player {player}'s score {points} is not below the match length {length} "
+                    f"while the game is not over")
+    if fields.crawford:
+        if length - 1 not in fields.score:
+            return (f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
+                    f"match: neither player is 1-away")
+        if fields.cube_value != 1 or fields.cube_owner is not None or fields.double_offered:
+            return "the cube is used in the Crawford game (R10.2)"
+    return None
+
+
+def _get_bits(key: int, where: tuple[int, int]) -> int:
+    start, width = where
+    return (key >> start) & ((1 << width) - 1)
+
+
+def _put_bits(value: int, where: tuple[int, int]) -> int:
+    start, width = where
+    return (value & ((1 << width) - 1)) << start
+
+
+def match_id_from_fields(fields: MatchIdFields) -> str:
+    """GNU Backgammon's Match ID of a match state.
+
+    Parameters
+    ----------
+    fields : MatchIdFields
+        The state; the dice are written higher first, as GNU Backgammon does.
+
+    Returns
+    -------
+    str
+        12 characters of base64.
+
+    Examples
+    --------
+    >>> match_id_from_fields(MatchIdFields(dice_owner=1, turn=1, dice=(5, 2), jacoby=True))
+    'cIkKAAAAAAAA'
+    """
+    if not isinstance(fields, MatchIdFields):
+        raise TypeError(f"expected MatchIdFields, got {type(fields).__name__}")
+    high, low = max(fields.dice), min(fields.dice)
+    owner = _CENTRED_CUBE_CODE if fields.cube_owner is None else fields.cube_owner
+    key = (_put_bits(fields.cube_value.bit_length() - 1, _CUBE_BITS)
+           | _put_bits(owner, _CUBE_OWNER_BITS)
+           | _put_bits(fields.dice_owner, _DICE_OWNER_BITS)
+           | _put_bits(fields.crawford, _CRAWFORD_BITS)
+           | _put_bits(fields.game_state, _GAME_STATE_BITS)
+           | _put_bits(fields.turn, _TURN_BITS)
+           | _put_bits(fields.double_offered, _DOUBLED_BITS)
+           | _put_bits(fields.resignation, _RESIGNATION_BITS)
+           | _put_bits(high, _DIE1_BITS)
+           | _put_bits(low, _DIE2_BITS)
+           | _put_bits(fields.match_length, _MATCH_LENGTH_BITS)
+           | _put_bits(fields.score[0], _SCORE0_BITS)
+           | _put_bits(fields.score[1], _SCORE1_BITS)
+           | _put_bits(not fields.jacoby, _NO_JACOBY_BITS))
+    data = key.to_bytes(_MATCH_KEY_BYTES, "little")
+    return base64.b64encode(data).decode("ascii")
+
+
+def fields_from_match_id(mid: str) -> MatchIdFields:
+    """The fields of a GNU Backgammon Match ID.
+
+    Parameters
+    ----------
+    mid : str
+        12 base64 characters; surrounding whitespace is ignored.
+
+    Returns
+    -------
+    MatchIdFields
+
+    Raises
+    ------
+    InvalidPositionError
+        If the ID has the wrong length or a character outside base64, or its
+        fields describe no state: cube owner 2, game state above 4, a die of 7
+        or only one die rolled, a Crawford game in money play, a score not
+        below the match length in a game still going, bits beyond the 67
+        GNU Backgammon writes.
+
+    Examples
+    --------
+    >>> fields = fields_from_match_id("8IhuACAACAAE")
+    >>> fields.match_length, fields.score, fields.crawford, fields.dice, fields.dice_owner
+    (3, (2, 1), True, (5, 3), 1)
+    """
+    text = _clean_id(mid, "Match ID", MATCH_ID_LENGTH)
+    value = _base64_value(text, "Match ID", mid)
+    key = int.from_bytes(value.to_bytes(_MATCH_KEY_BYTES, "big"), "little")
+    if key >> _MATCH_KEY_USED_BITS:
+        raise InvalidPositionError(
+            f"Match ID {_quote(mid)}: bits are set beyond the {_MATCH_KEY_USED_BITS} of the key")
+    owner = _get_bits(key, _CUBE_OWNER_BITS)
+    if owner not in (0, 1, _CENTRED_CUBE_CODE):
+        raise InvalidPositionError(
+            f"Match ID {_quote(mid)}: bad cube owner {owner} (0 = player 0, 1 = player 1, "
+            f"3 = centred)")
+    try:
+        return MatchIdFields(
+            cube_value=1 << _get_bits(key, _CUBE_BITS),
+            cube_owner=None if owner == _CENTRED_CUBE_CODE else owner,
+            dice_owner=_get_bits(key, _DICE_OWNER_BITS),
+            crawford=bool(_get_bits(key, _CRAWFORD_BITS)),
+            game_state=_get_bits(key, _GAME_STATE_BITS),
+            turn=_get_bits(key, _TURN_BITS),
+            double_offered=bool(_get_bits(key, _DOUBLED_BITS)),
+            resignation=_get_bits(key, _RESIGNATION_BITS),
+            dice=(_get_bits(key, _DIE1_BITS), _get_bits(key, _DIE2_BITS)),
+            match_length=_get_bits(key, _MATCH_LENGTH_BITS),
+            score=(_get_bits(key, _SCORE0_BITS), _get_bits(key, _SCORE1_BITS)),
+            jacoby=not _get_bits(key, _NO_JACOBY_BITS),
+        )
+    except InvalidPositionError as error:
+        detail = str(error).removeprefix("Match ID fields: ")
+        raise InvalidPositionError(f"Match ID {_quote(mid)}: {detail}") from None
+
+
+def split_gnubg_id(text: str) -> tuple[str, str]:
+    """Split a combined GNU Backgammon ID ``PositionID:MatchID``.
+
+    Parameters
+    ----------
+    text : str
+        ``'4HPwATDgc/ABMA:cIkKAAAAAAAA'``; whitespace around either part is ignored.
+
+    Returns
+    -------
+    tuple of str
+        The Position ID and the Match ID (not yet decoded).
+
+    Examples
+    --------
+    >>> split_gnubg_id(" 4HPwATDgc/ABMA:cIkKAAAAAAAA ")
+    ('4HPwATDgc/ABMA', 'cIkKAAAAAAAA')
+    """
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"GNU Backgammon ID must be a string, got {type(text).__name__}")
+    parts = text.split(":")
+    if len(parts) != 2:
+        raise InvalidPositionError(
+            f"GNU Backgammon ID {_quote(text)}: expected 'PositionID:MatchID' with one colon, "
+            f"got {len(parts) - 1}")
+    pid, mid = (part.strip() for part in parts)
+    if len(pid) != POSITION_ID_LENGTH or len(mid) != MATCH_ID_LENGTH:
+        raise InvalidPositionError(
+            f"GNU Backgammon ID {_quote(text)}: expected a {POSITION_ID_LENGTH}-character "
+            f"Position ID and a {MATCH_ID_LENGTH}-character Match ID, got {len(pid)} and "
+            f"{len(mid)}")
+    return pid, mid
+
+
+# -- XGID --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class XgidFields:
+    """The fields of an XGID, with the board in gammonlab's convention.
+
+    Attributes
+    ----------
+    board : numpy.ndarray
+        Read-only ``(2, 26)`` int8 board; row 0 is the player named by
+        ``turn``, row 1 the other, each in its own numbering.
+    turn : int
+        The player the XGID's turn field names: :data:`XGID_BOTTOM` (1) or
+        :data:`XGID_TOP` (-1). With a double offered GNU Backgammon reads this
+        as the doubler.
+    cube_value : int
+        Value of the cube (before the double, if one is offered).
+    cube_owner : int
+        :data:`XGID_BOTTOM`, :data:`XGID_TOP` or :data:`XGID_CENTRED`.
+    dice : tuple of int
+        The dice in the order written, ``(0, 0)`` if not rolled.
+    cube_action : str
+        ``''`` none, ``'D'`` double offered, ``'B'`` beavered, ``'R'`` raccooned.
+    score : tuple of int
+        Points of the bottom player and the top player.
+    match_length : int
+        0 is money play.
+    crawford : bool
+        This is the Crawford game (match play).
+    jacoby, beaver : bool
+        The Jacoby rule and beavers (money play).
+    max_cube : int or None
+        Highest cube value (the 10th field holds its log2); None when the XGID
+        has only nine fields.
+
+    Examples
+    --------
+    >>> fields = parse_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10")
+    >>> fields.turn, fields.dice, fields.match_length, int(fields.board[0, 6])
+    (1, (5, 2), 7, 5)
+    """
+
+    board: np.ndarray
+    turn: int = XGID_BOTTOM
+    cube_value: int = 1
+    cube_owner: int = XGID_CENTRED
+    dice: tuple[int, int] = (0, 0)
+    cube_action: str = ""
+    score: tuple[int, int] = (0, 0)
+    match_length: int = 0
+    crawford: bool = False
+    jacoby: bool = False
+    beaver: bool = False
+    max_cube: int | None = _XGID_DEFAULT_MAX_CUBE
+
+    def __post_init__(self) -> None:
+        board = _as_board(self.board)
+        totals = board.sum(axis=1)
+        problem = None
+        if totals[0] != totals[1]:
+            problem = (f"the sides have {totals[0]} and {totals[1]} checkers counting the "
+                       f"borne-off ones; they must have as many")
+        else:
+            problem = _board_problem(board, limit=int(totals[0]))
+        if problem is not None:
+            raise InvalidPositionError(f"XGID fields: {problem}")
+        frozen = board.astype(np.int8)
+        frozen.setflags(write=False)
+        object.__setattr__(self, "board", frozen)
+        _normalise(self, "XGID fields", ("crawford", "jacoby", "beaver"))
+        problem = _xgid_fields_problem(self)
+        if problem is not None:
+            raise InvalidPositionError(f"XGID fields: {problem}")
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.board.tobytes(), self.turn, self.cube_value, self.cube_owner, self.dice,
+                self.cube_action, self.score, self.match_length, self.crawford, self.jacoby,
+                self.beaver, self.max_cube)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, XgidFields):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"parse_xgid({format_xgid(self)!r})"
+
+
+def _xgid_fields_problem(fields: XgidFields) -> str | None:
+    """Why the fields describe no position XG could show, or None."""
+    if fields.turn not in _XGID_PLAYERS:
+        return f"turn {fields.turn!r} is not 1 (bottom) or -1 (top)"
+    if not _is_power_of_two(fields.cube_value) or fields.cube_value > 1 << _MAX_LOG_CUBE:
+        return (f"cube value {fields.cube_value} is not a power of two from 1 to "
+                f"{1 << _MAX_LOG_CUBE}")
+    if fields.cube_owner not in (XGID_BOTTOM, XGID_CENTRED, XGID_TOP):
+        return f"cube position {fields.cube_owner!r} is not 1 (bottom), 0 (centred) or -1 (top)"
+    die1, die2 = fields.dice
+    if (die1, die2) != (0, 0) and (die1 not in _DIE_FACES or die2 not in _DIE_FACES):
+        return f"dice {fields.dice} are not two numbers from 1 to 6, nor (0, 0) for not rolled"
+    if fields.cube_action not in ("", *_XGID_CUBE_ACTIONS):
+        return f"cube action {fields.cube_action!r} is not '', 'D', 'B' or 'R'"
+    if fields.cube_action and die1:
+        return f"cube action {fields.cube_action!r} with the dice {fields.dice} already rolled"
+    if fields.max_cube is not None and not _is_power_of_two(fields.max_cube):
+        return f"max cube {fields.max_cube} is not a power of two"
+    length = fields.match_length
+    if length < 0:
+        return f"match length {length} is negative"
+    for name, points in zip(("bottom", "top"), fields.score, strict=True):
+        if points < 0:
+            return f"the {name} player's score {points} is negative"
+    if length == 0:
+        if fields.crawford:
+            return "a Crawford game in money play"
+        if fields.cube_action in ("B", "R") and not fields.beaver:
+            return f"cube action {fields.cube_action!r} but beavers are not allowed"
+        return None
+    if fields.jacoby or fields.beaver:
+        return "the Jacoby rule and beavers belong to money play, not to a match"
+    if fields.cube_action in ("B", "R"):
+        return f"cube action {fields.cube_action!r}: there are no beavers in match play"
+    for name, points in zip(("bottom", "top"), fields.score, strict=True):
+        if points >= length:
+            return f"the {name} player's score {points} is not below the match length {length}"
+    if fields.crawford:
+        if length - 1 not in fields.score:
+            return (f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
+                    f"match: neither player is 1-away")
+        if fields.cube_value != 1 or fields.cube_owner != XGID_CENTRED or fields.cube_action:
+            return "the cube is used in the Crawford game (R10.2)"
+    return None
+
+
+def _parse_int(text: str, number: int, name: str, original: str) -> int:
+    if not _INTEGER.fullmatch(text):
+        raise InvalidPositionError(
+            f"XGID {_quote(original)}: field {number} ({name}) must be an integer, got {text!r}")
+    return int(text)
+
+
+def _parse_xgid_board(text: str, original: str, checkers: int) -> tuple[list[int], list[int]]:
+    """Rows ``(bottom, top)`` of an XGID board, each in its own numbering."""
+    if len(text) != _XGID_BOARD_LENGTH:
+        raise InvalidPositionError(
+            f"XGID {_quote(original)}: the board field must have {_XGID_BOARD_LENGTH} "
+            f"characters, got {len(text)}")
+    bottom = [0] * (BAR + 1)
+    top = [0] * (BAR + 1)
+    for index, char in enumerate(text):
+        if char == "-":
+            continue
+        if "A" <= char <= "P":
+            if index == _XGID_TOP_BAR:
+                raise InvalidPositionError(
+                    f"XGID {_quote(original)}: bottom checkers {char!r} on the top player's bar "
+                    f"(board character 0)")
+            bottom[index] = ord(char) - ord("A") + 1
+        elif "a" <= char <= "p":
+            if index == _XGID_BOTTOM_BAR:
+                raise InvalidPositionError(
+                    f"XGID {_quote(original)}: top checkers {char!r} on the bottom player's bar "
+                    f"(board character 25)")
+            top[BAR - index] = ord(char) - ord("a") + 1
+        else:
+            raise InvalidPositionError(
+                f"XGID {_quote(original)}: bad board character {char!r} at {index}; expected "
+                f"'-', A-P (bottom) or a-p (top)")
+    for name, row in (("bottom", bottom), ("top", top)):
+        on_board = sum(row)
+        if on_board > checkers:
+            raise InvalidPositionError(
+                f"XGID {_quote(original)}: too many checkers: the {name} player has {on_board}, "
+                f"more than {checkers}")
+        row[OFF] = checkers - on_board
+    return bottom, top
+
+
+def parse_xgid(text: str, *, checkers: int = CHECKERS) -> XgidFields:
+    """Read an XGID.
+
+    Parameters
+    ----------
+    text : str
+        ``XGID=`` (optional) and nine or ten colon-separated fields; whitespace
+        around it (a stray trailing TAB, a newline) is ignored.
+    checkers : int
+        Checkers a side has.
+
+    Returns
+    -------
+    XgidFields
+        The board, absolute in the XGID, comes back seen from the player the
+        turn field names.
+
+    Raises
+    ------
+    InvalidPositionError
+        If a field is missing or malformed, or the fields describe no position.
+
+    Examples
+    --------
+    >>> fields = parse_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:-1:00:3:4:0:7:10\\t")
+    >>> fields.turn == XGID_TOP, fields.cube_value, fields.cube_owner, fields.score
+    (True, 2, 1, (3, 4))
+    """
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"XGID must be a string, got {type(text).__name__}")
+    body = text.strip()
+    if body[:len(_XGID_PREFIX)].upper() == _XGID_PREFIX:
+        body = body[len(_XGID_PREFIX):]
+    parts = body.split(":")
+    if len(parts) not in (_XGID_FIELDS - 1, _XGID_FIELDS):
+        raise InvalidPositionError(
+            f"XGID {_quote(text)}: expected {_XGID_FIELDS - 1} or {_XGID_FIELDS} colon-separated "
+            f"fields, got {len(parts)}")
+    bottom, top = _parse_xgid_board(parts[0], text, checkers)
+    cube_log = _parse_int(parts[1], 2, "log2 of the cube", text)
+    cube_owner = _parse_int(parts[2], 3, "cube position", text)
+    turn = _parse_int(parts[3], 4, "turn", text)
+    dice_field = parts[4]
+    score_bottom = _parse_int(parts[5], 6, "bottom player's score", text)
+    score_top = _parse_int(parts[6], 7, "top player's score", text)
+    flags = _parse_int(parts[7], 8, "Crawford / Jacoby / beaver", text)
+    match_length = _parse_int(parts[8], 9, "match length", text)
+    max_cube_log = (_parse_int(parts[9], 10, "log2 of the max cube", text)
+                    if len(parts) == _XGID_FIELDS else None)
+
+    if turn not in _XGID_PLAYERS:
+        raise InvalidPositionError(
+            f"XGID {_quote(text)}: field 4 (turn) must be 1 (bottom) or -1 (top), got {turn}")
+    for number, name, log in ((2, "log2 of the cube", cube_log),
+                              (10, "log2 of the max cube", max_cube_log)):
+        if log is not None and not 0 <= log <= _MAX_LOG_CUBE:
+            raise InvalidPositionError(
+                f"XGID {_quote(text)}: field {number} ({name}) must be from 0 to "
+                f"{_MAX_LOG_CUBE}, got {log}")
+    cube_action = ""
+    dice = (0, 0)
+    if dice_field in _XGID_CUBE_ACTIONS:
+        cube_action = dice_field
+    elif len(dice_field) == 2 and dice_field.isascii() and dice_field.isdigit():
+        dice = (int(dice_field[0]), int(dice_field[1]))
+    else:
+        raise InvalidPositionError(
+            f"XGID {_quote(text)}: field 5 (dice) must be '00', 'D', 'B', 'R' or two dice like "
+            f"'52', got {dice_field!r}")
+    if match_length > 0:
+        if flags not in (0, 1):
+            raise InvalidPositionError(
+                f"XGID {_quote(text)}: field 8 must be 0 or 1 (Crawford game) in match play, "
+                f"got {flags}")
+        crawford, jacoby, beaver = bool(flags), False, False
+    else:
+        if not 0 <= flags <= _XGID_JACOBY_FLAG | _XGID_BEAVER_FLAG:
+            raise InvalidPositionError(
+                f"XGID {_quote(text)}: field 8 must be 0-3 (1 Jacoby + 2 beaver) in money play, "
+                f"got {flags}")
+        crawford = False
+        jacoby = bool(flags & _XGID_JACOBY_FLAG)
+        beaver = bool(flags & _XGID_BEAVER_FLAG)
+    rows = [bottom, top] if turn == XGID_BOTTOM else [top, bottom]
+    try:
+        return XgidFields(
+            board=np.array(rows, dtype=np.int8),
+            turn=turn,
+            cube_value=1 << cube_log,
+            cube_owner=cube_owner,
+            dice=dice,
+            cube_action=cube_action,
+            score=(score_bottom, score_top),
+            match_length=match_length,
+            crawford=crawford,
+            jacoby=jacoby,
+            beaver=beaver,
+            max_cube=None if max_cube_log is None else 1 << max_cube_log,
+        )
+    except InvalidPositionError as error:
+        detail = str(error).removeprefix("XGID fields: ")
+        raise InvalidPositionError(f"XGID {_quote(text)}: {detail}") from None
+
+
+def format_xgid(fields: XgidFields) -> str:
+    """Write an XGID.
+
+    Parameters
+    ----------
+    fields : XgidFields
+
+    Returns
+    -------
+    str
+        ``XGID=`` and ten fields (nine when ``max_cube`` is None).
+
+    Examples
+    --------
+    >>> text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10"
+    >>> format_xgid(parse_xgid(text)) == text
+    True
+    """
+    if not isinstance(fields, XgidFields):
+        raise TypeError(f"expected XgidFields, got {type(fields).__name__}")
+    rows = fields.board.tolist()
+    bottom, top = (rows[0], rows[1]) if fields.turn == XGID_BOTTOM else (rows[1], rows[0])
+    if max(max(bottom[OFF + 1:]), max(top[OFF + 1:])) > _XGID_MAX_PER_POINT:
+        raise InvalidPositionError(
+            f"cannot write an XGID with more than {_XGID_MAX_PER_POINT} checkers on one point")
+    chars = ["-"] * _XGID_BOARD_LENGTH
+    if top[BAR]:
+        chars[_XGID_TOP_BAR] = chr(ord("a") + top[BAR] - 1)
+    if bottom[BAR]:
+        chars[_XGID_BOTTOM_BAR] = chr(ord("A") + bottom[BAR] - 1)
+    for index in range(1, POINTS + 1):
+        if bottom[index]:
+            chars[index] = chr(ord("A") + bottom[index] - 1)
+        elif top[BAR - index]:
+            chars[index] = chr(ord("a") + top[BAR - index] - 1)
+    if fields.cube_action:
+        dice_field = fields.cube_action
+    else:
+        dice_field = f"{fields.dice[0]}{fields.dice[1]}"
+    if fields.match_length > 0:
+        flags = int(fields.crawford)
+    else:
+        flags = (_XGID_JACOBY_FLAG * fields.jacoby) | (_XGID_BEAVER_FLAG * fields.beaver)
+    parts = ["".join(chars), str(fields.cube_value.bit_length() - 1), str(fields.cube_owner),
+             str(fields.turn), dice_field, str(fields.score[0]), str(fields.score[1]),
+             str(flags), str(fields.match_length)]
+    if fields.max_cube is not None:
+        parts.append(str(fields.max_cube.bit_length() - 1))
+    return _XGID_PREFIX + ":".join(parts)
+
+
+# -- XGID <-> GNU Backgammon -------------------------------------------------------------------
+
+
+def xgid_to_gnubg_id(xgid: str | XgidFields) -> str:
+    """The ``PositionID:MatchID`` GNU Backgammon makes of an XGID (``set xgid``).
+
+    GNU Backgammon puts the player the turn field names on roll as its player 1
+    (swapping players when that is the top player), so player 0 is the other
+    one; the dice owner and the turn are both player 1. It cannot hold an
+    offered double: with ``D`` the doubler is simply on roll, cube unturned.
+    The Crawford flag survives only when a player is 1-away in a match longer
+    than one point. The game state is "playing".
+
+    Parameters
+    ----------
+    xgid : str or XgidFields
+
+    Returns
+    -------
+    str
+        ``'PositionID:MatchID'``.
+
+    Raises
+    ------
+    InvalidPositionError
+        If the XGID is invalid, or is one GNU Backgammon refuses (a beavered or
+        raccooned cube, ``B`` / ``R``).
+
+    Notes
+    -----
+    GNU Backgammon reads the fields from the right and misreads an XGID with
+    nine fields; here nine fields mean what ten do.
+
+    Examples
+    --------
+    >>> xgid_to_gnubg_id("XGID=-b----E-C---eE---c-e----B-:2:1:-1:00:3:1:0:7:3")
+    '4HPwATDgc/ABMA:QgngADAACAAE'
+    """
+    fields = parse_xgid(xgid) if isinstance(xgid, str) else xgid
+    if not isinstance(fields, XgidFields):
+        raise TypeError(f"expected an XGID string or XgidFields, got {type(xgid).__name__}")
+    if fields.cube_action in ("B", "R"):
+        raise InvalidPositionError(
+            f"XGID {_quote(format_xgid(fields))}: GNU Backgammon does not accept a "
+            f"{'beavered' if fields.cube_action == 'B' else 'raccooned'} cube "
+            f"(dice field {fields.cube_action!r})")
+    match = _gnubg_match_fields(fields)
+    return f"{position_id_from_board(fields.board)}:{match_id_from_fields(match)}"
+
+
+def _gnubg_match_fields(fields: XgidFields) -> MatchIdFields:
+    """The match state GNU Backgammon's ``set xgid`` ends in, the player on roll as player 1."""
+    on_roll, other = 1, 0
+    if fields.cube_owner == XGID_CENTRED:
+        cube_owner = None
+    else:
+        cube_owner = on_roll if fields.cube_owner == fields.turn else other
+    bottom_score, top_score = fields.score
+    if fields.turn == XGID_BOTTOM:
+        score = (top_score, bottom_score)
+    else:
+        score = (bottom_score, top_score)
+    money = fields.match_length == 0
+    return MatchIdFields(
+        cube_value=fields.cube_value,
+        cube_owner=cube_owner,
+        dice_owner=on_roll,
+        crawford=fields.crawford and fields.match_length > 1,
+        game_state=GAME_PLAYING,
+        turn=on_roll,
+        double_offered=False,
+        resignation=0,
+        dice=fields.dice,
+        match_length=fields.match_length,
+        score=score,
+        jacoby=fields.jacoby and money,
+    )
+
+
+def gnubg_id_to_xgid(gnubg_id: str, *, beaver: bool = False,
+                     max_cube: int | None = _XGID_DEFAULT_MAX_CUBE) -> str:
+    """An XGID for a GNU Backgammon ``PositionID:MatchID``.
+
+    GNU Backgammon's player 1 becomes the bottom player and player 0 the top
+    player, the way ``set xgid`` reads an XGID before it swaps; the XGID turn
+    is the player on roll (the doubler while a double is offered, written
+    ``D``).
+
+    Parameters
+    ----------
+    gnubg_id : str
+        ``'PositionID:MatchID'``.
+    beaver : bool
+        Whether beavers are allowed (money play); a Match ID does not say.
+    max_cube : int or None
+        The XGID's max cube; None writes nine fields.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    InvalidPositionError
+        If either ID is invalid, or the state has no XGID: a finished game, a
+        resignation offered, a beavered double waiting.
+
+    Examples
+    --------
+    >>> gnubg_id_to_xgid("4HPwATDgc/ABMA:cInqAAAAAAAE")
+    'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10'
+    """
+    pid, mid = split_gnubg_id(gnubg_id)
+    board = board_from_position_id(pid)
+    match = fields_from_match_id(mid)
+    if match.game_state in _FINISHED_STATES:
+        raise InvalidPositionError(
+            f"GNU Backgammon ID {_quote(gnubg_id)}: the game is over (state "
+            f"{match.game_state}); an XGID describes a game in progress")
+    if match.resignation:
+        raise InvalidPositionError(
+            f"GNU Backgammon ID {_quote(gnubg_id)}: a resignation is offered; an XGID cannot "
+            f"say so")
+    if match.double_offered and match.turn == match.dice_owner:
+        raise InvalidPositionError(
+            f"GNU Backgammon ID {_quote(gnubg_id)}: a beavered double waits for an answer; "
+            f"its XGID is not known")
+    player_code = {1: XGID_BOTTOM, 0: XGID_TOP}
+    cube_owner = XGID_CENTRED if match.cube_owner is None else player_code[match.cube_owner]
+    money = match.match_length == 0
+    try:
+        fields = XgidFields(
+            board=board,
+            turn=player_code[match.dice_owner],
+            cube_value=match.cube_value,
+            cube_owner=cube_owner,
+            dice=match.dice,
+            cube_action="D" if match.double_offered else "",
+            score=(match.score[1], match.score[0]),
+            match_length=match.match_length,
+            crawford=match.crawford,
+            jacoby=match.jacoby and money,
+            beaver=beaver and money,
+            max_cube=max_cube,
+        )
+    except InvalidPositionError as error:
+        detail = str(error).removeprefix("XGID fields: ")
+        raise InvalidPositionError(f"GNU Backgammon ID {_quote(gnubg_id)}: {detail}") from None
+    return format_xgid(fields)
