@@ -13,6 +13,7 @@ from .errors import (
 from .play import LegalPlays, Play
 from .position import GameResult, Position
 from .rules import BAR, CHECKERS, OFF, VARIANTS, Rules, Variant
+from .state import GameState
 
 __version__ = "0.1.0"
 
@@ -21,6 +22,8 @@ __all__ = [
     "CHECKERS",
     "OFF",
     "VARIANTS",
+    "GameResult",
+    "GameState",
     "GammonlabError",
     "IllegalPlayError",
     "InvalidNotationError",
@@ -30,7 +33,6 @@ __all__ = [
     "ParseError",
     "Play",
     "Position",
-    "GameResult",
     "Rules",
     "Variant",
 ]

@@ -49,7 +49,8 @@ def replay_hits(board: np.ndarray, moves: Sequence[Move]) -> tuple[bool, ...]:
 def format_moves(moves: Sequence[Move], hits: Sequence[bool]) -> str:
     """Canonical notation of a play, in GNU Backgammon's style.
 
-    Moves are sorted from the highest source down; a checker that moves on
+    Moves are sorted from the highest source down, the longer move first
+    from the same point; a checker that moves on
     from where it landed is written as one move (``24/13``), keeping the
     intermediate point when it hit there (``24/18*/13``); repeated moves are
     counted (``8/5(2)``).
@@ -63,7 +64,8 @@ def format_moves(moves: Sequence[Move], hits: Sequence[bool]) -> str:
     """
     if not moves:
         return ""
-    steps = sorted(zip(moves, hits), key=lambda item: (item[0][0], item[0][1]), reverse=True)
+    # from the highest point down; from one point, the longer move first
+    steps = sorted(zip(moves, hits), key=lambda item: (-item[0][0], item[0][1]))
     # Each path is a list of points with hit flags on the landing points.
     paths: list[list[tuple[int, bool]]] = [[(src, False), (dst, hit)] for (src, dst), hit in steps]
     merged = True

@@ -8,7 +8,7 @@
 >>> len(pos.legal_plays((6, 5)))
 7
 >>> pos.play("24/18 18/13", (6, 5)).gnubg_id
-'4HPwATDgc/ABMA'
+'4HPwAyDgc/ABMA'
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ import numpy as np
 
 from ._kernels.movegen import generate_plays
 from .errors import InvalidPositionError
-from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant, variant as lookup_variant
+from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant
+from .rules import variant as lookup_variant
 
 if TYPE_CHECKING:
     from .explain import Explanation

@@ -83,8 +83,7 @@ def random_board(rng: np.random.Generator, kind: str = "any", checkers: int = 15
             on = rng.integers(checkers // 2, checkers + 1)
             counts = rng.multinomial(on, weights / weights.sum())
             for slot, n in zip(slots, counts):
-                point = slot if side == 0 or slot == 25 else slot
-                board[side, point] += n
+                board[side, slot] += n
         if kind == "bar":
             board[0, 25] += 1 + rng.integers(0, 3)
         # resolve points held by both sides in favour of the side on roll

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from boards import START, random_board, random_play
+
 from gammonlab._kernels.movegen import (
     count_plays_batch,
     generate_plays,
@@ -25,7 +25,8 @@ def run_oracle(seed: int, random_games: int, selfplay_games: int, boards: int) -
     """Run the comparison in a child process: a crash of the reference library
     fails this test instead of the whole run."""
     pytest.importorskip("gnubg_nn")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]))
+    path = os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])
+    env = dict(os.environ, PYTHONPATH=path)
     done = subprocess.run(
         [sys.executable, str(HERE / "gnubg_movegen_check.py"), str(seed), str(random_games),
          str(selfplay_games), str(boards)],
@@ -56,7 +57,8 @@ def test_same_plays_as_gnubg_with_a_fresh_seed():
 def sample():
     rng = np.random.default_rng(7)
     items = random_play(rng, 20)
-    items += [(random_board(rng, kind), 6, 6) for kind in ("any", "bar", "bearoff") for _ in range(30)]
+    items += [(random_board(rng, kind), 6, 6)
+              for kind in ("any", "bar", "bearoff") for _ in range(30)]
     boards = np.stack([b for b, _, _ in items])
     dice = np.array([(d1, d2) for _, d1, d2 in items], dtype=np.int64)
     return boards, dice

@@ -27,9 +27,9 @@ START_CAPACITY = 256
 WEIGHTS = np.random.default_rng(20261130).integers(-(2**62), 2**62, size=(2, 26), dtype=np.int64)
 
 __all__ = [
+    "count_plays_batch",
     "generate_plays",
     "generate_plays_batch",
-    "count_plays_batch",
     "plays_into",
 ]
 
@@ -170,7 +170,8 @@ def _search(stack, scratch, die1, die2, out_boards, out_moves, hashes):
                             differences = 0  # branch-free, so it vectorises
                             for side in range(2):
                                 for col in range(26):
-                                    differences += out_boards[i, side, col] != stack[leaf, side, col]
+                                    differences += (out_boards[i, side, col]
+                                                    != stack[leaf, side, col])
                             if differences == 0:
                                 duplicate = True
                                 break

@@ -1,0 +1,92 @@
+"""The ``gammonlab`` command line.
+
+    gammonlab show ID            the board, pips and state of a Position ID,
+                                 PositionID:MatchID or XGID
+    gammonlab plays ID [DICE]    the legal plays of a roll (DICE like 52 or 5-2)
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+
+from .errors import GammonlabError
+from .state import GameState
+
+__all__ = ["main"]
+
+
+def _dice(text: str) -> tuple[int, int]:
+    digits = re.findall(r"[1-6]", text)
+    if len(digits) != 2 or len(re.sub(r"[\s\-,]", "", text)) != 2:
+        raise argparse.ArgumentTypeError(f"dice are two numbers from 1 to 6, like 52 or 5-2; "
+                                         f"got {text!r}")
+    return int(digits[0]), int(digits[1])
+
+
+def _show(args: argparse.Namespace) -> int:
+    state = GameState.from_id(args.id, variant=args.variant)
+    pips = state.position.pips
+    print(state.position)
+    print(state.describe())
+    print(f"pips: {pips[0]} on roll, {pips[1]} opponent ({pips[0] - pips[1]:+d})")
+    print(f"phase: {state.position.phase}")
+    print(f"GNU Backgammon ID: {state.gnubg_id}")
+    try:
+        print(f"XGID: {state.xgid}")
+    except GammonlabError:
+        pass
+    return 0
+
+
+def _plays(args: argparse.Namespace) -> int:
+    state = GameState.from_id(args.id, variant=args.variant)
+    dice = args.dice or state.dice
+    if dice is None:
+        print("gammonlab plays: no dice in the ID; give them, e.g. 'gammonlab plays ID 52'",
+              file=sys.stderr)
+        return 2
+    plays = state.position.legal_plays(dice)
+    if len(plays) == 0:
+        print(f"{dice[0]}-{dice[1]}: no legal play, the turn is lost (R5.5)")
+        return 0
+    print(f"{dice[0]}-{dice[1]}: {len(plays)} legal plays")
+    width = len(str(len(plays)))
+    for number, play in enumerate(plays, start=1):
+        hits = f"hits {len(play.hits)}" if play.hits else ""
+        print(f"{number:>{width}}. {play.notation:<26s} {play.position.gnubg_id}  {hits}".rstrip())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gammonlab", description="Backgammon analysis.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    show = commands.add_parser("show", help="print the board and state of an ID")
+    show.add_argument("id", help="Position ID, PositionID:MatchID or XGID")
+    show.add_argument("--variant", default="standard")
+    show.set_defaults(run=_show)
+
+    plays = commands.add_parser("plays", help="list the legal plays of a roll")
+    plays.add_argument("id", help="Position ID, PositionID:MatchID or XGID")
+    plays.add_argument("dice", nargs="?", type=_dice, help="the roll, like 52 or 5-2")
+    plays.add_argument("--variant", default="standard")
+    plays.set_defaults(run=_plays)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except GammonlabError as error:
+        print(f"gammonlab {args.command}: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,306 @@
+"""The :class:`GameState`: a position with its cube, score, dice and turn.
+
+Players are absolute: 0 and 1 as in GNU Backgammon's Match ID (0 is the
+first, left player of a transcript). The position is seen from the player on
+roll.
+
+>>> state = GameState.from_gnubg_id("4HPwATDgc/ABMA:cInqAAAAAAAE")
+>>> state.on_roll, state.dice, state.match_length, state.score
+(1, (5, 2), 7, (0, 0))
+>>> state.xgid
+'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import ids
+from .errors import InvalidPositionError
+from .play import LegalPlays
+from .position import Position
+from .rules import Variant
+from .rules import variant as lookup_variant
+
+__all__ = ["GameState"]
+
+_STATUS_NAMES = {
+    ids.GAME_NONE: "not started",
+    ids.GAME_PLAYING: "playing",
+    ids.GAME_OVER: "over",
+    ids.GAME_RESIGNED: "resigned",
+    ids.GAME_DROPPED: "cube dropped",
+}
+XGID_MAX_CUBE = 1024
+"""The cube limit an XGID states when the state has none."""
+_RESIGN_NAMES = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything a player needs to decide: position, cube, score, dice, whose turn.
+
+    Attributes
+    ----------
+    position : Position
+        The board, seen from the player on roll.
+    on_roll : int
+        The player on roll (who rolls or rolled the dice), 0 or 1.
+    turn : int
+        The player who must act now: ``on_roll`` unless a double or a
+        resignation waits for the opponent's answer.
+    dice : tuple of int or None
+        The dice rolled, or ``None`` before the roll.
+    cube_value : int
+    cube_owner : int or None
+        The player who owns the cube, ``None`` while it is centred (R9.3).
+    score : tuple of int
+        Points of player 0 and player 1.
+    match_length : int
+        0 is money play (R8.5).
+    crawford : bool
+        This is the Crawford game (R10.2): no doubling.
+    game_state : int
+        GNU Backgammon's game state: 0 not started, 1 playing, 2 over,
+        3 resigned, 4 cube dropped.
+    double_offered : bool
+        A double waits for the taker (``turn``).
+    resignation : int
+        A resignation offered: 0 none, 1 single, 2 gammon, 3 backgammon (R12.1).
+    jacoby : bool
+        The Jacoby rule is in force (R10.1, money play).
+    beavers : bool
+        Beavers are allowed (R10.6, money play).
+    cube_limit : int or None
+        The highest value a double may take the cube to, ``None`` for no limit.
+        XGIDs carry it (their 10th field); a cube already above it stays.
+    bottom : int
+        The player drawn at the bottom of diagrams and written as the XGID's
+        bottom player.
+    """
+
+    position: Position
+    on_roll: int = 0
+    turn: int | None = None
+    dice: tuple[int, int] | None = None
+    cube_value: int = 1
+    cube_owner: int | None = None
+    score: tuple[int, int] = (0, 0)
+    match_length: int = 0
+    crawford: bool = False
+    game_state: int = ids.GAME_PLAYING
+    double_offered: bool = False
+    resignation: int = 0
+    jacoby: bool = False
+    beavers: bool = False
+    cube_limit: int | None = None
+    bottom: int = 1
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Position):
+            raise InvalidPositionError(
+                f"GameState needs a Position, got {type(self.position).__name__}")
+        if self.turn is None:
+            object.__setattr__(self, "turn", self.on_roll)
+        if self.dice is not None:
+            dice = tuple(int(d) for d in self.dice)
+            object.__setattr__(self, "dice", None if dice == (0, 0) else dice)
+        object.__setattr__(self, "score", tuple(int(s) for s in self.score))
+        if self.bottom not in (0, 1):
+            raise InvalidPositionError(f"bottom must be player 0 or 1, got {self.bottom!r}")
+        self._match_fields()  # validates the rest
+
+    # -- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def initial(cls, variant: str | Variant = "standard", *, match_length: int = 0,
+                on_roll: int = 0, **options: Any) -> GameState:
+        """The start of a game: the variant's setup, cube centred, no dice yet."""
+        return cls(Position.initial(variant), on_roll=on_roll, match_length=match_length,
+                   **options)
+
+    @classmethod
+    def from_gnubg_id(cls, gnubg_id: str, *, variant: str | Variant = "standard") -> GameState:
+        """A state from GNU Backgammon's ``PositionID:MatchID``.
+
+        Raises
+        ------
+        InvalidPositionError
+            Either ID is malformed or describes no legal state.
+
+        >>> GameState.from_gnubg_id("4HPwATDgc/ABMA:MIHmAAAAAAAE").dice
+        (5, 1)
+        """
+        pid, mid = ids.split_gnubg_id(gnubg_id)
+        var = lookup_variant(variant)
+        fields = ids.fields_from_match_id(mid)
+        return cls(
+            position=Position.from_gnubg_id(pid, var),
+            on_roll=fields.dice_owner,
+            turn=fields.turn,
+            dice=fields.dice,
+            cube_value=fields.cube_value,
+            cube_owner=fields.cube_owner,
+            score=fields.score,
+            match_length=fields.match_length,
+            crawford=fields.crawford,
+            game_state=fields.game_state,
+            double_offered=fields.double_offered,
+            resignation=fields.resignation,
+            jacoby=fields.jacoby,
+        )
+
+    @classmethod
+    def from_xgid(cls, xgid: str, *, variant: str | Variant = "standard") -> GameState:
+        """A state from an eXtreme Gammon XGID, as GNU Backgammon reads it.
+
+        The player the XGID's turn field names becomes player 1 (on roll);
+        ``bottom`` remembers which player the XGID drew at the bottom, so that
+        :attr:`xgid` writes the same string back. Like GNU Backgammon, an
+        offered double (``D``) is read as the doubler on roll before doubling.
+
+        >>> GameState.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10").gnubg_id
+        '4HPwATDgc/ABMA:cInqAAAAAAAE'
+        """
+        var = lookup_variant(variant)
+        fields = ids.parse_xgid(xgid, checkers=var.checkers)
+        state = cls.from_gnubg_id(ids.xgid_to_gnubg_id(fields), variant=var)
+        return replace(state, beavers=fields.beaver and fields.match_length == 0,
+                       bottom=1 if fields.turn == ids.XGID_BOTTOM else 0,
+                       cube_limit=fields.max_cube)
+
+    @classmethod
+    def from_id(cls, text: str, *, variant: str | Variant = "standard") -> GameState:
+        """A state from any ID: an XGID, ``PositionID:MatchID`` or a bare Position ID.
+
+        A bare Position ID gives money play, cube centred, player 0 on roll.
+
+        >>> GameState.from_id("4HPwATDgc/ABMA").position == Position.initial()
+        True
+        """
+        text = text.strip()
+        if text.upper().startswith("XGID=") or text.count(":") >= 8:
+            return cls.from_xgid(text, variant=variant)
+        if ":" in text:
+            return cls.from_gnubg_id(text, variant=variant)
+        return cls(Position.from_gnubg_id(text, variant))
+
+    # -- IDs --------------------------------------------------------------------------------
+
+    def _match_fields(self) -> ids.MatchIdFields:
+        return ids.MatchIdFields(
+            cube_value=self.cube_value,
+            cube_owner=self.cube_owner,
+            dice_owner=self.on_roll,
+            crawford=self.crawford,
+            game_state=self.game_state,
+            turn=self.turn,  # type: ignore[arg-type]
+            double_offered=self.double_offered,
+            resignation=self.resignation,
+            dice=self.dice or (0, 0),
+            match_length=self.match_length,
+            score=self.score,
+            jacoby=self.jacoby,
+        )
+
+    @property
+    def position_id(self) -> str:
+        """GNU Backgammon's Position ID of the board (seen from the player on roll)."""
+        return self.position.gnubg_id
+
+    @property
+    def match_id(self) -> str:
+        """GNU Backgammon's Match ID."""
+        return ids.match_id_from_fields(self._match_fields())
+
+    @property
+    def gnubg_id(self) -> str:
+        """``PositionID:MatchID`` as GNU Backgammon writes it."""
+        return f"{self.position_id}:{self.match_id}"
+
+    @property
+    def xgid(self) -> str:
+        """The XGID of this state (``D`` when a double is offered)."""
+        if self.game_state != ids.GAME_PLAYING and self.game_state != ids.GAME_NONE:
+            raise InvalidPositionError("an XGID describes a game in progress; this one is over")
+        if self.resignation:
+            raise InvalidPositionError("an XGID cannot say that a resignation is offered")
+        code = {self.bottom: ids.XGID_BOTTOM, 1 - self.bottom: ids.XGID_TOP}
+        money = self.match_length == 0
+        fields = ids.XgidFields(
+            board=self.position.board,
+            turn=code[self.on_roll],
+            cube_value=self.cube_value,
+            cube_owner=ids.XGID_CENTRED if self.cube_owner is None else code[self.cube_owner],
+            dice=self.dice or (0, 0),
+            cube_action="D" if self.double_offered else "",
+            score=(self.score[self.bottom], self.score[1 - self.bottom]),
+            match_length=self.match_length,
+            crawford=self.crawford,
+            jacoby=self.jacoby and money,
+            beaver=self.beavers and money,
+            # an XGID cannot say "no limit": write eXtreme Gammon's usual 1024 then
+            max_cube=self.cube_limit if self.cube_limit is not None else XGID_MAX_CUBE,
+        )
+        return ids.format_xgid(fields)
+
+    # -- derived ----------------------------------------------------------------------------
+
+    @property
+    def money(self) -> bool:
+        """True in money play."""
+        return self.match_length == 0
+
+    @property
+    def away(self) -> tuple[int, int] | None:
+        """Points each player still needs, or ``None`` in money play."""
+        if self.money:
+            return None
+        return (self.match_length - self.score[0], self.match_length - self.score[1])
+
+    def legal_plays(self) -> LegalPlays:
+        """The legal plays for the dice rolled."""
+        if self.dice is None:
+            raise InvalidPositionError("no dice rolled yet")
+        return self.position.legal_plays(self.dice)
+
+    def replace(self, **changes: Any) -> GameState:
+        """A copy with some fields changed."""
+        return replace(self, **changes)
+
+    # -- display ----------------------------------------------------------------------------
+
+    def describe(self) -> str:
+        """The state in words: match, score, cube, dice, whose turn."""
+        who = f"player {self.on_roll}"
+        if self.money:
+            lines = ["money game" + (", Jacoby" if self.jacoby else "")
+                     + (", beavers" if self.beavers else "")]
+        else:
+            lines = [f"{self.match_length}-point match, score {self.score[0]}-{self.score[1]}"
+                     + (", Crawford game" if self.crawford else "")]
+        owner = "centred" if self.cube_owner is None else f"owned by player {self.cube_owner}"
+        lines.append(f"cube {self.cube_value}, {owner}")
+        if self.game_state != ids.GAME_PLAYING:
+            lines.append(f"game {_STATUS_NAMES[self.game_state]}")
+        if self.dice is not None:
+            lines.append(f"{who} rolled {self.dice[0]}-{self.dice[1]}")
+        else:
+            lines.append(f"{who} on roll")
+        if self.double_offered:
+            lines.append(f"player {self.on_roll} doubles; player {self.turn} to take or pass")
+        if self.resignation:
+            lines.append(f"player {1 - self.turn} offers to resign "
+                         f"{_RESIGN_NAMES[self.resignation]}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return f"{self.position}\n{self.describe()}\n{self.gnubg_id}"
+
+    def _repr_svg_(self) -> str | None:
+        try:
+            from . import svg
+        except ImportError:
+            return None
+        return str(svg.board(self))
