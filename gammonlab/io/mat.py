@@ -1,0 +1,624 @@
+"""Jellyfish / GNU Backgammon ``.mat`` match transcripts: the text level.
+
+:func:`parse_mat` reads a transcript into a :class:`~gammonlab.io.text.RawMatch`
+without applying any rule of the game; :func:`format_mat` writes one in GNU
+Backgammon's own export layout.
+
+The dialects understood (all found in real files): GNU Backgammon exports,
+eXtreme Gammon and Backgammon Studio exports, BackgammonGalaxy, PlayOK,
+gammonview, hand transcriptions, FIBS-style names with ratings.
+
+How a row is split between the two players
+-------------------------------------------
+Column widths vary from file to file (28 to 44 characters), move numbers push
+rows sideways (``  10)``), and a long left play can run into the right column.
+So the split is found from the text, not from a fixed width:
+
+* a row is cut into *cells*, each starting with an action token (dice such as
+  ``63:``, ``Doubles``, ``Takes``, ``Drops``, ``Wins``, ``Concedes``, ...);
+  the second cell of a row is always the right player's;
+* a row's only cell is the right player's when it starts past the middle
+  between the row's number and the column where the game header line writes
+  the second player's name (``gnubg : 0      root : 0``).
+
+Dice followed at once by a resignation word (``62: Concedes``, ``11: ????``)
+form one cell unless the word sits in the right half.
+
+Resignations in each dialect
+----------------------------
+* eXtreme Gammon / Backgammon Studio ``62: ????`` (GNU Backgammon re-exports it
+  as ``62: ???``): ``resign`` with ``dice=(6, 2)``; ``00: ????``: ``resign``
+  without dice.
+* hand transcriptions ``Concedes``, ``62: Concedes``; gammonview ``Resigns``:
+  ``resign`` (with the dice when written).
+* BackgammonGalaxy ``Losses 1 point`` (on the loser's side): ``resign`` with
+  ``points=1``.
+* GNU Backgammon writes no resignation: a roll with nothing after it
+  (``51:``) is a ``move`` with ``play=''``, then the opponent's ``win``. Only
+  the rules tell a dance from a resignation after rolling.
+* ``Accepts`` / ``Rejects`` right after a resignation are ``accept`` /
+  ``reject``; elsewhere they answer a double (``take`` / ``drop``).
+
+Other notations
+---------------
+``Cannot Move`` and dice with nothing after them are a ``move`` with
+``play=''``; ``63: ?`` (written by :func:`format_mat` for a roll whose play is
+unknown, e.g. from SGF) is a ``move`` with ``play=None``. Dice keep the order
+written (gammonview writes ``12:``). ``Doubles 2`` and ``Wins 2`` without the
+arrow or the word ``points`` are accepted. ``; [Key "value"]`` lines before the
+first game are headers; later ``;`` lines are comments.
+
+Strict and lenient reading
+--------------------------
+``errors="raise"`` (the default) raises a :class:`~gammonlab.errors.ParseError`
+at the first thing that cannot be read, naming the source, line and column.
+A file cut after a complete action is not an error: its last game is simply
+incomplete (``complete=False``). A game other than the last without a result
+line is an error, and so is a token cut mid-word (``63: 20/``).
+``errors="collect"`` never raises for bad text: it skips each unreadable
+action (or line), keeps everything else, and lists the problems in
+``RawMatch.problems`` (and in each game's ``problems``).
+
+>>> raw = parse_mat('''
+...  1 point match
+...
+...  Game 1
+...  anna : 0                      bob : 0
+...   1)                            62: 24/18 13/11
+...   2) 31: 8/5 6/5                 Doubles => 2
+...   3)  Drops
+...                                  Wins 1 point and the match
+... ''')
+>>> [(a.player, a.kind) for a in raw.games[0].actions]
+[(1, 'move'), (0, 'move'), (1, 'double'), (0, 'drop'), (1, 'win')]
+>>> raw.games[0].actions[0].play
+'24/18 13/11'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from ..errors import GammonlabError, ParseError
+from .text import Location, RawAction, RawGame, RawMatch, Source, load_source
+
+__all__ = ["format_mat", "parse_mat"]
+
+Errors = Literal["raise", "collect"]
+
+_HEADER = re.compile(r'^\s*;\s*\[\s*([^"\]]*?)\s*"(.*)"\s*\]\s*$')
+_LENGTH = re.compile(
+    r"^\s*(?:(\d{1,9})\s+points?\s+match|match\s+of\s+(\d{1,9})\s+points?)\s*$",
+    re.IGNORECASE | re.ASCII)
+_GAME = re.compile(r"^\s*Game\s+([0-9]{1,9})\s*$", re.IGNORECASE)
+_NAMES = re.compile(r"^\s*(.*?\S)\s*:\s*([0-9]{1,9})\s+(\S.*?)\s*:\s*([0-9]{1,9})\s*$")
+_RATING = re.compile(r"^(.*?\S)\s*,\s*(-?\d+(?:[.,]\d+)?)$")
+_ROW_NUMBER = re.compile(r"^\s*([0-9]+)\)")
+_TOKEN = re.compile(r"\S+")
+_DICE = re.compile(r"^([0-9])([0-9]):(.*)$")
+_NUMBER = re.compile(r"^[0-9]{1,9}$")
+_UNKNOWN_PLAY = re.compile(r"^\?{3,}$")
+_POINT = r"(?:[0-9]{1,2}|bar|off)"
+_MOVE = re.compile(rf"^{_POINT}(?:/{_POINT}\*?)+(?:\([0-9]\))?\*?$", re.IGNORECASE)
+_POINT_NUMBER = re.compile(r"[0-9]+")
+
+_CUBE_WORDS = {
+    "doubles": "double", "double": "double",
+    "beavers": "beaver", "beaver": "beaver",
+    "raccoons": "raccoon", "raccoon": "raccoon",
+}
+_ANSWER_WORDS = {
+    "takes": "take", "take": "take", "accepts": "accept", "accept": "accept",
+    "drops": "drop", "drop": "drop", "passes": "drop", "pass": "drop",
+    "rejects": "reject", "reject": "reject",
+}
+_RESIGN_WORDS = frozenset({"resigns", "resign", "concedes", "concede", "losses", "loses"})
+_WIN_WORDS = frozenset({"wins", "win"})
+_LEVEL_WORDS = {"single": 1, "normal": 1, "simple": 1, "gammon": 2, "backgammon": 3}
+_DEFAULT_NAME_COLUMN = 32  # where GNU Backgammon's " %-31s" puts the second name
+_CELL_WIDTH = 28
+
+
+class _CellError(Exception):
+    """A problem inside one line, at a 0-based offset; turned into a ParseError."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+def _is_start(token: str) -> bool:
+    word = token.lower()
+    return (bool(_DICE.match(token)) or word in _CUBE_WORDS or word in _ANSWER_WORDS
+            or word in _RESIGN_WORDS or word in _WIN_WORDS or bool(_UNKNOWN_PLAY.match(token)))
+
+
+def _is_resign_marker(token: str) -> bool:
+    return token.lower() in _RESIGN_WORDS or bool(_UNKNOWN_PLAY.match(token))
+
+
+def _tokens(line: str, start: int) -> list[tuple[int, str]]:
+    """Whitespace-separated tokens from ``start`` with their offsets; ``63:24/18`` splits."""
+    out: list[tuple[int, str]] = []
+    for match in _TOKEN.finditer(line, start):
+        token = match.group()
+        dice = _DICE.match(token)
+        if dice and dice.group(3):
+            out.append((match.start(), token[:3]))
+            out.append((match.start() + 3, token[3:]))
+        else:
+            out.append((match.start(), token))
+    return out
+
+
+def _split_cells(tokens: list[tuple[int, str]], threshold: float) -> list[list[tuple[int, str]]]:
+    cells: list[list[tuple[int, str]]] = []
+    for offset, token in tokens:
+        if not cells:
+            cells.append([(offset, token)])
+            continue
+        cell = cells[-1]
+        if _is_start(token):
+            # "62: ????" is one cell, unless the dice end the left column and
+            # the resignation starts the right one.
+            joins = (len(cell) == 1 and _DICE.match(cell[0][1]) is not None
+                     and _is_resign_marker(token)
+                     and (offset < threshold or cell[0][0] >= threshold))
+            if not joins:
+                cells.append([(offset, token)])
+                continue
+        cell.append((offset, token))
+    return cells
+
+
+def _points_phrase(cell: list[tuple[int, str]], i: int, line_end: int, what: str,
+                   *, required: bool) -> tuple[int | None, int]:
+    """Read ``N point(s)`` at ``cell[i]``; return (points, next index)."""
+    if i >= len(cell):
+        if required:
+            raise _CellError(f"expected the points after {what!r}, like '{what} 2 points'",
+                             line_end)
+        return None, i
+    offset, token = cell[i]
+    if not _NUMBER.match(token):
+        if required:
+            raise _CellError(f"expected the points after {what!r}, got {token!r}", offset)
+        return None, i
+    points = int(token)
+    i += 1
+    if i < len(cell) and cell[i][1].lower() in ("point", "points", "pt", "pts"):
+        i += 1
+    return points, i
+
+
+def _and_the_match(cell: list[tuple[int, str]], i: int) -> tuple[bool, int]:
+    words = [token.lower() for _, token in cell[i:i + 3]]
+    if words == ["and", "the", "match"]:
+        return True, i + 3
+    return False, i
+
+
+def _check_end(cell: list[tuple[int, str]], i: int, what: str) -> None:
+    if i < len(cell):
+        offset, token = cell[i]
+        raise _CellError(f"unexpected {token!r} after {what}", offset)
+
+
+def _parse_cell(cell: list[tuple[int, str]], player: int, line: str, loc: Location,
+                previous: RawAction | None) -> RawAction:
+    offset, first = cell[0]
+    word = first.lower()
+    line_end = len(line.rstrip())
+    dice_match = _DICE.match(first)
+    if dice_match:
+        return _parse_roll(cell, player, line, loc, dice_match)
+    if word in _CUBE_WORDS:
+        kind = _CUBE_WORDS[word]
+        i = 1
+        cube = None
+        arrow = i < len(cell) and cell[i][1].startswith("=>")
+        if arrow:
+            rest = cell[i][1][2:]
+            if rest:  # "=>2"
+                cell = [*cell[:i], (cell[i][0], "=>"), (cell[i][0] + 2, rest), *cell[i + 1:]]
+            i += 1
+            if i >= len(cell):
+                raise _CellError(f"expected the cube value after '{first} =>'", line_end)
+        if i < len(cell) and (arrow or _NUMBER.match(cell[i][1])):
+            if not _NUMBER.match(cell[i][1]):
+                raise _CellError(f"expected the cube value after '{first} =>', got "
+                                 f"{cell[i][1]!r}", cell[i][0])
+            cube = int(cell[i][1])
+            i += 1
+        _check_end(cell, i, f"'{first}'")
+        return RawAction(player=player, kind=kind, cube=cube, loc=loc)
+    if word in _ANSWER_WORDS:
+        kind = _ANSWER_WORDS[word]
+        resigning = previous is not None and previous.kind == "resign"
+        if kind == "accept":
+            kind = "accept" if resigning else "take"
+        elif kind == "reject":
+            kind = "reject" if resigning else "drop"
+        _check_end(cell, 1, f"'{first}'")
+        return RawAction(player=player, kind=kind, loc=loc)
+    if word in _WIN_WORDS:
+        points, i = _points_phrase(cell, 1, line_end, first, required=True)
+        match_won, i = _and_the_match(cell, i)
+        _check_end(cell, i, "the result")
+        return RawAction(player=player, kind="win", points=points, match_won=match_won, loc=loc)
+    if _is_resign_marker(first):
+        return _parse_resign(cell, 0, player, None, line_end, loc)
+    raise _CellError(
+        "expected dice like '63:' or an action (Doubles, Takes, Drops, Wins, ...), "
+        f"got {first!r}", offset)
+
+
+def _parse_resign(cell: list[tuple[int, str]], i: int, player: int,
+                  dice: tuple[int, int] | None, line_end: int, loc: Location) -> RawAction:
+    first = cell[i][1]
+    i += 1
+    points = level = None
+    match_won = False
+    if not _UNKNOWN_PLAY.match(first):
+        points, i = _points_phrase(cell, i, line_end, first, required=False)
+        if i < len(cell) and cell[i][1].lower() in _LEVEL_WORDS:
+            level = _LEVEL_WORDS[cell[i][1].lower()]
+            i += 1
+        match_won, i = _and_the_match(cell, i)
+    _check_end(cell, i, f"{first!r}")
+    return RawAction(player=player, kind="resign", dice=dice, points=points,
+                     resign_level=level, match_won=match_won, loc=loc)
+
+
+def _parse_roll(cell: list[tuple[int, str]], player: int, line: str, loc: Location,
+                dice_match: re.Match[str]) -> RawAction:
+    offset, first = cell[0]
+    line_end = len(line.rstrip())
+    die1, die2 = int(dice_match.group(1)), int(dice_match.group(2))
+    dice: tuple[int, int] | None = (die1, die2)  # in the order written
+    rest = cell[1:]
+    if die1 == 0 and die2 == 0:
+        dice = None  # "00: ????": a resignation before rolling (bgchallenge)
+        if not rest or not _is_resign_marker(rest[0][1]):
+            raise _CellError("dice '00:' can only come before a resignation ('00: ????')", offset)
+    elif not (1 <= die1 <= 6 and 1 <= die2 <= 6):
+        raise _CellError(f"expected dice like '63:', got {first!r}", offset)
+    if rest and _is_resign_marker(rest[0][1]):
+        return _parse_resign(cell, 1, player, dice, line_end, loc)
+    words = [token.lower() for _, token in rest]
+    if not rest or words == ["cannot", "move"]:
+        return RawAction(player=player, kind="move", dice=dice, play="", loc=loc)
+    if words == ["?"]:
+        return RawAction(player=player, kind="move", dice=dice, play=None, loc=loc)
+    for move_offset, token in rest:
+        if not _MOVE.match(token):
+            raise _CellError(f"expected a move like '24/18', '13/7(2)' or 'bar/20', got {token!r}",
+                             move_offset)
+        for number in _POINT_NUMBER.findall(token.split("(")[0]):
+            if int(number) > 25:
+                raise _CellError(f"expected a point from 0 to 25 in {token!r}", move_offset)
+    start = rest[0][0]
+    end = rest[-1][0] + len(rest[-1][1])
+    return RawAction(player=player, kind="move", dice=dice, play=line[start:end], loc=loc)
+
+
+def _split_name(name: str) -> tuple[str, str | None]:
+    match = _RATING.match(name)
+    if match:
+        return match.group(1), match.group(2)
+    return name, None
+
+
+@dataclass
+class _GameDraft:
+    """A game while its lines are being read."""
+
+    number: int
+    loc: Location
+    players: tuple[str, str] = ("", "")
+    ratings: tuple[str | None, str | None] = (None, None)
+    scores: tuple[int, int] | None = None
+    actions: list[RawAction] = field(default_factory=list)
+    problems: list[ParseError] = field(default_factory=list)
+
+
+class _MatParser:
+    def __init__(self, text: str, source: str | None, collect: bool) -> None:
+        self.lines = text.split("\n")
+        self.source = source
+        self.collect = collect
+        self.problems: list[ParseError] = []
+        self.headers: dict[str, str] = {}
+        self.match_length: int | None = None
+        self.games: list[RawGame] = []
+        # the game being read
+        self.game: _GameDraft | None = None
+        self.name_column = _DEFAULT_NAME_COLUMN
+
+    def loc(self, index: int, offset: int) -> Location:
+        line = self.lines[index]
+        return Location(self.source, index + 1, offset + 1, line)
+
+    def problem(self, error: ParseError) -> None:
+        if not self.collect:
+            raise error
+        self.problems.append(error)
+        if self.game is not None:
+            self.game.problems.append(error)
+
+    def run(self) -> None:
+        expect_names = False
+        for index, line in enumerate(self.lines):
+            stripped = line.strip()
+            if not stripped:
+                continue
+            if stripped.startswith(";"):
+                header = _HEADER.match(line)
+                if header and not self.games and self.game is None:
+                    self.headers[header.group(1)] = header.group(2)
+                continue
+            game = _GAME.match(line)
+            if game:
+                self.finish_game(index)
+                self.start_game(index, int(game.group(1)))
+                expect_names = True
+                continue
+            length = _LENGTH.match(line)
+            if length:
+                value = int(length.group(1) or length.group(2))
+                if self.game is not None or self.games or self.match_length is not None:
+                    self.problem(self.loc(index, len(line) - len(line.lstrip())).error(
+                        "a second match length line: one file holds one match"))
+                    continue
+                self.match_length = value
+                continue
+            if self.game is None:
+                self.problem(self.loc(index, len(line) - len(line.lstrip())).error(
+                    "expected a header ('; [Key \"value\"]'), the match length "
+                    "('7 point match') or 'Game 1'"))
+                continue
+            if expect_names:
+                expect_names = False
+                if self.read_names(index):
+                    continue
+            self.read_row(index)
+        self.finish_game(None)
+
+    def start_game(self, index: int, number: int) -> None:
+        line = self.lines[index]
+        self.game = _GameDraft(number, self.loc(index, len(line) - len(line.lstrip())))
+
+    def read_names(self, index: int) -> bool:
+        line = self.lines[index]
+        match = _NAMES.match(line)
+        if not match:
+            if _ROW_NUMBER.match(line):
+                self.problem(self.loc(index, 0).error(
+                    "expected the players' names and scores ('name : 0    name : 0') "
+                    "after the 'Game' line"))
+                return False
+            self.problem(self.loc(index, len(line) - len(line.lstrip())).error(
+                "expected the players' names and scores, like 'anna : 0      bob : 0'"))
+            return True
+        assert self.game is not None
+        name0, rating0 = _split_name(match.group(1))
+        name1, rating1 = _split_name(match.group(3))
+        self.game.players = (name0, name1)
+        self.game.ratings = (rating0, rating1)
+        self.game.scores = (int(match.group(2)), int(match.group(4)))
+        self.name_column = match.start(3)
+        return True
+
+    def read_row(self, index: int) -> None:
+        assert self.game is not None
+        line = self.lines[index]
+        number = _ROW_NUMBER.match(line)
+        prefix_end = number.end() if number else 0
+        tokens = _tokens(line, prefix_end)
+        if not tokens:
+            return
+        # The right column starts near the second name of the header line; a
+        # long first name pushes that name right, so meet it half way.
+        threshold = (prefix_end + max(self.name_column, prefix_end + 20)) / 2
+        cells = _split_cells(tokens, threshold)
+        if len(cells) > 2:
+            self.problem(self.loc(index, cells[2][0][0]).error(
+                f"a row holds at most two actions, one per player; {cells[2][0][1]!r} is a third"))
+            cells = cells[:2]
+        if len(cells) == 2 and cells[0][0][0] >= threshold:
+            self.problem(self.loc(index, cells[0][0][0]).error(
+                "two actions in the right player's column"))
+            return
+        players = [0, 1] if len(cells) == 2 or cells[0][0][0] < threshold else [1]
+        actions = self.game.actions
+        for cell, player in zip(cells, players, strict=False):
+            loc = self.loc(index, cell[0][0])
+            previous = actions[-1] if actions else None
+            try:
+                actions.append(_parse_cell(cell, player, line, loc, previous))
+            except _CellError as exc:
+                self.problem(self.loc(index, exc.offset).error(exc.message))
+
+    def finish_game(self, next_index: int | None) -> None:
+        game, self.game = self.game, None
+        if game is None:
+            return
+        actions = tuple(game.actions)
+        complete = any(action.kind == "win" for action in actions)
+        raw = RawGame(number=game.number, players=game.players, ratings=game.ratings,
+                      scores=game.scores, actions=actions, complete=complete,
+                      problems=tuple(game.problems), loc=game.loc)
+        self.games.append(raw)
+        if not complete and next_index is not None:
+            error = self.loc(next_index, len(self.lines[next_index]) -
+                             len(self.lines[next_index].lstrip())).error(
+                f"game {raw.number} (line {raw.loc.line}) has no result line "
+                "('Wins 1 point') before the next game")
+            if not self.collect:
+                raise error
+            self.problems.append(error)
+            self.games[-1] = replace(raw, problems=(*raw.problems, error))
+
+    def result(self, encoding: str | None) -> RawMatch:
+        if not self.games:
+            where = Location(self.source, len(self.lines), 1, self.lines[-1])
+            self.problem(where.error("no game found: expected a 'Game 1' line"))
+        first = self.games[0] if self.games else None
+        players = first.players if first else ("", "")
+        ratings = first.ratings if first else (None, None)
+        return RawMatch(format="mat", source=self.source, encoding=encoding,
+                        headers=self.headers, match_length=self.match_length, players=players,
+                        ratings=ratings, variant=self.headers.get("Variation"),
+                        games=tuple(self.games), problems=tuple(self.problems))
+
+
+def parse_mat(source: Source, *, errors: Errors = "raise") -> RawMatch:
+    """Read a ``.mat`` transcript into a :class:`~gammonlab.io.text.RawMatch`.
+
+    Parameters
+    ----------
+    source : path, str, bytes or file
+        A path, the transcript's text, its bytes, or an open file.
+    errors : {'raise', 'collect'}
+        ``'raise'``: raise a :class:`~gammonlab.errors.ParseError` at the first
+        unreadable token (an incomplete last game is not an error).
+        ``'collect'``: skip what cannot be read and list it in ``problems``.
+
+    Returns
+    -------
+    RawMatch
+        ``format='mat'``; one :class:`~gammonlab.io.text.RawGame` per ``Game N`` line.
+
+    Examples
+    --------
+    >>> raw = parse_mat(" 3 point match\\n\\n Game 1\\n a : 0      b : 0\\n  1) 31: 8/5 6/5\\n")
+    >>> raw.match_length, raw.games[0].complete, raw.games[0].actions[0].dice
+    (3, False, (3, 1))
+    """
+    if errors not in ("raise", "collect"):
+        raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
+    loaded = load_source(source)
+    parser = _MatParser(loaded.text, loaded.name, errors == "collect")
+    parser.run()
+    return parser.result(loaded.encoding)
+
+
+# --------------------------------------------------------------------------- writing
+
+def _plural(points: int) -> str:
+    return "point" if points == 1 else "points"
+
+
+def _cell_text(action: RawAction) -> str:
+    kind = action.kind
+    dice = f"{action.dice[0]}{action.dice[1]}:" if action.dice else ""
+    if kind == "move":
+        if action.dice is None:
+            raise GammonlabError("a 'move' action needs dice to be written in .mat")
+        if action.play is None:
+            return f"{dice} ?"
+        return f"{dice} {action.play}".rstrip()
+    if kind in ("double", "beaver", "raccoon"):
+        word = {"double": "Doubles", "beaver": "Beavers", "raccoon": "Raccoons"}[kind]
+        return f" {word} => {action.cube}" if action.cube is not None else f" {word}"
+    if kind in ("take", "drop", "accept", "reject"):
+        return " " + {"take": "Takes", "drop": "Drops", "accept": "Accepts",
+                      "reject": "Rejects"}[kind]
+    if kind == "resign":
+        if action.points is None and action.resign_level is None and not action.match_won:
+            return f"{dice} ????" if action.dice else " Resigns"
+        parts = [f"{dice} Resigns" if action.dice else " Resigns"]
+        if action.points is not None:
+            parts.append(f"{action.points} {_plural(action.points)}")
+        if action.resign_level is not None:
+            parts.append({1: "single", 2: "gammon", 3: "backgammon"}[action.resign_level])
+        if action.match_won:
+            parts.append("and the match")
+        return " ".join(parts)
+    if kind == "win":
+        points = action.points if action.points is not None else 1
+        text = f" Wins {points} {_plural(points)}"
+        return text + " and the match" if action.match_won else text
+    raise GammonlabError(f"cannot write an action of unknown kind {kind!r}")
+
+
+def _name(name: str, rating: str | None) -> str:
+    return f"{name},{rating}" if rating else name
+
+
+def _format_rows(rows: list[list[str | None]], first: int) -> list[str]:
+    out = []
+    for number, (left, right) in enumerate(rows, start=first):
+        left_text, right_text = left or "", right or ""
+        if len(left_text) >= _CELL_WIDTH and right_text:
+            left_text += " "  # a long left play: keep one space before the right column
+        out.append(f"{number:3d}) {left_text:<{_CELL_WIDTH}}{right_text}".rstrip())
+    return out
+
+
+def _format_game(game: RawGame) -> list[str]:
+    out = [f" Game {game.number}"]
+    scores = game.scores or (0, 0)
+    left = f"{_name(game.players[0], game.ratings[0])} : {scores[0]}"
+    # GNU Backgammon pads to 31 and truncates longer names; keep long names whole.
+    left = f"{left:<31}" if len(left) < 31 else left + "  "
+    out.append(f" {left}{_name(game.players[1], game.ratings[1])} : {scores[1]}")
+    rows: list[list[str | None]] = []
+    written = 0
+    for action in game.actions:
+        if action.kind == "win":
+            out.extend(_format_rows(rows, written + 1))
+            written += len(rows)
+            rows = []
+            indent = " " * (34 if action.player else 6)
+            out.append(indent + _cell_text(action).lstrip())
+            continue
+        text = _cell_text(action)
+        if action.player == 0:
+            rows.append([text, None])
+        elif rows and rows[-1][1] is None:
+            rows[-1][1] = text
+        else:
+            rows.append([None, text])
+    out.extend(_format_rows(rows, written + 1))
+    return out
+
+
+def format_mat(raw: RawMatch) -> str:
+    """Write a :class:`~gammonlab.io.text.RawMatch` as a ``.mat`` transcript.
+
+    The layout is GNU Backgammon's ``export match mat``: headers as
+    ``; [Key "value"]``, `` N point match``, `` Game N``, the name and score
+    line, rows ``%3d) `` + a 28-character left column, and results on their own
+    line. Plays are written as they were read. Resignations, which GNU
+    Backgammon does not write, use the eXtreme Gammon form (``62: ????``) or
+    ``Resigns [N points]``.
+
+    ``parse_mat(format_mat(raw))`` gives the same actions as ``raw``.
+
+    >>> raw = parse_mat(" 1 point match\\n Game 1\\n a : 0                    b : 0\\n"
+    ...                 "  1)                      62: 24/18 13/11\\n")
+    >>> print(format_mat(raw), end="")
+     1 point match
+    <BLANKLINE>
+     Game 1
+     a : 0                          b : 0
+      1)                             62: 24/18 13/11
+    <BLANKLINE>
+    """
+    out: list[str] = []
+    for key, value in raw.headers.items():
+        value = " ".join(value.split("\n"))  # a header is one line
+        out.append(f'; [{key} "{value}"]')
+    if raw.headers:
+        out.append("")
+    if raw.match_length is not None:
+        out.append(f" {raw.match_length} point match")
+        out.append("")
+    for game in raw.games:
+        out.extend(_format_game(game))
+        out.append("")
+    return "\n".join(out) + "\n"
