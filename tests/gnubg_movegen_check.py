@@ -11,8 +11,16 @@ import sys
 
 import gnubg_nn
 import numpy as np
+from boards import (
+    START,
+    VARIANT_STARTS,
+    apply_gnubg_moves,
+    from_gnubg,
+    random_board,
+    random_play,
+    to_gnubg,
+)
 
-from boards import START, VARIANT_STARTS, apply_gnubg_moves, from_gnubg, random_board, random_play, to_gnubg
 from gammonlab._kernels.movegen import generate_plays
 
 

@@ -6,11 +6,11 @@ import pickle
 
 import numpy as np
 import pytest
+from boards import random_board, random_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gammonlab as gl
-from boards import random_board, random_play
 from gammonlab import Position
 
 OPENING_ID = "4HPwATDgc/ABMA"
