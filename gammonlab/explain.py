@@ -170,15 +170,23 @@ def _match(position: Position, journeys: tuple[Journey, ...], legal: LegalPlays)
     segments = [segment for journey in journeys for segment in journey.segments]
     if len(plays[0].moves) not in _dice_counts(segments, _dice_pool(legal.dice)):
         return None
+    if len(plays) == 1:
+        return plays[0]
+    # Plays with the same end points differ only in blots hit on the way. The
+    # points the text writes choose between them (some writers never mark a
+    # hit: '18/16 16/11' hits on 16), then its hit marks ('24/18*/13').
+    written = Counter(segments)
     marked = {point for journey in journeys
               for point, hit in zip(journey.points[1:], journey.hits) if hit}
-    # Plays with the same checkers' end points differ only in blots hit on the
-    # way; the text's hit marks choose between them.
-    return min(plays, key=lambda play: len(marked ^ set(play.hits)))
+    return min(plays, key=lambda play: (-sum((Counter(play.moves) & written).values()),
+                                        len(marked ^ set(play.hits))))
 
 
-def resolve_play(position: Position, text: str, dice: Dice) -> Play:
+def resolve_play(position: Position, text: str, dice: Dice, *,
+                 legal: LegalPlays | None = None) -> Play:
     """The legal play that ``text`` describes on ``position`` with ``dice``.
+
+    ``legal`` may pass the legal plays when they are already at hand.
 
     Raises
     ------
@@ -188,7 +196,8 @@ def resolve_play(position: Position, text: str, dice: Dice) -> Play:
         The play breaks a rule; the message cites it and shows a legal play.
     """
     journeys = parse_notation(text)
-    legal = position.legal_plays(dice)
+    if legal is None:
+        legal = position.legal_plays(dice)
     play = _match(position, journeys, legal)
     if play is not None:
         return play

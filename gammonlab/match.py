@@ -1,0 +1,781 @@
+"""Matches, games and actions, replayed through the rules.
+
+A transcript reader (:mod:`gammonlab.io`) says what a file *writes*; this
+module checks it against the rules and builds a :class:`Match`: every play is
+resolved by the rules engine, and a game state machine follows the cube
+(R9, R10), the score, the Crawford game (R10.2), beavers and raccoons
+(R10.6), resignations (R12) and the end of each game (R8). The points each
+game is worth are computed and compared with what the transcript claims.
+
+>>> from gammonlab import read_match
+>>> match = read_match('''
+...  1 point match
+...
+...  Game 1
+...  Anna : 0                           Bob : 0
+...   1)                                 31: 8/5 6/5
+...   2) 62: 24/18 13/11                 Doubles => 2
+...   3)  Drops
+...                                      Wins 1 point and the match
+... ''')
+>>> match.games[0].winner, match.games[0].points, match.games[0].ending
+(1, 1, 'drop')
+>>> match.to_frame()[["player", "action", "play"]].tail(3).to_string(index=False)
+' player action  play\\n      1 double  <NA>\\n      0   drop  <NA>\\n      1    win  <NA>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from . import ids
+from .errors import GammonlabError, IllegalPlayError, InvalidNotationError, ParseError
+from .explain import resolve_play
+from .play import Play
+from .position import Position
+from .rules import Rules, Variant, variant as lookup_variant
+from .state import GameState
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["ACTIONS", "ENDINGS", "Action", "Game", "Match", "replay_match"]
+
+ACTIONS = ("move", "double", "beaver", "raccoon", "take", "drop", "resign", "accept", "reject",
+           "win")
+"""Every kind of action, the ``action`` column's categories."""
+ENDINGS = ("single", "gammon", "backgammon", "drop", "resign")
+"""How a game can end (seed 000's scoring adds ``outside`` and ``bar``)."""
+
+Errors = Literal["raise", "collect"]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a game, with the state it was taken in.
+
+    Attributes
+    ----------
+    kind : str
+        One of :data:`ACTIONS`.
+    player : int
+        The player acting: 0 is the transcript's first (left) player.
+    state : GameState
+        The state before the action, as GNU Backgammon records it: for a
+        move, with the dice rolled; for a take, drop or beaver, the doubler's
+        position with the double offered and the taker to act.
+    dice : tuple of int or None
+        The roll, in the transcript's order.
+    play : Play or None
+        The resolved play of a move (``None`` when no number could be played).
+    written : str or None
+        The play, or the action, as the transcript wrote it.
+    cube : int or None
+        For a double, beaver or raccoon: the cube value offered.
+    points : int or None
+        For ``win``: the points the game is worth after the cube (``None``
+        when the transcript's result is impossible).
+    claimed_points : int or None
+        For ``win``: the points the transcript wrote.
+    resign_level : int or None
+        For ``resign``: 1 single, 2 gammon, 3 backgammon when known.
+    n_legal : int or None
+        For a move: how many legal plays the roll had.
+    location : Location or None
+        Where the transcript writes it.
+    analysis : dict or None
+        GNU Backgammon's analysis carried by an ``.sgf`` file.
+    """
+
+    kind: str
+    player: int
+    state: GameState
+    dice: tuple[int, int] | None = None
+    play: Play | None = None
+    written: str | None = None
+    cube: int | None = None
+    points: int | None = None
+    claimed_points: int | None = None
+    resign_level: int | None = None
+    match_won: bool = False
+    n_legal: int | None = None
+    location: Any = field(default=None, compare=False, repr=False)
+    analysis: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game, replayed.
+
+    Attributes
+    ----------
+    number : int
+        1-based, in transcript order.
+    score : tuple of int
+        Points of player 0 and player 1 before the game.
+    crawford : bool
+        This is the Crawford game (R10.2).
+    actions : tuple of Action
+    winner : int or None
+        ``None`` when the game is unfinished.
+    points : int or None
+        Points won, after the cube; ``None`` when unfinished or when the
+        transcript's result cannot be true.
+    ending : str or None
+        ``single``, ``gammon``, ``backgammon``, ``drop`` or ``resign``.
+    cube_value : int
+        The cube at the end.
+    final_state : GameState
+        The state after the last action.
+    problems : tuple of ParseError
+        What the replay found wrong with this game (collect mode).
+    """
+
+    number: int
+    score: tuple[int, int]
+    crawford: bool
+    actions: tuple[Action, ...]
+    winner: int | None
+    points: int | None
+    ending: str | None
+    cube_value: int
+    final_state: GameState
+    problems: tuple[ParseError, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """True when the game was played to its end."""
+        return self.winner is not None
+
+    @property
+    def moves(self) -> int:
+        """Number of rolls played (dances included)."""
+        return sum(1 for a in self.actions if a.kind == "move")
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match or money session, replayed through the rules.
+
+    Attributes
+    ----------
+    players : tuple of str
+        Player 0 (the transcript's first, left player) and player 1.
+    rules : Rules
+        Variant, match length (0 = money) and cube options.
+    games : tuple of Game
+        The games that replayed; see :attr:`problems` for the others.
+    metadata : dict of str to str
+        Header tags (``Event``, ``Round``, ``Site``, ``EventDate``, ...).
+    source : str or None
+        The file it was read from.
+    format : str or None
+        ``mat`` or ``sgf``.
+    problems : tuple of ParseError
+        Everything that was skipped or flagged (``errors="collect"``).
+    """
+
+    players: tuple[str, str]
+    rules: Rules
+    games: tuple[Game, ...]
+    metadata: dict[str, str] = field(default_factory=dict)
+    source: str | None = None
+    format: str | None = None
+    ratings: tuple[str | None, str | None] = (None, None)
+    problems: tuple[ParseError, ...] = ()
+
+    @property
+    def match_length(self) -> int:
+        """Points to win; 0 is money play."""
+        return self.rules.match_length
+
+    @property
+    def variant(self) -> Variant:
+        return self.rules.variant
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score after the last finished game."""
+        if not self.games:
+            return (0, 0)
+        last = self.games[-1]
+        s0, s1 = last.score
+        if last.winner is not None and last.points is not None:
+            if last.winner == 0:
+                s0 += last.points
+            else:
+                s1 += last.points
+        return (s0, s1)
+
+    @property
+    def winner(self) -> int | None:
+        """The player who won the match, ``None`` in money play or when unfinished."""
+        if self.match_length == 0:
+            return None
+        for player, points in enumerate(self.score):
+            if points >= self.match_length:
+                return player
+        return None
+
+    @property
+    def actions(self) -> list[Action]:
+        return [action for game in self.games for action in game.actions]
+
+    @property
+    def final_state(self) -> GameState | None:
+        """The state after the last action of the last game."""
+        return self.games[-1].final_state if self.games else None
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per action, in order.
+
+        Columns
+        -------
+        game : int
+            1-based game number.
+        action_index : int
+            0-based index of the action within its game.
+        player : int
+            0 or 1; 0 is the first (left) player of the transcript.
+        player_name : str
+        action : category
+            ``move``, ``double``, ``take``, ``drop``, ``beaver``, ``raccoon``,
+            ``resign``, ``accept``, ``reject``, ``win``.
+        die1, die2 : Int8
+            The roll of a move (transcript order), else missing.
+        play : string
+            Canonical notation of the play (``24/18 13/11*``); empty for a roll
+            that cannot be played; missing for other actions.
+        position_id : string
+            GNU Backgammon's Position ID before the action, seen from the player
+            on roll (for a take, drop or beaver: the doubler), as GNU
+            Backgammon writes it.
+        match_id : string
+            GNU Backgammon's Match ID before the action; for a move it includes
+            the dice.
+        pips, opp_pips : int
+            Pip counts of the acting player and the opponent before the action.
+        cube_value : int
+            The cube before the action.
+        cube_owner : Int8
+            The player owning the cube, missing while centred.
+        score, opp_score : int
+            The acting player's and the opponent's points before the game.
+        match_length : int
+            0 in money play.
+        crawford : bool
+            The game is the Crawford game.
+        hits : Int8
+            Blots hit by a move.
+        n_legal : Int16
+            Number of legal plays for the roll of a move.
+        cube : Int32
+            The value offered by a double, beaver or raccoon.
+        points : Int32
+            For ``win``: points won after the cube.
+        line : Int32
+            Line of the transcript where the action is written.
+        """
+        from .frames import actions_frame
+
+        return actions_frame(self)
+
+    def games_frame(self) -> pd.DataFrame:
+        """One row per game: ``game``, ``score0``, ``score1``, ``crawford``,
+        ``winner``, ``winner_name``, ``points``, ``ending``, ``cube_value``,
+        ``moves`` (rolls played), ``actions``, ``complete``."""
+        from .frames import games_frame
+
+        return games_frame(self)
+
+    def __repr__(self) -> str:
+        length = "money" if self.match_length == 0 else f"{self.match_length}-point match"
+        return (f"<Match {self.players[0]} vs {self.players[1]}, {length}, "
+                f"{len(self.games)} games, score {self.score[0]}-{self.score[1]}>")
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        length = "money session" if self.match_length == 0 else f"{self.match_length}-point match"
+        rows = "".join(
+            f"<tr><td>{g.number}</td><td>{g.score[0]}-{g.score[1]}</td>"
+            f"<td>{escape(self.players[g.winner]) if g.winner is not None else '-'}</td>"
+            f"<td>{'' if g.points is None else g.points}</td><td>{g.ending or 'unfinished'}</td>"
+            f"<td>{g.cube_value}</td><td>{g.moves}</td></tr>"
+            for g in self.games)
+        problems = (f"<p>{len(self.problems)} problem(s); see <code>.problems</code></p>"
+                    if self.problems else "")
+        return (f"<div><b>{escape(self.players[0])} vs {escape(self.players[1])}</b>, {length}, "
+                f"final score {self.score[0]}-{self.score[1]}"
+                f"<table><tr><th>game</th><th>score</th><th>winner</th><th>points</th>"
+                f"<th>ending</th><th>cube</th><th>rolls</th></tr>{rows}</table>{problems}</div>")
+
+
+# -- replay -------------------------------------------------------------------------------------
+
+_VARIATIONS = {
+    "backgammon": "standard",
+    "standard": "standard",
+    "nackgammon": "nackgammon",
+    "nackgammon-004": "nackgammon-004",
+    "hypergammon": "hypergammon-3",
+    "hypergammon 1": "hypergammon-1",
+    "hypergammon 2": "hypergammon-2",
+    "hypergammon 3": "hypergammon-3",
+    "hypergammon-1": "hypergammon-1",
+    "hypergammon-2": "hypergammon-2",
+    "hypergammon-3": "hypergammon-3",
+    "hypergammon1": "hypergammon-1",
+    "hypergammon2": "hypergammon-2",
+    "hypergammon3": "hypergammon-3",
+    "acey-deucey": "acey-deucey",
+}
+_ON = {"on", "yes", "true", "1"}
+
+
+def _flag(value: str | None) -> bool | None:
+    if value is None:
+        return None
+    return value.strip().lower() in _ON
+
+
+def rules_from_headers(headers: dict[str, str], match_length: int, variation: str | None,
+                       sgf_rules: Sequence[str] = ()) -> Rules:
+    """The :class:`Rules` a transcript's headers describe.
+
+    ``Variation`` selects the variant; ``Crawford``, ``Jacoby``, ``Beaver``
+    and ``CubeLimit`` the options (GNU Backgammon assumes the Crawford rule in
+    every match). SGF ``RU`` parts (``Crawford``, ``Jacoby``, ``NoCube``, a
+    variant name) are read too.
+    """
+    lower = {k.lower(): v for k, v in headers.items()}
+    name = (variation or lower.get("variation") or "backgammon").strip().lower()
+    for part in sgf_rules:
+        if part.strip().lower() in _VARIATIONS and part.strip().lower() != "backgammon":
+            name = part.strip().lower()
+    if name not in _VARIATIONS:
+        raise GammonlabError(f"unknown variation {variation or lower.get('variation')!r}")
+    money = match_length == 0
+    parts = {p.strip().lower() for p in sgf_rules}
+    jacoby = _flag(lower.get("jacoby"))
+    if jacoby is None:
+        jacoby = "jacoby" in parts
+    beavers = _flag(lower.get("beaver"))
+    crawford = _flag(lower.get("crawford"))
+    limit_text = lower.get("cubelimit")
+    cube_limit = int(limit_text) if limit_text and limit_text.strip().isdigit() else None
+    if cube_limit is not None and (cube_limit < 1 or cube_limit & (cube_limit - 1)):
+        cube_limit = None
+    return Rules(variant=lookup_variant(_VARIATIONS[name]), match_length=match_length,
+                 cube="nocube" not in parts,
+                 jacoby=bool(jacoby) and money,
+                 crawford=True if crawford is None else crawford,
+                 beavers=bool(beavers) and money if beavers is not None else money,
+                 raccoons=bool(beavers) and money if beavers is not None else money,
+                 cube_limit=cube_limit)
+
+
+class _Replay:
+    """The state machine of one game."""
+
+    def __init__(self, rules: Rules, score: tuple[int, int], crawford: bool,
+                 players: tuple[str, str]) -> None:
+        self.rules = rules
+        self.score = score
+        self.crawford = crawford
+        self.players = players
+        self.position = Position.initial(rules.variant)
+        self.on_roll: int | None = None
+        self.cube = 1
+        self.owner: int | None = None
+        self.cube_turned = False
+        # a pending cube offer: (stage, doubler, value offered)
+        self.offer: tuple[str, int, int] | None = None
+        # a pending resignation: (resigner, level or None)
+        self.resigned: tuple[int, int | None] | None = None
+        self.winner: int | None = None
+        self.points: int | None = None
+        self.ending: str | None = None
+        self.actions: list[Action] = []
+
+    def state(self, turn: int, *, dice: tuple[int, int] | None = None) -> GameState:
+        on_roll = self.on_roll if self.on_roll is not None else turn
+        # GNU Backgammon records the opening roll with the game not yet started
+        status = ids.GAME_PLAYING if self.actions else ids.GAME_NONE
+        return GameState(
+            position=self.position, on_roll=on_roll, turn=turn, dice=dice,
+            cube_value=self.cube, cube_owner=self.owner, score=self.score,
+            match_length=self.rules.match_length, crawford=self.crawford,
+            double_offered=self.offer is not None,
+            resignation=self.resigned[1] or 1 if self.resigned else 0,
+            jacoby=self.rules.jacoby, beavers=self.rules.beavers,
+            cube_limit=self.rules.cube_limit,
+            game_state=status)
+
+    def who(self, player: int) -> str:
+        return f"{self.players[player]} (player {player})"
+
+    def start_turn(self, raw: Any, what: str) -> None:
+        if self.on_roll is None:
+            self.on_roll = raw.player
+        if self.offer is not None and self.offer[0] == "beaver" and raw.player == self.on_roll:
+            # The doubler plays on: the beaver was taken without a word, as GNU
+            # Backgammon's .mat files write it (R10.6).
+            self.cube = self.offer[2]
+            self.owner = self.offer[1]
+            self.offer = None
+        if self.offer is not None:
+            raise raw.loc.error(f"{self.who(raw.player)} {what}, but a double waits for "
+                                f"{self.who(1 - self.offer[1])}'s answer")
+        if self.resigned is not None:
+            raise raw.loc.error(f"{self.who(raw.player)} {what}, but a resignation waits "
+                                f"for an answer")
+        if raw.player != self.on_roll:
+            raise raw.loc.error(f"{self.who(raw.player)} {what} out of turn: "
+                                f"{self.who(self.on_roll)} is on roll")
+
+    def end(self, winner: int, points: int | None, ending: str) -> None:
+        self.winner = winner
+        self.points = points
+        self.ending = ending
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def move(self, raw: Any, following: Any) -> None:
+        self.start_turn(raw, "moves")
+        if raw.dice is None:
+            raise raw.loc.error("a move needs the dice rolled")
+        dice = raw.dice
+        if raw.play is None:
+            raise raw.loc.error("the play of this roll is not written, so the game cannot "
+                                "be replayed")
+        state = self.state(raw.player, dice=dice)
+        legal = self.position.legal_plays(dice)
+        if not raw.play.strip() and len(legal) and (
+                following is None or following.kind in ("win", "resign")):
+            # a roll left unplayed, then the game ends: a resignation after rolling
+            self.actions.append(Action("resign", raw.player, state, dice=dice, written="",
+                                       location=raw.loc, analysis=raw.analysis))
+            self.resigned = (raw.player, None)
+            return
+        try:
+            play = resolve_play(self.position, raw.play, dice, legal=legal)
+        except (IllegalPlayError, InvalidNotationError) as error:
+            rule = f" ({error.rule})" if isinstance(error, IllegalPlayError) else ""
+            problem = raw.loc.error(f"illegal play{rule}: {error}")
+            raise problem from error
+        self.actions.append(Action("move", raw.player, state, dice=dice,
+                                   play=play if play.moves else None, written=raw.play,
+                                   n_legal=len(legal), location=raw.loc,
+                                   analysis=raw.analysis))
+        self.position = play.position
+        self.on_roll = 1 - raw.player
+        if self.position.is_game_over:
+            result = self.position.result(self.rules.scoring)
+            assert result is not None
+            points = result.points
+            if self.rules.money and self.rules.jacoby and not self.cube_turned:
+                points = 1  # R10.1: gammons count single until the cube is turned
+            self.end(raw.player, points * self.cube, result.kind)
+
+    def double(self, raw: Any) -> None:
+        self.start_turn(raw, "doubles")
+        player = raw.player
+        if not self.rules.cube:
+            raise raw.loc.error(f"{self.who(player)} doubles, but the cube is not in play")
+        if self.crawford:
+            raise raw.loc.error(f"{self.who(player)} doubles in the Crawford game (R10.2)")
+        if self.owner is not None and self.owner != player:
+            raise raw.loc.error(f"{self.who(player)} doubles, but the cube belongs to "
+                                f"{self.who(self.owner)} (R9.5)")
+        offered = 2 * self.cube
+        if self.rules.cube_limit is not None and offered > self.rules.cube_limit:
+            raise raw.loc.error(f"{self.who(player)} doubles to {offered}, above the cube "
+                                f"limit {self.rules.cube_limit}")
+        if raw.cube is not None and raw.cube != offered:
+            raise raw.loc.error(f"the cube is {self.cube}, so a double offers {offered}, "
+                                f"not {raw.cube}")
+        self.actions.append(Action("double", player, self.state(player), cube=offered,
+                                   location=raw.loc, analysis=raw.analysis))
+        self.offer = ("double", player, offered)
+
+    def answer(self, raw: Any) -> None:
+        """take, drop, beaver or raccoon."""
+        kind = raw.kind
+        player = raw.player
+        if self.offer is None:
+            if kind == "take" and self.resigned is not None:
+                return self.resignation_answer(replace(raw, kind="accept"))
+            if kind == "drop" and self.resigned is not None:
+                return self.resignation_answer(replace(raw, kind="reject"))
+            raise raw.loc.error(f"{self.who(player)} {kind}s, but no double was offered")
+        stage, doubler, offered = self.offer
+        if kind == "beaver" and stage == "beaver":
+            kind = "raccoon"  # GNU Backgammon writes a raccoon as a second beaver
+        if player == doubler:
+            raise raw.loc.error(f"{self.who(player)} answers their own double")
+        state = self.state(player)
+        if kind in ("beaver", "raccoon"):
+            expected_stage = "double" if kind == "beaver" else "beaver"
+            if not self.rules.money:
+                raise raw.loc.error(f"a {kind} is allowed in money play only (R10.6)")
+            if stage != expected_stage:
+                raise raw.loc.error(f"a {kind} answers a "
+                                    f"{'double' if kind == 'beaver' else 'beaver'} (R10.6)")
+            # R10.6: take, and at once redouble while keeping the cube
+            self.cube = offered
+            self.owner = player
+            self.cube_turned = True
+            self.offer = (kind, player, 2 * offered)
+            if raw.cube is not None and raw.cube != 2 * offered:
+                raise raw.loc.error(f"a {kind} of a cube at {offered} offers {2 * offered}, "
+                                    f"not {raw.cube}")
+            self.actions.append(Action(kind, player, state, cube=2 * offered,
+                                       location=raw.loc, analysis=raw.analysis))
+            return None
+        self.actions.append(Action(kind, player, state, location=raw.loc,
+                                   analysis=raw.analysis))
+        if kind == "take":
+            self.cube = offered
+            # R9.4: the taker owns the cube; after a beaver or raccoon the one who
+            # redoubled keeps it (R10.6)
+            self.owner = player if stage == "double" else doubler
+            self.cube_turned = True
+            self.offer = None
+        else:  # drop: R9.4, the passer loses the stake before the double
+            self.offer = None
+            self.end(doubler, self.cube, "drop")
+        return None
+
+    def resign(self, raw: Any) -> None:
+        if self.on_roll is None:
+            self.on_roll = raw.player
+        state = self.state(raw.player, dice=raw.dice)
+        level = raw.resign_level
+        if raw.points is not None and level is None and raw.points % self.cube == 0:
+            level = raw.points // self.cube if 1 <= raw.points // self.cube <= 3 else None
+        self.actions.append(Action("resign", raw.player, state, dice=raw.dice,
+                                   resign_level=level, location=raw.loc,
+                                   analysis=raw.analysis))
+        self.resigned = (raw.player, level)
+        if raw.points is not None:
+            # "Losses N point": the resignation and its result in one
+            self.settle_resignation(1 - raw.player, raw.points, raw)
+
+    def resignation_answer(self, raw: Any) -> None:
+        if self.resigned is None:
+            raise raw.loc.error(f"{self.who(raw.player)} {raw.kind}s, but nobody resigned")
+        resigner, level = self.resigned
+        if raw.player == resigner:
+            raise raw.loc.error(f"{self.who(raw.player)} answers their own resignation")
+        self.actions.append(Action(raw.kind, raw.player, self.state(raw.player),
+                                   resign_level=level, location=raw.loc,
+                                   analysis=raw.analysis))
+        if raw.kind == "reject":
+            self.resigned = None
+        elif level is not None:
+            self.end(raw.player, level * self.cube, "resign")
+
+    def needed(self, winner: int) -> int | None:
+        """Points the winner still needs for the match, ``None`` in money play."""
+        if self.rules.money:
+            return None
+        return self.rules.match_length - self.score[winner]
+
+    def capped(self, winner: int, claimed: int, worth: int) -> bool:
+        """Whether a claim that differs from the game's worth is a match-winning
+        game written as the points the winner needed, or as the match length, as
+        match transcripts often do."""
+        needed = self.needed(winner)
+        if needed is None or worth < needed:
+            return False
+        return needed <= claimed <= worth or claimed == self.rules.match_length
+
+    def settle_resignation(self, winner: int, claimed: int, raw: Any) -> None:
+        """End by resignation; the level comes from the points when unwritten."""
+        level = self.resigned[1] if self.resigned else None
+        if level is None:
+            if claimed % self.cube == 0 and 1 <= claimed // self.cube <= 3:
+                level = claimed // self.cube
+            elif self.capped(winner, claimed, 3 * self.cube):
+                self.end(winner, claimed, "resign")  # level unknown, the match is won
+                return
+            else:
+                self.end(winner, None, "resign")
+                raise raw.loc.error(
+                    f"the transcript gives {claimed} points for a resignation with the cube "
+                    f"at {self.cube}; a resignation is worth 1 to 3 times the cube (R12.1)")
+        self.end(winner, level * self.cube, "resign")
+
+    def win(self, raw: Any) -> None:
+        winner = raw.player
+        claimed = raw.points
+        if self.winner is None:
+            # the transcript states a result the moves did not reach: a resignation,
+            # written or (as GNU Backgammon's exports do) not
+            if self.resigned is not None and self.resigned[0] == winner:
+                raise raw.loc.error(f"{self.who(winner)} wins after resigning")
+            if self.resigned is None:
+                self.resigned = (1 - winner, None)
+            if claimed is None:
+                raise raw.loc.error("the result does not say how many points")
+            failure = None
+            try:
+                self.settle_resignation(winner, claimed, raw)
+            except ParseError as error:
+                failure = error
+            self.record_win(raw, claimed)
+            if failure is not None:
+                raise failure
+            return
+        if winner != self.winner:
+            self.record_win(raw, claimed)
+            raise raw.loc.error(f"the transcript says {self.who(winner)} wins, but the game "
+                                f"went to {self.who(self.winner)}")
+        self.record_win(raw, claimed)
+        if (claimed is not None and self.points is not None and claimed != self.points
+                and not self.capped(winner, claimed, self.points)):
+            raise raw.loc.error(f"the transcript claims {claimed} points; the game is worth "
+                                f"{self.points} ({self.ending}, cube {self.cube})")
+
+    def record_win(self, raw: Any, claimed: int | None) -> None:
+        if self.actions and self.actions[-1].kind == "win":
+            return
+        self.actions.append(Action("win", raw.player, self.state(raw.player),
+                                   points=self.points, claimed_points=claimed,
+                                   match_won=raw.match_won, location=raw.loc,
+                                   analysis=raw.analysis))
+
+    def apply(self, raw: Any, following: Any) -> None:
+        if self.winner is not None and raw.kind != "win":
+            raise raw.loc.error(f"{raw.kind} after the end of the game")
+        kind = raw.kind
+        if kind == "move":
+            self.move(raw, following)
+        elif kind == "double":
+            self.double(raw)
+        elif kind in ("take", "drop", "beaver", "raccoon"):
+            self.answer(raw)
+        elif kind == "resign":
+            self.resign(raw)
+        elif kind in ("accept", "reject"):
+            self.resignation_answer(raw)
+        elif kind == "win":
+            self.win(raw)
+        else:
+            raise raw.loc.error(f"unknown action {kind!r}")
+
+    def final_state(self) -> GameState:
+        turn = self.on_roll if self.on_roll is not None else 0
+        state = self.state(turn)
+        if self.winner is not None:
+            status = {"drop": ids.GAME_DROPPED, "resign": ids.GAME_RESIGNED}.get(
+                self.ending or "", ids.GAME_OVER)
+            state = replace(state, game_state=status, double_offered=False, resignation=0,
+                            turn=state.on_roll)
+        return state
+
+
+def _crawford_game(rules: Rules, score: tuple[int, int], crawford_done: bool) -> bool:
+    length = rules.match_length
+    return (rules.crawford and length > 1 and not crawford_done
+            and (score[0] == length - 1 or score[1] == length - 1))
+
+
+def replay_match(raw: Any, *, errors: Errors = "raise") -> Match:
+    """Replay a transcript's raw record (:class:`gammonlab.io.text.RawMatch`).
+
+    Parameters
+    ----------
+    raw : RawMatch
+    errors : {'raise', 'collect'}
+        ``raise`` stops at the first problem with a :class:`ParseError` that
+        names the file, line and column; ``collect`` keeps every game that
+        replays, skips the others and lists every problem in
+        :attr:`Match.problems`.
+    """
+    if errors not in ("raise", "collect"):
+        raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
+    problems: list[ParseError] = list(raw.problems)
+    source = raw.source
+    length = raw.match_length
+    if length is None:
+        error = ParseError("the transcript does not give the match length", source=source)
+        if errors == "raise":
+            raise error
+        problems.append(error)
+        length = 0
+    first_rules = raw.games[0].rules if raw.games else ()
+    try:
+        rules = rules_from_headers(raw.headers, length, raw.variant, first_rules)
+    except GammonlabError as error:
+        raise ParseError(str(error), source=source) from None
+    games: list[Game] = []
+    score = (0, 0)
+    crawford_done = False
+    for raw_game in raw.games:
+        written = raw_game.scores
+        if written is not None and tuple(written) != score:
+            if games and games[-1].points is not None:
+                mismatch = raw_game.loc.error(
+                    f"game {raw_game.number} starts at {written[0]}-{written[1]}, but the "
+                    f"games before it make the score {score[0]}-{score[1]}")
+                if errors == "raise":
+                    raise mismatch
+                problems.append(mismatch)
+            score = (int(written[0]), int(written[1]))
+        crawford = _crawford_game(rules, score, crawford_done)
+        if "crawfordgame" in {p.lower() for p in raw_game.rules}:
+            crawford = True
+        crawford_done = crawford_done or crawford
+        if rules.match_length and not crawford and max(score) == rules.match_length - 1:
+            crawford_done = True
+        replay = _Replay(rules, score, crawford, raw.players)
+        game_problems: list[ParseError] = list(raw_game.problems)
+        actions = raw_game.actions
+        try:
+            for i, action in enumerate(actions):
+                replay.apply(action, actions[i + 1] if i + 1 < len(actions) else None)
+        except ParseError as error:
+            if errors == "raise":
+                raise
+            game_problems.append(error)
+            problems.append(error)
+            if replay.winner is None:
+                # the game cannot be trusted past this point: skip it
+                skipped = ParseError(f"game {raw_game.number} skipped: {error.detail}",
+                                     source=error.source, line=raw_game.loc.line,
+                                     column=raw_game.loc.column, text=raw_game.loc.text)
+                problems.append(skipped)
+                if replay.winner is not None and replay.points is not None:
+                    score = _add(score, replay.winner, replay.points)
+                continue
+        if not raw_game.complete and replay.winner is None and raw_game is not raw.games[-1]:
+            unfinished = raw_game.loc.error(f"game {raw_game.number} has no result")
+            if errors == "raise":
+                raise unfinished
+            problems.append(unfinished)
+        game = Game(number=len(games) + 1, score=score, crawford=crawford,
+                    actions=tuple(replay.actions), winner=replay.winner,
+                    points=replay.points, ending=replay.ending, cube_value=replay.cube,
+                    final_state=replay.final_state(), problems=tuple(game_problems))
+        games.append(game)
+        if game.winner is not None and game.points is not None:
+            score = _add(score, game.winner, game.points)
+    return Match(players=raw.players, rules=rules, games=tuple(games),
+                 metadata=dict(raw.headers), source=source, format=raw.format,
+                 ratings=raw.ratings, problems=tuple(problems))
+
+
+def _add(score: tuple[int, int], winner: int, points: int) -> tuple[int, int]:
+    return (score[0] + points, score[1]) if winner == 0 else (score[0], score[1] + points)
+
+
+def iter_actions(matches: Iterable[Match]) -> Iterable[tuple[Match, Game, Action]]:
+    """Every action of every game of several matches."""
+    for match in matches:
+        for game in match.games:
+            for action in game.actions:
+                yield match, game, action
