@@ -1,0 +1,145 @@
+"""The board drawn with matplotlib, for PNG and PDF reports.
+
+:func:`plot_board` draws the same diagram as :func:`gammonlab.svg.board`, in the
+same colours, as matplotlib patches on an Axes. Each artist's ``gid`` says what
+it is: ``"checker player-0 point=13"`` for a checker (``point`` in its owner's
+numbering, 25 the bar, 0 off), ``"triangle point=5"``, ``"cube"`` and so on.
+
+>>> import matplotlib.pyplot as plt
+>>> from gammonlab import Position
+>>> fig, ax = plt.subplots()
+>>> plot_board(Position.initial(), ax=ax) is ax
+True
+>>> sum(p.get_gid().startswith("checker") for p in ax.patches)
+30
+>>> plt.close(fig)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from matplotlib import patches
+from matplotlib.path import Path
+
+from .style import MATPLOTLIB_FONT
+from .svg import Circle, Curve, Diagram, Group, Polygon, Rect, Shape, Text, layout_board
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from .play import Play
+    from .position import Position
+    from .state import GameState
+
+__all__ = ["plot_board"]
+
+POINTS_PER_INCH = 72.0
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+
+
+def plot_board(item: Position | GameState | Play, ax: Axes | None = None, *,
+               flip: bool = False, numbering: bool = True, pips: bool = True,
+               cube: bool = True, dice: bool = True, score: bool = True,
+               arrows: Iterable[tuple[int, int]] | None = None,
+               highlight: Iterable[int] | None = None,
+               colors: Mapping[str, object] | None = None,
+               player: int | None = None) -> Axes:
+    """Draw a board on a matplotlib Axes: a position, a play (with arrows) or a game state.
+
+    The options are those of :func:`gammonlab.svg.board`. Text and line widths
+    are sized for the Axes as it is when called; the board keeps its proportions
+    (equal aspect) and the Axes' frame and ticks are hidden.
+
+    Parameters
+    ----------
+    item : Position, Play or GameState
+    ax : matplotlib Axes, optional
+        Where to draw; the current Axes by default.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    >>> import matplotlib.pyplot as plt
+    >>> from gammonlab import GameState
+    >>> fig, ax = plt.subplots(figsize=(6, 5))
+    >>> ax = plot_board(GameState.initial().replace(dice=(6, 5)), ax=ax, flip=True)
+    >>> [t.get_text() for t in ax.texts if t.get_gid() == "point-number point=1"]
+    ['1']
+    >>> plt.close(fig)
+    """
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        ax = plt.gca()
+    diagram = layout_board(item, flip=flip, numbering=numbering, pips=pips, cube=cube,
+                           dice=dice, score=score, arrows=arrows, highlight=highlight,
+                           colors=colors, player=player)
+    scale = _points_per_unit(ax, diagram)
+    order = [0]
+    for shape in diagram.shapes:
+        _draw(ax, shape, scale, order)
+    ax.set_xlim(0, diagram.width)
+    ax.set_ylim(diagram.height, 0)  # the diagram's y axis points down
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return ax
+
+
+def _points_per_unit(ax: Axes, diagram: Diagram) -> float:
+    """Typographic points per diagram unit, with the board fitted into the Axes."""
+    fig = ax.get_figure()
+    box = ax.get_position()
+    width_in = box.width * fig.get_figwidth()  # type: ignore[union-attr]
+    height_in = box.height * fig.get_figheight()  # type: ignore[union-attr]
+    return POINTS_PER_INCH * min(width_in / diagram.width, height_in / diagram.height)
+
+
+def _gid(shape: Shape) -> str:
+    return " ".join([shape.cls, *(f"{key}={value}" for key, value in shape.data)]).strip()
+
+
+def _draw(ax: Axes, shape: Shape, scale: float, order: list[int]) -> None:
+    if isinstance(shape, Group):
+        for child in shape.children:
+            _draw(ax, child, scale, order)
+        return
+    order[0] += 1
+    zorder = 1 + order[0] * 1e-4  # back to front, as listed
+    if isinstance(shape, Text):
+        ax.text(shape.x, shape.y, shape.text, fontsize=shape.size * scale,
+                ha=_ALIGN[shape.anchor], va="baseline", color=shape.fill,
+                fontweight="bold" if shape.bold else "normal", family=MATPLOTLIB_FONT,
+                alpha=shape.opacity, zorder=zorder, gid=_gid(shape))
+        return
+    paint: dict[str, Any] = {
+        "facecolor": shape.fill if shape.fill else "none",
+        "edgecolor": shape.stroke if shape.stroke else "none",
+        "linewidth": shape.stroke_width * scale if shape.stroke else 0.0,
+        "alpha": shape.opacity,
+        "zorder": zorder,
+    }
+    artist: patches.Patch
+    if isinstance(shape, Rect):
+        artist = patches.FancyBboxPatch(
+            (shape.x, shape.y), shape.width, shape.height,
+            boxstyle=patches.BoxStyle("Round", pad=0.0, rounding_size=shape.radius)
+            if shape.radius else patches.BoxStyle("Square", pad=0.0), **paint)
+    elif isinstance(shape, Circle):
+        artist = patches.Circle((shape.cx, shape.cy), shape.r, **paint)
+    elif isinstance(shape, Polygon):
+        artist = patches.Polygon(shape.points, closed=True, joinstyle="miter", **paint)
+    elif isinstance(shape, Curve):
+        vertices = [shape.start]
+        codes = [Path.MOVETO]
+        for control, end in shape.segments:
+            vertices += [control, end]
+            codes += [Path.CURVE3, Path.CURVE3]
+        paint["facecolor"] = "none"
+        artist = patches.PathPatch(Path(vertices, codes), capstyle="round", **paint)
+    else:  # pragma: no cover - every shape kind is handled above
+        raise TypeError(f"cannot draw {type(shape).__name__}")
+    artist.set_gid(_gid(shape))
+    ax.add_patch(artist)
