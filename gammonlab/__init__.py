@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import svg
 from .errors import (
     GammonlabError,
     IllegalPlayError,
@@ -10,6 +11,9 @@ from .errors import (
     MissingDependencyError,
     ParseError,
 )
+from .io.read import read_match, read_matches
+from .io.write import write_match
+from .match import Action, Game, Match
 from .play import LegalPlays, Play
 from .position import GameResult, Position
 from .rules import BAR, CHECKERS, OFF, VARIANTS, Rules, Variant
@@ -22,6 +26,8 @@ __all__ = [
     "CHECKERS",
     "OFF",
     "VARIANTS",
+    "Action",
+    "Game",
     "GameResult",
     "GameState",
     "GammonlabError",
@@ -29,10 +35,27 @@ __all__ = [
     "InvalidNotationError",
     "InvalidPositionError",
     "LegalPlays",
+    "Match",
     "MissingDependencyError",
     "ParseError",
     "Play",
     "Position",
     "Rules",
     "Variant",
+    "read_match",
+    "read_matches",
+    "svg",
+    "write_match",
 ]
+
+
+_PLOTS = ("plot_board",)
+
+
+def __getattr__(name: str) -> object:
+    # plotting imports matplotlib: only on first use, to keep ``import gammonlab`` fast
+    if name in _PLOTS:
+        from . import plot
+
+        return getattr(plot, name)
+    raise AttributeError(f"module 'gammonlab' has no attribute {name!r}")

@@ -3,6 +3,8 @@
     gammonlab show ID            the board, pips and state of a Position ID,
                                  PositionID:MatchID or XGID
     gammonlab plays ID [DICE]    the legal plays of a roll (DICE like 52 or 5-2)
+    gammonlab read FILES... -o OUT.parquet|OUT.csv
+                                 transcripts (.mat, .sgf, folders) into one frame
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .errors import GammonlabError
 from .state import GameState
@@ -60,6 +63,44 @@ def _plays(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read(args: argparse.Namespace) -> int:
+    import warnings
+
+    from .io.read import read_matches
+
+    sources: list[str] = []
+    for item in args.files:
+        path = Path(item)
+        if path.is_dir():
+            sources.extend(str(p) for p in sorted(path.rglob("*"))
+                           if p.suffix.lower() in (".mat", ".txt", ".sgf") and p.is_file())
+        else:
+            sources.append(item)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        frame = read_matches(sources, errors=args.errors, frame=args.frame,
+                             progress=not args.quiet, n_jobs=args.jobs)
+    out = Path(args.output)
+    if out.suffix.lower() == ".csv":
+        frame.to_csv(out, index=False)
+    elif out.suffix.lower() in (".parquet", ".pq"):
+        frame.to_parquet(out, index=False)
+    else:
+        print(f"gammonlab read: write .parquet or .csv, not {out.suffix or out.name!r}",
+              file=sys.stderr)
+        return 2
+    problems = frame.attrs.get("problems", [])
+    matches = frame["match"].nunique() if len(frame) else 0
+    print(f"read {matches} of {len(sources)} files: {len(frame)} rows -> {out}")
+    if problems:
+        print(f"{len(problems)} problems:")
+        for row in problems:
+            where = ":".join(str(x) for x in (row["line"], row["column"]) if x)
+            print(f"  {row['file']}{':' + where if where else ''}: {row['what']}: "
+                  f"{row['message']}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="gammonlab", description="Backgammon analysis.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -74,6 +115,16 @@ def build_parser() -> argparse.ArgumentParser:
     plays.add_argument("dice", nargs="?", type=_dice, help="the roll, like 52 or 5-2")
     plays.add_argument("--variant", default="standard")
     plays.set_defaults(run=_plays)
+
+    read = commands.add_parser("read", help="read transcripts into a parquet or CSV frame")
+    read.add_argument("files", nargs="+", help=".mat / .sgf files or folders")
+    read.add_argument("-o", "--output", required=True, help="OUT.parquet or OUT.csv")
+    read.add_argument("--errors", choices=("raise", "collect"), default="collect",
+                      help="stop at the first problem, or skip bad games and report them")
+    read.add_argument("--frame", choices=("actions", "games"), default="actions")
+    read.add_argument("-j", "--jobs", type=int, default=None, help="worker processes")
+    read.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    read.set_defaults(run=_read)
     return parser
 
 

@@ -14,7 +14,9 @@ breaks and shows a legal play that would do. Both serve
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
@@ -108,7 +110,8 @@ def _dice_pool(dice: Dice) -> list[int]:
     return [d1] * 4 if d1 == d2 else [max(dice), min(dice)]
 
 
-def _sub_multisets(pool: list[int]) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=64)
+def _sub_multisets(pool: tuple[int, ...]) -> list[tuple[int, ...]]:
     found = set()
     for size in range(1, len(pool) + 1):
         for combo in combinations(sorted(pool, reverse=True), size):
@@ -116,9 +119,9 @@ def _sub_multisets(pool: list[int]) -> list[tuple[int, ...]]:
     return sorted(found, key=lambda c: (len(c), [-d for d in c]))
 
 
-def _covers(source: int, target: int, dice: tuple[int, ...]) -> bool:
+def _covers(distance: int, target: int, dice: tuple[int, ...]) -> bool:
+    """Whether ``dice`` carry one checker ``distance`` pips to ``target``."""
     total = sum(dice)
-    distance = source - target
     if target == OFF:
         # the checker reaches off on its last die, possibly with pips to spare (R7.4):
         # played largest die last, the others must leave it short of off
@@ -126,19 +129,27 @@ def _covers(source: int, target: int, dice: tuple[int, ...]) -> bool:
     return total == distance
 
 
-def _dice_counts(segments: list[tuple[int, int]], pool: list[int]) -> set[int]:
+def _dice_counts(segments: Sequence[tuple[int, int]], pool: Sequence[int]) -> frozenset[int]:
     """How many dice the written segments can use, given the dice left."""
-    if not segments:
-        return {0}
-    (source, target), rest = segments[0], segments[1:]
+    # only each segment's length and whether it bears off matter: a small key space
+    shape = tuple(sorted((source - target, target == OFF) for source, target in segments))
+    return _dice_counts_of_shape(shape, tuple(sorted(pool, reverse=True)))
+
+
+@lru_cache(maxsize=4096)
+def _dice_counts_of_shape(shape: tuple[tuple[int, bool], ...],
+                          pool: tuple[int, ...]) -> frozenset[int]:
+    if not shape:
+        return frozenset({0})
+    (distance, off), rest = shape[0], shape[1:]
     counts: set[int] = set()
     for dice in _sub_multisets(pool):
-        if _covers(source, target, dice):
+        if _covers(distance, OFF if off else -1, dice):
             remaining = list(pool)
             for die in dice:
                 remaining.remove(die)
-            counts |= {len(dice) + n for n in _dice_counts(rest, remaining)}
-    return counts
+            counts |= {len(dice) + n for n in _dice_counts_of_shape(rest, tuple(remaining))}
+    return frozenset(counts)
 
 
 def _target_row(position: Position, journeys: tuple[Journey, ...]) -> np.ndarray | None:
@@ -267,7 +278,7 @@ def _move(board: np.ndarray, source: int, die: int) -> int:
 
 
 def _options(source: int, target: int, pool: list[int]) -> list[tuple[int, ...]]:
-    exact = [d for d in _sub_multisets(pool) if _covers(source, target, d)]
+    exact = [d for d in _sub_multisets(tuple(pool)) if _covers(source - target, target, d)]
     return sorted(exact, key=len)
 
 

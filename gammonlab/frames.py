@@ -22,13 +22,13 @@ __all__ = ["ACTION_COLUMNS", "GAME_COLUMNS", "actions_frame", "games_frame"]
 ACTION_COLUMNS = (
     "game", "action_index", "player", "player_name", "action", "die1", "die2", "play",
     "position_id", "match_id", "pips", "opp_pips", "cube_value", "cube_owner", "score",
-    "opp_score", "match_length", "crawford", "hits", "n_legal", "cube", "points", "line",
+    "opp_score", "match_length", "crawford", "hits", "n_legal", "cube", "points",
 )
 GAME_COLUMNS = (
     "game", "score0", "score1", "crawford", "winner", "winner_name", "points", "ending",
     "cube_value", "moves", "actions", "complete",
 )
-_ENDING_TYPE = pd.CategoricalDtype(list(ENDINGS) + ["outside", "bar"])
+_ENDING_TYPE = pd.CategoricalDtype([*ENDINGS, "outside", "bar"])
 
 
 def actions_frame(match: Match) -> pd.DataFrame:
@@ -69,13 +69,12 @@ def actions_frame(match: Match) -> pd.DataFrame:
             columns["n_legal"].append(action.n_legal)
             columns["cube"].append(action.cube)
             columns["points"].append(action.points if action.kind == "win" else None)
-            location = action.location
-            columns["line"].append(getattr(location, "line", None))
     frame = pd.DataFrame({
         "game": pd.array(columns["game"], dtype="int32"),
         "action_index": pd.array(columns["action_index"], dtype="int32"),
         "player": pd.array(columns["player"], dtype="int8"),
-        "player_name": pd.Categorical(columns["player_name"], categories=list(dict.fromkeys(names))),
+        "player_name": pd.Categorical(columns["player_name"],
+                                      categories=list(dict.fromkeys(names))),
         "action": pd.Categorical(columns["action"], categories=list(ACTIONS)),
         "die1": pd.array(columns["die1"], dtype="Int8"),
         "die2": pd.array(columns["die2"], dtype="Int8"),
@@ -94,7 +93,6 @@ def actions_frame(match: Match) -> pd.DataFrame:
         "n_legal": pd.array(columns["n_legal"], dtype="Int16"),
         "cube": pd.array(columns["cube"], dtype="Int32"),
         "points": pd.array(columns["points"], dtype="Int32"),
-        "line": pd.array(columns["line"], dtype="Int32"),
     })
     return frame
 

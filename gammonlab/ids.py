@@ -50,6 +50,7 @@ __all__ = [
     "match_id_from_fields",
     "parse_xgid",
     "position_id_from_board",
+    "position_id_unchecked",
     "split_gnubg_id",
     "xgid_to_gnubg_id",
 ]
@@ -246,7 +247,19 @@ def position_id_from_board(board: ArrayLike, *, checkers: int | None = None) -> 
                              total=checkers)
     if problem is not None:
         raise InvalidPositionError(f"cannot encode board: {problem}")
-    rows = array.tolist()
+    return position_id_unchecked(array)
+
+
+def position_id_unchecked(board: np.ndarray) -> str:
+    """The Position ID of a board already known to be a valid position.
+
+    :func:`position_id_from_board` without its checks, for boards that come from
+    a :class:`~gammonlab.position.Position` (checked when it was built).
+
+    >>> position_id_unchecked(board_from_position_id("4HPwATDgc/ABMA"))
+    '4HPwATDgc/ABMA'
+    """
+    rows = board.tolist()
     key = 0
     bit = 0
     # gnubg writes the side not on roll first; its slots are our columns 1-25 in order.

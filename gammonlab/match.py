@@ -31,11 +31,18 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import ids
-from .errors import GammonlabError, IllegalPlayError, InvalidNotationError, ParseError
+from .errors import (
+    GammonlabError,
+    IllegalPlayError,
+    InvalidNotationError,
+    InvalidPositionError,
+    ParseError,
+)
 from .explain import resolve_play
 from .play import Play
 from .position import Position
-from .rules import Rules, Variant, variant as lookup_variant
+from .rules import Rules, Variant
+from .rules import variant as lookup_variant
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -275,8 +282,9 @@ class Match:
             The value offered by a double, beaver or raccoon.
         points : Int32
             For ``win``: points won after the cube.
-        line : Int32
-            Line of the transcript where the action is written.
+
+        Each row's :class:`Action` (``match.actions``) keeps where the transcript
+        writes it (``action.location``).
         """
         from .frames import actions_frame
 
@@ -593,12 +601,24 @@ class _Replay:
             return False
         return needed <= claimed <= worth or claimed == self.rules.match_length
 
+    def note_resign_level(self, level: int) -> None:
+        """Give the resignation the level its result shows, when it did not say."""
+        for index in range(len(self.actions) - 1, -1, -1):
+            action = self.actions[index]
+            if action.kind == "resign":
+                if action.resign_level is None:
+                    self.actions[index] = replace(action, resign_level=level)
+                return
+
     def settle_resignation(self, winner: int, claimed: int, raw: Any) -> None:
         """End by resignation; the level comes from the points when unwritten."""
         level = self.resigned[1] if self.resigned else None
         if level is None:
             if claimed % self.cube == 0 and 1 <= claimed // self.cube <= 3:
                 level = claimed // self.cube
+                if self.resigned is not None:
+                    self.resigned = (self.resigned[0], level)
+                    self.note_resign_level(level)
             elif self.capped(winner, claimed, 3 * self.cube):
                 self.end(winner, claimed, "resign")  # level unknown, the match is won
                 return
@@ -736,8 +756,15 @@ def replay_match(raw: Any, *, errors: Errors = "raise") -> Match:
         game_problems: list[ParseError] = list(raw_game.problems)
         actions = raw_game.actions
         try:
+            if rules.match_length and max(score) >= rules.match_length:
+                raise raw_game.loc.error(
+                    f"game {raw_game.number} starts at {score[0]}-{score[1]}, after the "
+                    f"{rules.match_length}-point match was won")
             for i, action in enumerate(actions):
-                replay.apply(action, actions[i + 1] if i + 1 < len(actions) else None)
+                try:
+                    replay.apply(action, actions[i + 1] if i + 1 < len(actions) else None)
+                except InvalidPositionError as error:
+                    raise action.loc.error(str(error)) from error
         except ParseError as error:
             if errors == "raise":
                 raise

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import InvalidNotationError
 from .rules import BAR, OFF
@@ -72,6 +73,11 @@ def parse_notation(text: str) -> tuple[Journey, ...]:
     """
     if not isinstance(text, str):
         raise InvalidNotationError(f"a play is written as text, got {type(text).__name__}")
+    return _parse(text)
+
+
+@lru_cache(maxsize=65536)
+def _parse(text: str) -> tuple[Journey, ...]:
     cleaned = " ".join(text.replace(",", " ").split()).lower()
     if cleaned in NO_MOVE:
         return ()

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, overload
 
 import numpy as np
@@ -62,6 +63,12 @@ def format_moves(moves: Sequence[Move], hits: Sequence[bool]) -> str:
     >>> format_moves([(8, 5), (8, 5), (6, 3), (6, 3)], [False] * 4)
     '8/5(2) 6/3(2)'
     """
+    return _format(tuple(moves), tuple(hits))
+
+
+@lru_cache(maxsize=65536)
+def _format(moves: tuple[Move, ...], hits: tuple[bool, ...]) -> str:
+    # the same plays come up again and again in a corpus
     if not moves:
         return ""
     # from the highest point down; from one point, the longer move first

@@ -92,11 +92,12 @@ class Position:
     np.int8(1)
     """
 
-    __slots__ = ("_board", "_hash", "_variant")
+    __slots__ = ("_board", "_hash", "_id", "_variant")
 
     _board: np.ndarray
     _variant: Variant
     _hash: int
+    _id: str | None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("use Position.initial(), Position.from_board() or "
@@ -113,6 +114,7 @@ class Position:
         object.__setattr__(self, "_board", frozen)
         object.__setattr__(self, "_variant", variant)
         object.__setattr__(self, "_hash", hash((frozen.tobytes(), variant.name)))
+        object.__setattr__(self, "_id", None)
         return self
 
     @classmethod
@@ -212,9 +214,13 @@ class Position:
         >>> Position.initial().gnubg_id
         '4HPwATDgc/ABMA'
         """
-        from .ids import position_id_from_board
+        cached = self._id
+        if cached is None:
+            from .ids import position_id_unchecked
 
-        return position_id_from_board(self._board)
+            cached = position_id_unchecked(self._board)
+            object.__setattr__(self, "_id", cached)
+        return cached
 
     @property
     def pips(self) -> tuple[int, int]:

@@ -223,6 +223,17 @@ class Rules:
         if self.raccoons and not self.beavers:
             raise GammonlabError("raccoons need beavers (R10.6)")
 
+    def __repr__(self) -> str:
+        defaults = Rules.__dataclass_fields__
+        shown = [f"variant={self.variant.name!r}"]
+        for name, spec in defaults.items():
+            if name == "variant":
+                continue
+            value = getattr(self, name)
+            if value != spec.default:
+                shown.append(f"{name}={value!r}")
+        return f"Rules({', '.join(shown)})"
+
     @property
     def money(self) -> bool:
         """True in money play (R8.5)."""

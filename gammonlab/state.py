@@ -14,6 +14,7 @@ roll.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from . import ids
@@ -35,6 +36,18 @@ _STATUS_NAMES = {
 XGID_MAX_CUBE = 1024
 """The cube limit an XGID states when the state has none."""
 _RESIGN_NAMES = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+
+
+@lru_cache(maxsize=16384)
+def _match_id(fields: tuple[Any, ...]) -> str:
+    """Check a state's match fields and encode them (states repeat a lot)."""
+    (cube_value, cube_owner, on_roll, crawford, game_state, turn, double_offered, resignation,
+     dice, match_length, score, jacoby) = fields
+    return ids.match_id_from_fields(ids.MatchIdFields(
+        cube_value=cube_value, cube_owner=cube_owner, dice_owner=on_roll, crawford=crawford,
+        game_state=game_state, turn=turn, double_offered=double_offered,
+        resignation=resignation, dice=dice, match_length=match_length, score=score,
+        jacoby=jacoby))
 
 
 @dataclass(frozen=True)
@@ -109,7 +122,7 @@ class GameState:
         object.__setattr__(self, "score", tuple(int(s) for s in self.score))
         if self.bottom not in (0, 1):
             raise InvalidPositionError(f"bottom must be player 0 or 1, got {self.bottom!r}")
-        self._match_fields()  # validates the rest
+        _match_id(self._match_fields())  # validates the rest
 
     # -- construction -----------------------------------------------------------------------
 
@@ -188,21 +201,10 @@ class GameState:
 
     # -- IDs --------------------------------------------------------------------------------
 
-    def _match_fields(self) -> ids.MatchIdFields:
-        return ids.MatchIdFields(
-            cube_value=self.cube_value,
-            cube_owner=self.cube_owner,
-            dice_owner=self.on_roll,
-            crawford=self.crawford,
-            game_state=self.game_state,
-            turn=self.turn,  # type: ignore[arg-type]
-            double_offered=self.double_offered,
-            resignation=self.resignation,
-            dice=self.dice or (0, 0),
-            match_length=self.match_length,
-            score=self.score,
-            jacoby=self.jacoby,
-        )
+    def _match_fields(self) -> tuple[Any, ...]:
+        return (self.cube_value, self.cube_owner, self.on_roll, self.crawford,
+                self.game_state, self.turn, self.double_offered, self.resignation,
+                self.dice or (0, 0), self.match_length, self.score, self.jacoby)
 
     @property
     def position_id(self) -> str:
@@ -212,7 +214,7 @@ class GameState:
     @property
     def match_id(self) -> str:
         """GNU Backgammon's Match ID."""
-        return ids.match_id_from_fields(self._match_fields())
+        return _match_id(self._match_fields())
 
     @property
     def gnubg_id(self) -> str:

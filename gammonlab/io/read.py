@@ -8,15 +8,21 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Literal
+import warnings
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import ParseError
+from ..errors import GammonlabError, ParseError
 from ..match import Match, replay_match
 from .mat import parse_mat
 from .sgf import parse_sgf
 from .text import Source, load_source
 
-__all__ = ["detect_format", "read_match"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["detect_format", "read_match", "read_matches"]
 
 Errors = Literal["raise", "collect"]
 
@@ -51,6 +57,133 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
     if kind not in ("mat", "sgf"):
         raise ParseError(f"unknown transcript format {kind!r}", source=loaded.name)
     parse = parse_sgf if kind == "sgf" else parse_mat
-    raw: Any = parse(source if not isinstance(source, str) or "\n" in source
-                     else source, errors=errors)
+    raw: Any = parse(loaded, errors=errors)
     return replay_match(raw, errors=errors)
+
+
+def _read_one(path: str, errors: Errors, frame: str) -> tuple[Any, list[tuple[Any, ...]]]:
+    """Read one file for :func:`read_matches`: its frame and its problems."""
+    try:
+        match = read_match(path, errors=errors)
+    except GammonlabError as error:
+        if errors == "raise":
+            raise
+        return None, [(path, getattr(error, "line", None), getattr(error, "column", None),
+                       "file skipped", str(error).splitlines()[0])]
+    if not match.games:
+        first = match.problems[0] if match.problems else None
+        why = first.detail if first is not None else "no game in the file"
+        return None, [(path, getattr(first, "line", None), getattr(first, "column", None),
+                       "file skipped", f"no game could be read: {why}")]
+    table = match.to_frame() if frame == "actions" else match.games_frame()
+    problems = [(path, p.line, p.column, "game skipped" if "skipped" in p.detail else "flagged",
+                 p.detail) for p in match.problems]
+    return table, problems
+
+
+TRANSCRIPT_SUFFIXES = (".mat", ".txt", ".sgf")
+"""File endings :func:`read_matches` takes from a folder by default."""
+
+
+def _files(source: Any, pattern: str | None) -> list[str]:
+    if isinstance(source, (str, os.PathLike)) and os.path.isdir(source):
+        root = Path(source)
+        if pattern is None:
+            found = (p for p in root.rglob("*") if p.suffix.lower() in TRANSCRIPT_SUFFIXES)
+        else:
+            found = root.rglob(pattern)
+        return sorted(str(p) for p in found if p.is_file())
+    if isinstance(source, (str, os.PathLike)):
+        return [str(source)]
+    return [str(p) for p in source]
+
+
+def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
+                 errors: Errors = "raise", frame: str = "actions", pattern: str | None = None,
+                 progress: bool = True, n_jobs: int | None = None) -> pd.DataFrame:
+    """Read many transcripts, in parallel, into one frame with a ``match`` column.
+
+    Parameters
+    ----------
+    source : folder or paths
+        A folder, read recursively, or a list of paths.
+    errors : {'raise', 'collect'}
+        ``raise`` stops at the first problem; ``collect`` keeps every good game,
+        skips the rest and reports them in ``frame.attrs["problems"]`` (records
+        with file, line, column, what and message: ``pd.DataFrame(frame.attrs["problems"])``),
+        with a warning that counts them.
+    frame : {'actions', 'games'}
+        One row per action (:meth:`Match.to_frame`) or per game
+        (:meth:`Match.games_frame`).
+    pattern : str, optional
+        A glob for the files of a folder; by default every ``.mat``, ``.txt``
+        and ``.sgf`` file.
+    progress : bool
+        Show a progress bar (tqdm: notebooks and terminals).
+    n_jobs : int, optional
+        Worker processes; ``None`` uses every core, 1 reads in this process.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The frames of all files in order, ``match`` (the file's path relative to
+        the folder) first.
+    """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    if frame not in ("actions", "games"):
+        raise ValueError(f"frame must be 'actions' or 'games', got {frame!r}")
+    paths = _files(source, pattern)
+    root = Path(source) if isinstance(source, (str, os.PathLike)) and os.path.isdir(source) \
+        else None
+    workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
+    workers = max(1, min(workers, len(paths)))
+    results: list[Any] = [None] * len(paths)
+    bar = tqdm(total=len(paths), unit="file", disable=not progress, desc="reading")
+    if workers == 1:
+        for i, path in enumerate(paths):
+            results[i] = _read_one(path, errors, frame)
+            bar.update()
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(_read_one, path, errors, frame): i
+                       for i, path in enumerate(paths)}
+            try:
+                for future in as_completed(futures):
+                    results[futures[future]] = future.result()
+                    bar.update()
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+    bar.close()
+    tables = []
+    problems: list[tuple[Any, ...]] = []
+    for path, (table, found) in zip(paths, results):
+        name = str(Path(path).relative_to(root)) if root is not None else path
+        problems.extend((name, *rest) for _, *rest in found)
+        if table is not None:
+            table.insert(0, "match", name)
+            tables.append(table)
+    if tables:
+        out = pd.concat(tables, ignore_index=True)
+        out["match"] = out["match"].astype("category")
+        for column in ("player_name",):
+            if column in out:
+                out[column] = out[column].astype("category")
+    else:
+        out = pd.DataFrame()
+    fields = ("file", "line", "column", "what", "message")
+    report = [dict(zip(fields, row)) for row in problems]
+    # plain records, so that the frame still writes to parquet with its attrs
+    out.attrs["problems"] = report
+    if report:
+        files = sum(r["what"] == "file skipped" for r in report)
+        games = sum(r["what"] == "game skipped" for r in report)
+        warnings.warn(f"read {len(tables)} of {len(paths)} files; skipped {files} files and "
+                      f"{games} games, flagged {len(report) - files - games} problems: "
+                      f"see pandas.DataFrame(frame.attrs['problems'])", stacklevel=2)
+    return out

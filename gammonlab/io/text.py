@@ -43,7 +43,7 @@ __all__ = [
     "read_source",
 ]
 
-Source = Union[str, bytes, bytearray, "os.PathLike[str]", IO[str], IO[bytes]]
+Source = Union[str, bytes, bytearray, "os.PathLike[str]", IO[str], IO[bytes], "SourceText"]
 """What the readers accept: a path, the text, its bytes, or an open file."""
 
 _BOMS_UTF16 = (b"\xff\xfe", b"\xfe\xff")
@@ -333,6 +333,8 @@ def load_source(source: Source) -> SourceText:
     >>> load_source(b"\\xef\\xbb\\xbf 3 point match\\n")
     SourceText(text=' 3 point match\\n', name=None, encoding='utf-8-sig')
     """
+    if isinstance(source, SourceText):
+        return source
     if isinstance(source, os.PathLike):
         return _read_path(source)
     if isinstance(source, (bytes, bytearray, memoryview)):

@@ -1,0 +1,206 @@
+"""The game state machine on small transcripts, read_matches, the read CLI, fuzzing."""
+
+from __future__ import annotations
+
+import warnings
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gammonlab as gl
+from gammonlab.cli import main
+
+HEADER = " 5 point match\n\n Game 1\n Anna : {0}                          Bob : {1}\n"
+
+
+def transcript(rows: str, score=(0, 0), length=5) -> str:
+    return HEADER.replace("5 point", f"{length} point").format(*score) + rows
+
+
+def test_double_take_and_a_gammon():
+    match = gl.read_match(transcript(
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Takes                          \n"))
+    game = match.games[0]
+    assert not game.complete and game.cube_value == 2
+    frame = match.to_frame()
+    assert frame.action.astype(str).tolist() == ["move", "double", "take"]
+    take = frame.iloc[2]
+    # the take is recorded from the doubler's position, with the taker to act
+    state = gl.GameState.from_gnubg_id(f"{take.position_id}:{take.match_id}")
+    assert state.double_offered and state.turn == 0 and state.on_roll == 1
+
+
+def test_drop_ends_the_game_at_the_cube_before_the_double():
+    match = gl.read_match(transcript(
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2) 64: 24/14*                      Doubles => 2\n"
+        "  3)  Drops\n"
+        "                                      Wins 1 point\n"))
+    game = match.games[0]
+    assert (game.winner, game.points, game.ending) == (1, 1, "drop")
+
+
+def test_double_in_the_crawford_game_is_refused():
+    text = transcript("  1) 31: 8/5 6/5                     Doubles => 2\n", score=(4, 2))
+    with pytest.raises(gl.ParseError, match=r"Crawford game \(R10.2\)"):
+        gl.read_match(text)
+    collected = gl.read_match(text, errors="collect")
+    assert not collected.games and collected.problems
+
+
+def test_crawford_flag_only_in_the_crawford_game():
+    rows = "  1) 31: 8/5 6/5                     \n"
+    assert gl.read_match(transcript(rows, score=(4, 2))).games[0].crawford
+    assert not gl.read_match(transcript(rows, score=(3, 2))).games[0].crawford
+    assert not gl.read_match(transcript(rows, score=(0, 0), length=1)).games[0].crawford
+
+
+def test_redouble_by_the_wrong_player():
+    text = transcript(
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Takes                          62: 24/18 13/11\n"
+        "  3) 21: 13/11 6/5                   Doubles => 4\n")
+    with pytest.raises(gl.ParseError, match=r"belongs to Anna.*\(R9.5\)"):
+        gl.read_match(text)
+
+
+def test_illegal_play_names_file_line_column_and_rule():
+    text = transcript("  1) 65: 13/7                       \n")
+    with pytest.raises(gl.ParseError) as error:
+        gl.read_match(text)
+    assert error.value.line == 5 and error.value.column == 6
+    assert "(R5.1)" in str(error.value) and "13/7" in str(error.value)
+    assert isinstance(error.value.__cause__, gl.IllegalPlayError)
+
+
+def test_result_that_the_game_does_not_give_is_flagged():
+    text = transcript(
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Drops\n"
+        "                                      Wins 2 points\n")
+    with pytest.raises(gl.ParseError, match="claims 2 points; the game is worth 1"):
+        gl.read_match(text)
+    match = gl.read_match(text, errors="collect")
+    assert match.games[0].points == 1 and match.problems
+
+
+def test_resignations():
+    accepted = gl.read_match(transcript(
+        "  1) 31: 8/5 6/5                     Resigns\n"
+        "  2)  Accepts\n"
+        "                                      \n"))
+    assert accepted.to_frame().action.astype(str).tolist() == ["move", "resign", "accept"]
+    xg = gl.read_match(transcript(
+        "  1) 31: 8/5 6/5                     62: ????\n"
+        "      Wins 2 points\n"))
+    game = xg.games[0]
+    assert (game.winner, game.points, game.ending) == (0, 2, "resign")
+    assert xg.actions[1].resign_level == 2
+
+
+def test_match_score_and_winner():
+    rows = ("  1) 31: 8/5 6/5                     Doubles => 2\n"
+            "  2)  Drops\n"
+            "                                      Wins 1 point\n")
+    match = gl.read_match(transcript(rows, length=3))
+    assert match.score == (0, 1) and match.winner is None
+    won = transcript(rows, length=1)
+    match = gl.read_match(won)
+    assert match.score == (0, 1) and match.winner == 1
+    assert "Anna" in match._repr_html_()
+    after = won + "\n Game 2\n Anna : 0    Bob : 1\n  1) 31: 8/5 6/5\n"
+    with pytest.raises(gl.ParseError, match="after the 1-point match was won"):
+        gl.read_match(after)
+
+
+@pytest.fixture(scope="module")
+def folder(shared_data):
+    return shared_data / "mat" / "gammonview_anonymized"
+
+
+def test_read_matches_in_parallel_equals_serial(folder):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        serial = gl.read_matches(folder, errors="collect", progress=False, n_jobs=1)
+        parallel = gl.read_matches(folder, errors="collect", progress=False, n_jobs=2)
+    assert serial.equals(parallel)
+    assert serial.match.nunique() == 3 and serial.columns[0] == "match"
+    problems = pd.DataFrame(serial.attrs["problems"])
+    assert set(problems.what) == {"flagged", "game skipped"}
+
+
+def test_read_matches_strict_raises_and_collect_warns(folder):
+    with pytest.raises(gl.ParseError, match="5nqfGw9bWG3deTaU"):
+        gl.read_matches(folder, progress=False, n_jobs=1)
+    with pytest.warns(UserWarning, match="skipped 0 files and 2 games"):
+        games = gl.read_matches(folder, errors="collect", frame="games", progress=False,
+                                n_jobs=1)
+    assert {"winner", "points", "ending"} <= set(games.columns)
+
+
+def test_read_cli(folder, tmp_path, capsys):
+    out = tmp_path / "frame.parquet"
+    assert main(["read", str(folder), "-o", str(out), "-q"]) == 0
+    printed = capsys.readouterr().out
+    assert "read 3 of 3 files" in printed and "game skipped" in printed
+    assert pd.read_parquet(out).match.nunique() == 3
+    csv = tmp_path / "frame.csv"
+    assert main(["read", str(folder / "MYdvw1qGuyaRUH__.mat"), "-o", str(csv), "-q"]) == 0
+    assert len(pd.read_csv(csv)) > 10
+
+
+# -- fuzzing: only gammonlab errors come out ------------------------------------------------
+
+SAMPLE = transcript(
+    "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+    "  2) 64: 24/14*                      Doubles => 2\n"
+    "  3)  Takes                          55: bar/20 8/3(2) 6/1\n"
+    "  4) 21: 13/11 6/5*                  Cannot Move\n"
+    "                                      Wins 2 points\n")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_corrupted_transcripts_raise_only_gammonlab_errors(data):
+    text = SAMPLE
+    for _ in range(data.draw(st.integers(1, 6))):
+        where = data.draw(st.integers(0, len(text) - 1))
+        what = data.draw(st.sampled_from(["delete", "insert", "duplicate"]))
+        if what == "delete":
+            text = text[:where] + text[where + 1:]
+        elif what == "insert":
+            text = text[:where] + data.draw(st.sampled_from(list("0123456789/*() :\n?aW"))) \
+                + text[where:]
+        else:
+            text = text[:where] + text[where:where + 8] + text[where:]
+    for errors in ("raise", "collect"):
+        try:
+            match = gl.read_match(text, errors=errors)
+        except gl.GammonlabError:
+            continue
+        match.to_frame()
+        match.games_frame()
+        gl.write_match(match)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_random_text_raises_only_gammonlab_errors(text):
+    for errors in ("raise", "collect"):
+        try:
+            gl.read_match(text + "\n", errors=errors).to_frame()
+        except gl.GammonlabError:
+            pass
+
+
+def test_dance_is_a_move_row_with_an_empty_play(shared_data):
+    match = gl.read_match(shared_data / "mat/backgammongalaxy_bglab/match10251829.txt")
+    frame = match.to_frame()
+    dances = frame[(frame.action == "move") & (frame.n_legal == 0)]
+    assert len(dances) >= 1
+    assert (dances.play == "").all()
+    first = dances.iloc[0]
+    assert (first.game, first.player, first.die1, first.die2) == (1, 1, 6, 6)
