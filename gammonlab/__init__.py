@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from . import svg
+from . import met, svg
+from .cube import CubeDecision, cube_decision
 from .errors import (
     GammonlabError,
     IllegalPlayError,
@@ -27,6 +28,9 @@ __all__ = [
     "OFF",
     "VARIANTS",
     "Action",
+    "CubeDecision",
+    "cube_decision",
+    "met",
     "Game",
     "GameResult",
     "GameState",

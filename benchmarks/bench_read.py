@@ -1,0 +1,80 @@
+"""Reading the transcript corpus: files/s, actions/s, total time.
+
+Reads every ``.mat`` / ``.txt`` / ``.sgf`` file under the corpus folder with
+``read_matches`` (collect mode, frames built), in one process and with every
+core, and, where Debian's ``gnubg`` package is installed, times GNU
+Backgammon's own import of the same files in one process. Medians of several
+runs.
+
+    python benchmarks/bench_read.py [FOLDER] [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+import gammonlab as gl
+
+DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def time_read(paths: list[Path], n_jobs: int) -> tuple[float, int]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        t0 = time.perf_counter()
+        frame = gl.read_matches(paths, errors="collect", progress=False, n_jobs=n_jobs)
+        return time.perf_counter() - t0, len(frame)
+
+
+def gnubg_import(paths: list[Path]) -> float | None:
+    """GNU Backgammon importing every file in one process (``gnubg -t -q``)."""
+    gnubg = shutil.which("gnubg") or ("/usr/games/gnubg" if os.path.exists("/usr/games/gnubg")
+                                      else None)
+    if gnubg is None:
+        return None
+    lines = []
+    for path in paths:
+        verb = "load match" if path.suffix.lower() == ".sgf" else "import mat"
+        lines.append(f'{verb} "{path}"')
+    lines.append("quit")
+    with tempfile.TemporaryDirectory() as home:
+        t0 = time.perf_counter()
+        subprocess.run([gnubg, "-t", "-q"], input="\n".join(lines) + "\n", text=True,
+                       capture_output=True, env=dict(os.environ, HOME=home), timeout=3600)
+        return time.perf_counter() - t0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    paths = sorted(p for sub in ("mat", "sgf") for p in (args.folder / sub).rglob("*")
+                   if p.is_file() and p.suffix.lower() in (".mat", ".txt", ".sgf"))
+    time_read(paths[:3], 1)  # numba's cache and the imports, outside the timing
+    cores = os.cpu_count() or 1
+    print(f"{len(paths)} transcripts under {args.folder}")
+    print(f"{'':30s} {'total s':>8s} {'files/s':>8s} {'actions/s':>10s}")
+    for label, jobs in (("read_matches, 1 process", 1), (f"read_matches, {cores} processes",
+                                                       cores)):
+        runs = [time_read(paths, jobs) for _ in range(args.repeats)]
+        seconds = statistics.median(t for t, _ in runs)
+        actions = runs[0][1]
+        print(f"{label:30s} {seconds:8.2f} {len(paths) / seconds:8.1f} {actions / seconds:10,.0f}")
+    reference = gnubg_import(paths)
+    if reference is None:
+        print("GNU Backgammon (Debian package gnubg) is not installed: no reference figure")
+    else:
+        print(f"{'gnubg import, 1 process':30s} {reference:8.2f} {len(paths) / reference:8.1f}")
+
+
+if __name__ == "__main__":
+    main()
