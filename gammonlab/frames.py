@@ -17,7 +17,7 @@ from .match import ACTIONS, ENDINGS
 if TYPE_CHECKING:
     from .match import Match
 
-__all__ = ["ACTION_COLUMNS", "GAME_COLUMNS", "actions_frame", "games_frame"]
+__all__ = ["ACTION_COLUMNS", "GAME_COLUMNS", "GNUBG_COLUMNS", "actions_frame", "games_frame"]
 
 ACTION_COLUMNS = (
     "game", "action_index", "player", "player_name", "action", "die1", "die2", "play",
@@ -94,7 +94,50 @@ def actions_frame(match: Match) -> pd.DataFrame:
         "cube": pd.array(columns["cube"], dtype="Int32"),
         "points": pd.array(columns["points"], dtype="Int32"),
     })
+    if any(action.analysis for game in match.games for action in game.actions):
+        _add_gnubg_analysis(frame, match)
     return frame
+
+
+GNUBG_COLUMNS = ("gnubg_best_play", "gnubg_best_equity", "gnubg_played_equity",
+                 "gnubg_equity_loss", "gnubg_no_double", "gnubg_double_take", "gnubg_luck")
+"""Columns of GNU Backgammon's own analysis, when a file carries it (``.sgf``)."""
+
+
+def _canonical(action, text: str) -> str:
+    """A candidate play of GNU Backgammon's analysis in canonical notation."""
+    try:
+        return action.state.position.find_play(text, action.dice).notation
+    except Exception:  # noqa: BLE001 - keep the engine's own text when it does not resolve
+        return text
+
+
+def _add_gnubg_analysis(frame: pd.DataFrame, match: Match) -> None:
+    values: dict[str, list] = {name: [] for name in GNUBG_COLUMNS}
+    for game in match.games:
+        for action in game.actions:
+            analysis = action.analysis or {}
+            moves = analysis.get("moves") or {}
+            candidates = moves.get("candidates") or []
+            played = moves.get("played")
+            best = candidates[0] if candidates else None
+            played_equity = (candidates[played]["equity"] if isinstance(played, int)
+                             and 0 <= played < len(candidates) else None)
+            values["gnubg_best_play"].append(_canonical(action, best["play"]) if best else None)
+            values["gnubg_best_equity"].append(best["equity"] if best else None)
+            values["gnubg_played_equity"].append(played_equity)
+            values["gnubg_equity_loss"].append(
+                best["equity"] - played_equity if best and played_equity is not None else None)
+            cube = analysis.get("cube") or {}
+            # the last of GNU Backgammon's seven numbers is the cubeful value
+            for column, key in (("gnubg_no_double", "no_double"),
+                                ("gnubg_double_take", "double_take")):
+                numbers = cube.get(key)
+                values[column].append(numbers[-1] if numbers else None)
+            values["gnubg_luck"].append(analysis.get("luck"))
+    frame["gnubg_best_play"] = pd.array(values["gnubg_best_play"], dtype="string")
+    for name in GNUBG_COLUMNS[1:]:
+        frame[name] = pd.array(values[name], dtype="Float64")
 
 
 def games_frame(match: Match) -> pd.DataFrame:

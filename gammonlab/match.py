@@ -283,6 +283,13 @@ class Match:
         points : Int32
             For ``win``: points won after the cube.
 
+        When the file carries GNU Backgammon's analysis (an analysed ``.sgf``):
+        ``gnubg_best_play``, ``gnubg_best_equity``, ``gnubg_played_equity``,
+        ``gnubg_equity_loss`` (checker play, the engine's equities for the
+        mover), ``gnubg_no_double``, ``gnubg_double_take`` (the cube decision
+        before the roll: cubeful equity, or match winning chance in a match)
+        and ``gnubg_luck``.
+
         Each row's :class:`Action` (``match.actions``) keeps where the transcript
         writes it (``action.location``).
         """
