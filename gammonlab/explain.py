@@ -153,11 +153,11 @@ def _dice_counts_of_shape(shape: tuple[tuple[int, bool], ...],
 
 
 def _target_row(position: Position, journeys: tuple[Journey, ...]) -> np.ndarray | None:
-    row = position.board[0].astype(np.int64)
+    row = position.board[0].tolist()
     for journey in journeys:
         row[journey.source] -= 1
         row[journey.target] += 1
-    return None if (row < 0).any() else row
+    return None if min(row) < 0 else np.array(row, dtype=np.int8)
 
 
 def _match(position: Position, journeys: tuple[Journey, ...], legal: LegalPlays) -> Play | None:

@@ -36,7 +36,7 @@ def point_name(point: int) -> str:
 
 def replay_hits(board: np.ndarray, moves: Sequence[Move]) -> tuple[bool, ...]:
     """For each move in order, whether it hits a blot (R6.1)."""
-    opponent = board[1].astype(np.int64)
+    opponent = board[1].tolist()
     hits = []
     for _, target in moves:
         hit = target != OFF and opponent[BAR - target] == 1
@@ -127,7 +127,7 @@ class Play:
                  board: np.ndarray) -> None:
         self.before = before
         self._dice = dice
-        self._moves = tuple((int(s), int(t)) for s, t in moves)
+        self._moves = tuple(moves) if type(moves) is tuple else tuple(map(tuple, moves))
         self._board = board
         self._hit_flags = replay_hits(before.board, self._moves)
 
@@ -224,8 +224,7 @@ class LegalPlays(Sequence[Play]):
             index += n
         if not 0 <= index < n:
             raise IndexError("play index out of range")
-        row = self._moves[index]
-        moves = [(int(s), int(t)) for s, t in row if s >= 0]
+        moves = [(s, t) for s, t in self._moves[index].tolist() if s >= 0]
         return Play(self.before, self._dice, moves, self._boards[index])
 
     def __iter__(self) -> Iterator[Play]:

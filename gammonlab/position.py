@@ -92,12 +92,13 @@ class Position:
     np.int8(1)
     """
 
-    __slots__ = ("_board", "_hash", "_id", "_variant")
+    __slots__ = ("_board", "_hash", "_id", "_pips", "_variant")
 
     _board: np.ndarray
     _variant: Variant
-    _hash: int
+    _hash: int | None
     _id: str | None
+    _pips: tuple[int, int] | None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("use Position.initial(), Position.from_board() or "
@@ -113,8 +114,9 @@ class Position:
         frozen.flags.writeable = False
         object.__setattr__(self, "_board", frozen)
         object.__setattr__(self, "_variant", variant)
-        object.__setattr__(self, "_hash", hash((frozen.tobytes(), variant.name)))
+        object.__setattr__(self, "_hash", None)
         object.__setattr__(self, "_id", None)
+        object.__setattr__(self, "_pips", None)
         return self
 
     @classmethod
@@ -229,8 +231,12 @@ class Position:
         >>> Position.initial().pips
         (167, 167)
         """
-        weights = np.arange(26)
-        return (int(self._board[0] @ weights), int(self._board[1] @ weights))
+        pips = self._pips
+        if pips is None:
+            me, opponent = self._board.tolist()
+            pips = (sum(i * n for i, n in enumerate(me)), sum(i * n for i, n in enumerate(opponent)))
+            object.__setattr__(self, "_pips", pips)
+        return pips
 
     @property
     def borne_off(self) -> tuple[int, int]:
@@ -391,7 +397,11 @@ class Position:
                 and bool(np.array_equal(self._board, other._board)))
 
     def __hash__(self) -> int:
-        return self._hash
+        cached = self._hash
+        if cached is None:
+            cached = hash((self._board.tobytes(), self._variant.name))
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable")
