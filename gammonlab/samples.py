@@ -1,0 +1,33 @@
+"""The sample matches that come with gammonlab (the demo and notebooks read them).
+
+They are real matches under the MIT license; ``sample_folder() / "README.md"``
+says where each one comes from.
+
+>>> len(sample_matches()) >= 20
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import GammonlabError
+
+__all__ = ["sample_folder", "sample_matches"]
+
+_SUFFIXES = (".mat", ".txt", ".sgf")
+
+
+def sample_folder() -> Path:
+    """The folder of sample matches: inside the installed package, or ``data/matches``
+    of a source checkout."""
+    here = Path(__file__).resolve().parent
+    for folder in (here / "data" / "matches", here.parent / "data" / "matches"):
+        if folder.is_dir():
+            return folder
+    raise GammonlabError("the sample matches are missing from this installation")
+
+
+def sample_matches(pattern: str = "*") -> list[Path]:
+    """Paths of the sample matches (``.mat``, ``.txt``, ``.sgf``), sorted by name."""
+    return sorted(p for p in sample_folder().glob(pattern) if p.suffix.lower() in _SUFFIXES)
