@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from .errors import GammonlabError
 from .match import ACTIONS, ENDINGS
 
 if TYPE_CHECKING:
@@ -25,8 +26,8 @@ ACTION_COLUMNS = (
     "opp_score", "match_length", "crawford", "hits", "n_legal", "cube", "points",
 )
 GAME_COLUMNS = (
-    "game", "score0", "score1", "crawford", "winner", "winner_name", "points", "ending",
-    "cube_value", "moves", "actions", "complete",
+    "game", "player0_name", "player1_name", "match_length", "score0", "score1", "crawford",
+    "winner", "winner_name", "points", "ending", "cube_value", "moves", "actions", "complete",
 )
 _ENDING_TYPE = pd.CategoricalDtype([*ENDINGS, "outside", "bar"])
 
@@ -108,7 +109,7 @@ def _canonical(action, text: str) -> str:
     """A candidate play of GNU Backgammon's analysis in canonical notation."""
     try:
         return action.state.position.find_play(text, action.dice).notation
-    except Exception:  # noqa: BLE001 - keep the engine's own text when it does not resolve
+    except GammonlabError:  # keep the engine's own text when it does not resolve
         return text
 
 
@@ -146,6 +147,9 @@ def games_frame(match: Match) -> pd.DataFrame:
     for game in match.games:
         rows.append({
             "game": game.number,
+            "player0_name": match.players[0],
+            "player1_name": match.players[1],
+            "match_length": match.match_length,
             "score0": game.score[0],
             "score1": game.score[1],
             "crawford": game.crawford,
@@ -160,7 +164,8 @@ def games_frame(match: Match) -> pd.DataFrame:
         })
     frame = pd.DataFrame(rows, columns=list(GAME_COLUMNS))
     return frame.astype({
-        "game": "int32", "score0": "int32", "score1": "int32", "crawford": "bool",
+        "game": "int32", "player0_name": "string", "player1_name": "string",
+        "match_length": "int32", "score0": "int32", "score1": "int32", "crawford": "bool",
         "winner": "Int8", "winner_name": "string", "points": "Int32", "ending": _ENDING_TYPE,
         "cube_value": "int32", "moves": "int32", "actions": "int32", "complete": "bool",
     })

@@ -298,8 +298,10 @@ class Match:
         return actions_frame(self)
 
     def games_frame(self) -> pd.DataFrame:
-        """One row per game: ``game``, ``score0``, ``score1``, ``crawford``,
-        ``winner``, ``winner_name``, ``points``, ``ending``, ``cube_value``,
+        """One row per game: ``game``, ``player0_name``, ``player1_name``,
+        ``match_length``, ``score0``, ``score1`` (before the game), ``crawford``,
+        ``winner``, ``winner_name``, ``points`` (won, after the cube), ``ending``
+        (single, gammon, backgammon, drop, resign), ``cube_value`` (final),
         ``moves`` (rolls played), ``actions``, ``complete``."""
         from .frames import games_frame
 

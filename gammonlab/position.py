@@ -234,7 +234,8 @@ class Position:
         pips = self._pips
         if pips is None:
             me, opponent = self._board.tolist()
-            pips = (sum(i * n for i, n in enumerate(me)), sum(i * n for i, n in enumerate(opponent)))
+            pips = (sum(i * n for i, n in enumerate(me)),
+                    sum(i * n for i, n in enumerate(opponent)))
             object.__setattr__(self, "_pips", pips)
         return pips
 
