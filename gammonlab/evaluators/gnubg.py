@@ -1,0 +1,117 @@
+"""GNU Backgammon's neural nets as an evaluator and a policy, through ``gnubg-nn``.
+
+``gnubg-nn`` (GPL) packages GNU Backgammon's evaluation code and weights. It is
+an optional extra: ``pip install gammonlab[gnubg]``. Without it,
+``get_evaluator("gnubg")`` raises :class:`~gammonlab.errors.MissingDependencyError`.
+
+- As an **evaluator**, each board is evaluated at 0-ply with
+  ``gnubg_nn.probabilities(board, 0)``: the neural nets for contact, crashed
+  and race positions, GNU Backgammon's bear-off databases where they apply
+  (exact two-sided for up to six checkers a side on the six home points).
+- As a **policy**, a play is chosen by ``gnubg_nn.best_move(board, d1, d2)``:
+  GNU Backgammon's own 0-ply choice, made inside its C code (one call per
+  game and ply), which is much faster than evaluating every candidate from
+  Python.
+
+GNU Backgammon's board (``[2][25]`` lists) has row 0 = the side *not* on roll
+and row 1 = the side on roll, index 0..23 = points 1..24 and 24 = the bar,
+each row in its own numbering; gammonlab's board ``b`` becomes
+``b[::-1, 1:]``.
+
+Only ``probabilities`` and ``best_move`` are called: ``gnubg_nn.rollout`` and
+``gnubg_nn.boardfromkey`` are known to crash in 1.1.0a11. The module is not
+thread-safe; rollouts call it from one thread per process.
+
+>>> import numpy as np
+>>> from gammonlab import Position
+>>> ev = GnubgEvaluator()                                  # doctest: +SKIP
+>>> ev(Position.initial().board).round(2).tolist()         # doctest: +SKIP
+[[0.52, 0.15, 0.01, 0.13, 0.01]]
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from .._kernels.rollout import apply_steps
+from ..errors import MissingDependencyError
+from .base import Evaluator, check_boards
+
+__all__ = ["GnubgEvaluator", "gnubg_board", "import_gnubg"]
+
+_MAX_MOVES = 4
+_PLIES = 0  # 0-ply: the nets' own output, no look-ahead
+_NO_MOVE = (-1, -1)
+
+
+def import_gnubg() -> ModuleType:
+    """The ``gnubg_nn`` module, or a :class:`MissingDependencyError` saying how to get it.
+
+    >>> import_gnubg().__name__                                # doctest: +SKIP
+    'gnubg_nn'
+    """
+    try:
+        import gnubg_nn
+    except ImportError as exc:
+        raise MissingDependencyError(
+            "the 'gnubg' evaluator needs GNU Backgammon's nets from the gnubg-nn package: "
+            "pip install gammonlab[gnubg]  (or: pip install gnubg-nn)") from exc
+    return gnubg_nn
+
+
+def gnubg_board(board: Any) -> list[list[int]]:
+    """GNU Backgammon's ``[2][25]`` board of a gammonlab board (row 0 on roll).
+
+    >>> from gammonlab import Position
+    >>> gnubg_board(Position.initial().board)[1][23]
+    2
+    """
+    array = np.asarray(board)
+    return array[::-1, 1:].tolist()
+
+
+class GnubgEvaluator(Evaluator):
+    """GNU Backgammon's 0-ply evaluation (``gnubg-nn``) as an evaluator and a policy.
+
+    Built by ``get_evaluator("gnubg")``; checks that ``gnubg-nn`` is installed.
+    Picklable (the module is imported again in each process).
+    """
+
+    name = "gnubg"
+
+    def __init__(self) -> None:
+        import_gnubg()
+
+    def evaluate_positions(self, boards: np.ndarray) -> np.ndarray:
+        """``gnubg_nn.probabilities(board, 0)`` for each board, from the side on roll."""
+        gnubg = import_gnubg()
+        probabilities = gnubg.probabilities
+        lists = np.ascontiguousarray(boards[:, ::-1, 1:]).tolist()
+        return np.array([probabilities(b, _PLIES) for b in lists], dtype=np.float64)
+
+    def choose(self, boards: np.ndarray, dice: np.ndarray) -> np.ndarray:
+        """The board after GNU Backgammon's 0-ply play on each board and roll.
+
+        A roll with no legal play (R5.5) leaves the board unchanged.
+        """
+        gnubg = import_gnubg()
+        best_move = gnubg.best_move
+        boards = check_boards(boards)
+        lists = np.ascontiguousarray(boards[:, ::-1, 1:]).tolist()
+        rolls = np.asarray(dice).tolist()
+        padding = [_NO_MOVE * k for k in range(_MAX_MOVES, -1, -1)]
+        flat = []
+        for board, (d1, d2) in zip(lists, rolls):
+            moves = best_move(board, d1, d2)
+            row: tuple[int, ...] = ()
+            for step in moves:
+                row += step
+            flat.append(row + padding[len(moves)])
+        steps = np.array(flat, dtype=np.int8).reshape(len(lists), _MAX_MOVES, 2)
+        return apply_steps(boards, steps)
+
+    def __repr__(self) -> str:
+        return "get_evaluator('gnubg')"

@@ -1,0 +1,1162 @@
+"""Monte-Carlo rollouts: play a position out many times and average the results.
+
+>>> import gammonlab as gl
+>>> from gammonlab.rollout import rollout
+>>> res = rollout(gl.Position.initial(), trials=72, seed=1, progress=False, n_jobs=1)
+>>> res.trials, res.settings["policy"], res.stderr["equity"] > 0
+(72, 'pubeval', True)
+
+What is estimated
+-----------------
+The five outcome probabilities of GNU Backgammon (win, win gammon, win
+backgammon, lose gammon, lose backgammon) for the side on roll, and the
+cubeless equity in money-play points (single 1, gammon 2, backgammon 3; R8.2):
+the cube, the score and the Jacoby rule are ignored.
+
+How trials are played
+---------------------
+- Built-in policies (``random``, ``pubeval``, ``bearoff``) play whole games in
+  a numba kernel, a chunk of trials per call.
+- Other policies (``gnubg``, Python callables) play many games in lockstep:
+  each ply, the legal plays of every live game are generated in one kernel
+  call, all their resulting positions are evaluated in one evaluator call,
+  and each game takes its best. ``gnubg`` picks its plays itself
+  (``gnubg_nn.best_move``), one call per game and ply.
+- ``truncate=N`` stops each game after ``N`` plays and scores the position
+  with ``evaluator``; with ``bearoff_finish`` a game that reaches a pure
+  bear-off (every checker of both sides home, none on the bar) ends with the
+  bear-off database's two-sided probabilities (each side's roll distribution
+  exact for its one-sided play). A position that is a pure bear-off already
+  is played out, so that its rollout is a rollout.
+
+Variance reduction and standard errors
+--------------------------------------
+With ``variance_reduction`` the first roll that is not yet known (the side on
+roll's roll; with dice already rolled, the opponent's reply) is rotated: in
+every block of 36 trials each ordered roll (1-1, 1-2, ..., 6-6) comes once.
+The rolls are then strata: the 21 distinct rolls, since an ordered roll and its
+reverse lead to the same plays (weights 1/36 for doubles, 2/36 for the
+others, fixed by design), and the estimate is the stratified mean (the plain
+mean over whole blocks). Its standard error is the stratified one::
+
+    stderr**2 = sum_s n_s * var_s / N**2        (n_s trials in stratum s, N in all)
+
+where ``var_s`` is the sample variance of the trials of stratum ``s``. This
+is honest: the trials of a block are not independent samples (they are
+forced to cover every roll), so the plain formula ``var / N`` would overstate
+the error, and nothing is assumed beyond the strata. Trials come in whole
+blocks (``trials`` is rounded up to a multiple of 36). In a single block each
+double has one trial and no sample variance: neighbouring doubles are
+collapsed in pairs (1-1 with 2-2, 3-3 with 4-4, 5-5 with 6-6; Cochran's
+collapsed strata, which can only overstate the error).
+:attr:`RolloutResult.variance_ratio` is the plain variance estimate over the
+stratified one: how many times more trials plain random dice would need for
+the same standard error. Without variance reduction every roll is random and
+the plain formula is used. 95% intervals are ``estimate +- 1.96 stderr``.
+
+Reproducibility and parallel runs
+---------------------------------
+Every die of trial ``t`` is a pure function of ``(seed, t)`` (a counter-based
+generator, :mod:`gammonlab._kernels.rng`), and results are summed in trial
+order, so the same seed gives the same numbers, bit for bit, with
+``n_jobs=1``, any number of local processes, or a Dask cluster. Trial ``t``
+also sees the same dice in every candidate of :func:`rollout_plays` and every
+position of :func:`rollout_many` (common random numbers), which makes
+differences between them far more precise than the separate estimates.
+"""
+
+from __future__ import annotations
+
+import atexit
+import concurrent.futures
+import math
+import multiprocessing
+import os
+import pickle
+import sys
+import threading
+import warnings
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ._kernels import rollout as _k
+from ._kernels.rng import ROLLS, seed_key
+from .errors import GammonlabError, InvalidPositionError
+from .evaluators.base import (
+    PROBABILITY_NAMES,
+    CallableEvaluator,
+    Policy,
+    equity,
+    get_evaluator,
+)
+from .evaluators.bearoff import is_pure_bearoff
+from .position import Position, _normalise_dice
+from .state import GameState
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "BLOCK",
+    "DEFAULT_TRIALS",
+    "STATISTICS",
+    "Z95",
+    "RolloutError",
+    "RolloutResult",
+    "rollout",
+    "rollout_many",
+    "rollout_plays",
+]
+
+DEFAULT_TRIALS = 1296
+"""Trials of a rollout by default: 36 blocks of 36."""
+BLOCK = ROLLS
+"""Trials per block of variance reduction: each ordered roll once."""
+Z95 = 1.959963984540054
+"""Two-sided 95% quantile of the normal distribution."""
+STATISTICS = (*PROBABILITY_NAMES, "equity")
+"""Keys of :attr:`RolloutResult.stderr`."""
+_TASK_GAMES = 1296  # games per task at most with a numba policy (about 0.3 s of pubeval)
+_LOCKSTEP_TASK_GAMES = 2592  # games per task played in lockstep: bigger evaluator batches
+_TASKS_PER_WORKER = 2  # so that a worker finishing early finds more work
+_END_NAMES = {
+    _k.END_SINGLE: "single",
+    _k.END_GAMMON: "gammon",
+    _k.END_BACKGAMMON: "backgammon",
+    _k.END_TRUNCATED: "truncated",
+    _k.END_BEAROFF: "bearoff",
+}
+_VARIANCE_REDUCTION_DICE = "rotated first roll: each ordered roll once per block of 36 trials"
+_VARIANCE_REDUCTION_REPLY = ("rotated reply: the opponent's first roll, each ordered roll once "
+                             "per block of 36 trials")
+
+
+class RolloutError(GammonlabError, ValueError):
+    """A rollout that cannot be run as asked: bad options, or a worker that failed."""
+
+
+# -- what a task plays ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """Everything a worker needs to play trials of one rollout (picklable)."""
+
+    roots: np.ndarray  # (k, 2, 26) int8, row 0 on roll at start_ply
+    start_ply: int
+    dice: tuple[int, int] | None
+    policy: Policy
+    evaluator: Policy | None
+    key: int
+    rotate: bool
+    truncate: int
+    bearoff_finish: bool
+
+
+@dataclass
+class _Chunk:
+    """Results of trials ``first .. first + n - 1`` of every root."""
+
+    first: int
+    probs: np.ndarray  # (k, n, 5) float64, from the root side
+    plies: np.ndarray  # (k, n) int32
+    end: np.ndarray  # (k, n) int8
+    rolled: np.ndarray  # (n,) int64
+
+
+def _tables(spec: _Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if spec.bearoff_finish or spec.policy.kernel == _k.BEAROFF:
+        from .evaluators.bearoff import BearoffDatabase
+
+        db = BearoffDatabase.get()
+        return db.expected, db.rolls, db.first_off
+    return _NO_EXPECTED, _NO_ROLLS, _NO_FIRST_OFF
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    # the database's tables are read-only; unused stand-ins match them, so the
+    # kernels are compiled once
+    array.flags.writeable = False
+    return array
+
+
+_NO_EXPECTED = _read_only(np.zeros(1))
+_NO_ROLLS = _read_only(np.zeros((1, 1)))
+_NO_FIRST_OFF = _read_only(np.zeros((1, 1)))
+
+
+def _play_chunk(spec: _Spec, first: int, n: int) -> _Chunk:
+    """Play ``n`` trials from ``first`` (runs in a worker)."""
+    if spec.policy.kernel is not None:
+        chunk, boards = _play_kernel(spec, first, n)
+    else:
+        chunk, boards = _play_lockstep(spec, first, n)
+    truncated = chunk.end == _k.END_TRUNCATED
+    if truncated.any() and spec.evaluator is not None:
+        # one evaluator call for every truncated game of the chunk
+        at = np.nonzero(truncated)
+        probs = np.array(spec.evaluator(np.ascontiguousarray(boards[at])), dtype=np.float64)
+        other_side = (chunk.plies[at] + spec.start_ply) % 2 == 1
+        if other_side.any():
+            probs[other_side] = _k.flip_probabilities(probs[other_side].copy())
+        chunk.probs[at] = probs
+    return chunk
+
+
+def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
+    k = spec.roots.shape[0]
+    probs = np.empty((k, n, 5))
+    plies = np.empty((k, n), dtype=np.int32)
+    end = np.empty((k, n), dtype=np.int8)
+    rolled = np.empty(n, dtype=np.int64)
+    boards = np.empty((k, n, 2, 26), dtype=np.int8)
+    expected, rolls, first_off = _tables(spec)
+    d1, d2 = spec.dice or (0, 0)
+    stuck = _k.play_trials(spec.roots, spec.start_ply, d1, d2, spec.policy.kernel,
+                           np.uint64(spec.key), first, spec.rotate, spec.truncate,
+                           spec.bearoff_finish, expected, rolls, first_off, probs, plies, end,
+                           rolled, boards)
+    if stuck:
+        raise RolloutError(f"trial {stuck - 1} did not end within {_k.MAX_PLIES} plays")
+    return _Chunk(first, probs, plies, end, rolled), boards
+
+
+def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
+    """Every game of the chunk advanced one ply at a time, one evaluator call per ply."""
+    k = spec.roots.shape[0]
+    games = k * n
+    boards = np.ascontiguousarray(np.repeat(spec.roots, n, axis=0))  # game = root * n + i
+    trial = np.tile(np.arange(first, first + n, dtype=np.int64), k)
+    ply = np.full(games, spec.start_ply, dtype=np.int64)
+    counter = np.zeros(games, dtype=np.int64)
+    probs = np.full((games, 5), np.nan)
+    end = np.zeros(games, dtype=np.int8)
+    rolled = np.zeros(games, dtype=np.int64)
+    dice = np.zeros((games, 2), dtype=np.int64)
+    _, rolls, first_off = _tables(spec)
+    d1, d2 = spec.dice or (0, 0)
+    policy = spec.policy
+    fast = type(policy).choose is not Policy.choose
+    live = np.arange(games, dtype=np.int64)
+    while live.size:
+        offsets, candidates = _k.begin_ply(
+            live, trial, ply, spec.start_ply, d1, d2, np.uint64(spec.key), spec.rotate,
+            spec.truncate, spec.bearoff_finish, rolls, first_off, counter, boards, probs, end,
+            rolled, dice, not fast)
+        if (end[live] < 0).any():
+            raise RolloutError(f"a game did not end within {_k.MAX_PLIES} plays")
+        playing = end[live] == 0
+        active = live[playing]
+        if fast:
+            results = policy.choose(boards[active], dice[active])
+            _k.finish_ply(active, np.arange(active.size, dtype=np.int64),
+                          np.ascontiguousarray(results, dtype=np.int8),
+                          np.arange(active.size + 1, dtype=np.int64), ply, boards, probs, end)
+        else:
+            values = np.zeros(candidates.shape[0])
+            counts = np.diff(offsets)
+            game_of = np.repeat(np.arange(live.size), counts)
+            points = _k.terminal_values(candidates)
+            values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
+            ask = (counts[game_of] > 1) & (points == 0)
+            if ask.any():
+                swapped = np.ascontiguousarray(candidates[ask][:, ::-1])
+                values[ask] = -equity(policy(swapped))
+            chosen = _k.best_candidates(offsets, values)
+            _k.finish_ply(active, chosen[playing], candidates, offsets, ply, boards, probs, end)
+        live = live[end[live] == 0]
+    chunk = _Chunk(first, probs.reshape(k, n, 5), (ply - spec.start_ply).reshape(k, n).astype(
+        np.int32), end.reshape(k, n), rolled[:n].copy())
+    return chunk, boards.reshape(k, n, 2, 26)
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+
+class _Sums:
+    """Per-stratum sums of the trials of one rollout, added in trial order."""
+
+    def __init__(self, k: int, rotate: bool) -> None:
+        n_strata = _k.STRATA if rotate else 1
+        self.rotate = rotate
+        self.count = np.zeros(n_strata, dtype=np.int64)
+        self.s1 = np.zeros((n_strata, k, 6))
+        self.products = np.zeros((n_strata, k, 6, 6))
+        self.cross = np.zeros((n_strata, k, k))
+        self.trials = 0
+
+    @property
+    def s2(self) -> np.ndarray:
+        """Sums of squares, ``(n_strata, k, 6)``."""
+        return np.diagonal(self.products, axis1=2, axis2=3)
+
+    def add(self, chunk: _Chunk, target: float) -> tuple[int, bool]:
+        strata = _k.ROLL_STRATUM[chunk.rolled] if self.rotate else np.zeros_like(chunk.rolled)
+        used, stop = _k.accumulate(self.count, self.s1, self.products, self.cross,
+                                   chunk.probs, strata, self.trials, target, BLOCK)
+        self.trials += used
+        return used, stop
+
+    def means(self) -> np.ndarray:
+        """``(k, 6)``: the five probabilities and the equity of each root."""
+        return self.s1.sum(axis=0) / max(self.trials, 1)
+
+    def stderr(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(stratified, plain)`` standard errors, each ``(k, 6)``."""
+        return _stratified(self.count, self.s1, self.s2, self.trials)
+
+    def covariance(self, root: int = 0) -> np.ndarray:
+        """Stratified covariance ``(6, 6)`` of the means of the five probabilities
+        and the equity of one root (its diagonal is ``stderr() ** 2``)."""
+        return _stratified_covariance(self.count, self.s1[:, root], self.products[:, root],
+                                      self.trials)
+
+    def difference_stderr(self, best: int) -> np.ndarray:
+        """Standard error of ``equity[r] - equity[best]`` for each root (paired)."""
+        e1 = self.s1[:, :, 5]
+        e2 = self.s2[:, :, 5]
+        # sums of (e_r - e_best) and of its square, per stratum
+        d1 = e1 - e1[:, [best]]
+        d2 = e2 - 2.0 * self.cross[:, :, best] + e2[:, [best]]
+        strat, _ = _stratified(self.count, d1, d2, self.trials)
+        return strat
+
+
+def _stratified(count: np.ndarray, s1: np.ndarray, s2: np.ndarray,
+                total: int) -> tuple[np.ndarray, np.ndarray]:
+    """Stratified and plain standard errors of means from per-stratum sums, each
+    over the trailing axes: :func:`gammonlab._kernels.rollout.stratified_stderr`
+    for every column."""
+    flat1 = s1.reshape(s1.shape[0], -1)
+    flat2 = s2.reshape(s2.shape[0], -1)
+    strat = np.empty(flat1.shape[1])
+    plain = np.empty(flat1.shape[1])
+    for j in range(flat1.shape[1]):
+        strat[j], plain[j] = _k.stratified_stderr(count, np.ascontiguousarray(flat1[:, j]),
+                                                  np.ascontiguousarray(flat2[:, j]), total)
+    return strat.reshape(s1.shape[1:]), plain.reshape(s1.shape[1:])
+
+
+def _stratified_covariance(count: np.ndarray, s1: np.ndarray, products: np.ndarray,
+                           total: int) -> np.ndarray:
+    """The covariance matrix of means from per-stratum sums ``s1 (n_strata, m)`` and
+    ``products (n_strata, m, m)``: :func:`gammonlab._kernels.rollout.stratified_stderr`
+    for every pair of columns, lone strata collapsed in pairs the same way."""
+    m = s1.shape[1]
+    if total < 2:
+        return np.full((m, m), np.nan)
+    grand = s1.sum(axis=0)
+    plain = (products.sum(axis=0) - np.outer(grand, grand) / total) / (total - 1) / total
+    lone = np.flatnonzero(count == 1)
+    if lone.size == 1:
+        return plain
+    groups = [[s] for s in np.flatnonzero(count >= 2)]
+    pairs = [list(lone[i:i + 2]) for i in range(0, lone.size, 2)]
+    if len(pairs) > 1 and len(pairs[-1]) == 1:
+        pairs[-2].extend(pairs.pop())  # an odd one joins the last pair
+    covariance = np.zeros((m, m))
+    for group in groups + pairs:
+        c = float(count[group].sum())
+        g1 = s1[group].sum(axis=0)
+        g2 = products[group].sum(axis=0)
+        covariance += c * (g2 - np.outer(g1, g1) / c) / (c - 1)
+    return covariance / (total * total)
+
+
+# -- the result ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class RolloutResult:
+    """The outcome of :func:`rollout`: probabilities, equity, errors and settings.
+
+    Attributes
+    ----------
+    position : Position
+        The position rolled out, seen from the side on roll.
+    dice : tuple of int or None
+        Dice already rolled at the start, if any.
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon : float
+        Estimated probabilities for the side on roll (GNU Backgammon's order;
+        win includes gammons, gammons include backgammons).
+    equity : float
+        Cubeless money equity (points per game; R8.2).
+    stderr : Mapping[str, float]
+        Standard error of each of the above (keys :data:`STATISTICS`).
+    trials : int
+        Trials played.
+    variance_ratio : float
+        Variance of plain random dice over that of the rotated rolls, for the
+        equity, estimated in this run (NaN without variance reduction).
+    covariance : numpy.ndarray
+        ``(6, 6)`` covariance of the estimates, in the order of
+        :data:`STATISTICS` (same estimator as the standard errors, which are
+        the square roots of its diagonal): for functions of several
+        probabilities, such as cube decisions, by the delta method.
+    settings : Mapping[str, Any]
+        Everything the numbers depend on, the seed included.
+
+    >>> from gammonlab import Position
+    >>> res = rollout(Position.initial(), trials=36, seed=7, progress=False, n_jobs=1)
+    >>> sorted(res.stderr) == sorted(STATISTICS)
+    True
+    """
+
+    position: Position
+    dice: tuple[int, int] | None
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+    equity: float
+    stderr: Mapping[str, float]
+    trials: int
+    variance_ratio: float
+    covariance: np.ndarray
+    settings: Mapping[str, Any]
+    _trial_frame: Any = field(default=None, repr=False)
+
+    @property
+    def lose(self) -> float:
+        """Probability that the side on roll loses (``1 - win``)."""
+        return 1.0 - self.win
+
+    @property
+    def probabilities(self) -> np.ndarray:
+        """The five probabilities as a float64 array in GNU Backgammon's order."""
+        return np.array([getattr(self, name) for name in PROBABILITY_NAMES])
+
+    @property
+    def ci95(self) -> Mapping[str, tuple[float, float]]:
+        """95% intervals ``estimate +- 1.96 stderr`` (probabilities clipped to [0, 1])."""
+        out = {}
+        for name in STATISTICS:
+            value = getattr(self, name)
+            half = Z95 * self.stderr[name]
+            low, high = value - half, value + half
+            if name != "equity":
+                low, high = max(low, 0.0), min(high, 1.0)
+            out[name] = (low, high)
+        return MappingProxyType(out)
+
+    def to_series(self) -> pd.Series:
+        """Estimates, standard errors and trials as a pandas Series.
+
+        >>> from gammonlab import Position
+        >>> res = rollout(Position.initial(), trials=36, seed=7, progress=False, n_jobs=1)
+        >>> list(res.to_series().index[:3])
+        ['win', 'win_gammon', 'win_backgammon']
+        """
+        import pandas as pd
+
+        data: dict[str, Any] = {name: getattr(self, name) for name in STATISTICS}
+        data.update({f"stderr_{name}": self.stderr[name] for name in STATISTICS})
+        data["trials"] = self.trials
+        data["variance_ratio"] = self.variance_ratio
+        return pd.Series(data, name=self.position.gnubg_id)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per trial (only with ``keep_trials=True``).
+
+        Columns: ``trial``; ``die1``, ``die2`` (the rotated roll: the first roll,
+        or the opponent's reply when the dice were known); ``plies`` (plays made);
+        ``end`` (``single``, ``gammon``, ``backgammon``, ``truncated``,
+        ``bearoff``); ``points`` (won by the side on roll; for a truncated or
+        bear-off finished game the expected points); and the five
+        probabilities.
+
+        >>> from gammonlab import Position
+        >>> res = rollout(Position.initial(), trials=36, seed=7, progress=False,
+        ...               n_jobs=1, keep_trials=True)
+        >>> res.to_frame().shape
+        (36, 11)
+        """
+        if self._trial_frame is None:
+            raise RolloutError("trials were not kept: call rollout(..., keep_trials=True)")
+        return self._trial_frame.copy()
+
+    def __repr__(self) -> str:
+        dice = "" if self.dice is None else f" {self.dice[0]}-{self.dice[1]}"
+        return (f"<RolloutResult {self.position.gnubg_id}{dice}: "
+                f"equity {self.equity:+.4f} +- {self.stderr['equity']:.4f}, "
+                f"win {self.win:.4f}, {self.trials} trials>")
+
+    def _repr_html_(self) -> str:
+        rows = []
+        labels = {"win": "win", "win_gammon": "win gammon", "win_backgammon": "win backgammon",
+                  "lose_gammon": "lose gammon", "lose_backgammon": "lose backgammon",
+                  "equity": "equity (cubeless)"}
+        for name in STATISTICS:
+            low, high = self.ci95[name]
+            fmt = "{:+.4f}" if name == "equity" else "{:.4f}"
+            rows.append(f"<tr><td>{labels[name]}</td><td>{fmt.format(getattr(self, name))}</td>"
+                        f"<td>{self.stderr[name]:.4f}</td>"
+                        f"<td>{fmt.format(low)} .. {fmt.format(high)}</td></tr>")
+        settings = ", ".join(f"{key}={value}" for key, value in self.settings.items()
+                             if key not in ("stderr_method", "variance_reduction_method"))
+        dice = "" if self.dice is None else f" {self.dice[0]}-{self.dice[1]} to play"
+        return (f"<div><b>Rollout</b> of <code>{self.position.gnubg_id}</code>{dice}: "
+                f"{self.trials} trials"
+                "<table><thead><tr><th></th><th>estimate</th><th>stderr</th><th>95% interval</th>"
+                f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+                f"<small>{settings}; stderr: {self.settings['stderr_method']}"
+                + (f"; variance ratio {self.variance_ratio:.2f}"
+                   if math.isfinite(self.variance_ratio) else "")
+                + "</small></div>")
+
+
+# -- running tasks locally or on Dask --------------------------------------------------------
+
+
+class _Job:
+    """One rollout (one or more roots with common random numbers) being summed."""
+
+    def __init__(self, spec: _Spec, trials: int, target: float, keep_trials: bool) -> None:
+        self.spec = spec
+        self.trials = trials
+        self.target = target
+        self.sums = _Sums(spec.roots.shape[0], spec.rotate)
+        self.keep: list[_Chunk] | None = [] if keep_trials else None
+        self.waiting: dict[int, _Chunk] = {}
+        self.stopped = False
+        self.tasks: list[tuple[int, int]] = []
+        self.plan(1)
+
+    @property
+    def games_per_task(self) -> int:
+        """The most games one task plays (trials times roots)."""
+        kernel = self.spec.policy.kernel is not None
+        return _TASK_GAMES if kernel else _LOCKSTEP_TASK_GAMES
+
+    def plan(self, workers: int) -> None:
+        """Cut the trials into tasks of whole blocks, enough to keep ``workers`` busy.
+
+        The cut changes no number: every trial is played alike wherever it is.
+        """
+        most = max(BLOCK, self.games_per_task // self.spec.roots.shape[0] // BLOCK * BLOCK)
+        if workers == 1:
+            share = self.trials  # in this process: the biggest batches
+        else:
+            share = -(-self.trials // (workers * _TASKS_PER_WORKER))
+        size = min(most, max(BLOCK, -(-share // BLOCK) * BLOCK))
+        self.tasks = [(first, min(size, self.trials - first))
+                      for first in range(0, self.trials, size)]
+
+    @property
+    def finished(self) -> bool:
+        return self.stopped or self.sums.trials >= self.trials
+
+    def add(self, chunk: _Chunk) -> int:
+        """Take a finished chunk; sum every chunk now in order. Returns trials summed."""
+        self.waiting[chunk.first] = chunk
+        added = 0
+        while not self.finished and self.sums.trials in self.waiting:
+            next_chunk = self.waiting.pop(self.sums.trials)
+            used, stop = self.sums.add(next_chunk, self.target)
+            if self.keep is not None:
+                self.keep.append(_cut(next_chunk, used))
+            added += used
+            self.stopped = stop
+        if self.finished:
+            self.waiting.clear()
+        return added
+
+
+def _cut(chunk: _Chunk, n: int) -> _Chunk:
+    return _Chunk(chunk.first, chunk.probs[:, :n], chunk.plies[:, :n], chunk.end[:, :n],
+                  chunk.rolled[:n])
+
+
+_START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
+_POOL: concurrent.futures.ProcessPoolExecutor | None = None
+_POOL_WORKERS = 0
+_POOL_LOCK = threading.Lock()
+
+
+def _pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
+    """A process pool kept between rollouts.
+
+    On Linux the workers are forked: they start at once with the compiled
+    kernels, and a script needs no ``if __name__ == "__main__":`` guard.
+    Elsewhere they are spawned (the platform's safe default), which needs the
+    guard in scripts.
+    """
+    global _POOL, _POOL_WORKERS
+    with _POOL_LOCK:
+        if _POOL is None or _POOL_WORKERS != workers:
+            if _POOL is not None:
+                _POOL.shutdown(wait=False, cancel_futures=True)
+            _POOL = concurrent.futures.ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context(_START_METHOD))
+            _POOL_WORKERS = workers
+        return _POOL
+
+
+def _drop_pool(wait: bool = False) -> None:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is not None:
+            _POOL.shutdown(wait=wait, cancel_futures=True)
+        _POOL = None
+
+
+# idle workers are stopped while the interpreter is still whole
+atexit.register(_drop_pool, True)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _picklable(spec: _Spec) -> bool:
+    try:
+        pickle.dumps(spec)
+    except Exception:  # lambdas, local functions, open handles: anything may fail
+        return False
+    return True
+
+
+def _run(jobs: list[_Job], *, n_jobs: int | None, client: Any, progress: bool,
+         desc: str) -> None:
+    """Play every job's tasks (serially, in local processes or on Dask) and sum them."""
+    total = sum(job.trials for job in jobs)
+    bar = _progress_bar(total, progress, desc)
+    try:
+        if client is not None:
+            slots = _dask_slots(client)
+            for job in jobs:
+                job.plan(slots)
+            _run_parallel(jobs, client=client, workers=slots, bar=bar)
+            return
+        workers = _cores() if n_jobs is None else int(n_jobs)
+        if workers < 1:
+            raise RolloutError(f"n_jobs must be a positive number of processes, got {n_jobs!r}")
+        tasks = sum(len(job.tasks) for job in jobs)
+        user_code = any(isinstance(part, CallableEvaluator)
+                        for job in jobs for part in (job.spec.policy, job.spec.evaluator))
+        if n_jobs is None and (tasks < 2 or user_code):
+            # one task is not worth other processes; a function from a notebook may
+            # not exist in processes started before it was defined: such functions
+            # run in other processes only when n_jobs asks for it
+            workers = 1
+        if workers > 1 and not all(_picklable(job.spec) for job in jobs):
+            warnings.warn("the policy or evaluator cannot be pickled for other processes "
+                          "(a lambda or a local function?); running in this process",
+                          RuntimeWarning, stacklevel=3)
+            workers = 1
+        if workers == 1:
+            for job in jobs:
+                for first, n in job.tasks:
+                    if job.finished:
+                        break
+                    bar.update(job.add(_play_chunk(job.spec, first, n)))
+            return
+        for job in jobs:
+            job.plan(workers)
+        _run_parallel(jobs, client=None, workers=workers, bar=bar)
+    finally:
+        bar.close()
+
+
+def _dask_slots(client: Any) -> int:
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:  # an unusual client: still works, with fewer tasks in flight
+        return 1
+
+
+def _run_parallel(jobs: list[_Job], *, client: Any, workers: int, bar: Any) -> None:
+    if client is None:
+        executor = _pool(workers)
+
+        def submit(job: _Job, first: int, n: int) -> Any:
+            return executor.submit(_play_chunk, job.spec, first, n)
+
+        def wait(pending: Iterable[Any]) -> set[Any]:
+            done, _ = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            return done
+    else:
+        from distributed import wait as dask_wait
+
+        def submit(job: _Job, first: int, n: int) -> Any:
+            return client.submit(_play_chunk, job.spec, first, n, pure=False)
+
+        def wait(pending: Iterable[Any]) -> set[Any]:
+            return set(dask_wait(list(pending), return_when="FIRST_COMPLETED").done)
+
+    queue: Iterator[tuple[_Job, int, int]] = (
+        (job, first, n) for job in jobs for first, n in job.tasks)
+    in_flight: dict[Any, _Job] = {}
+    limit = 2 * workers
+    try:
+        while True:
+            while len(in_flight) < limit:
+                item = next(queue, None)
+                if item is None:
+                    break
+                job, first, n = item
+                if not job.finished:
+                    in_flight[submit(job, first, n)] = job
+            if not in_flight:
+                break
+            for future in wait(in_flight):
+                if future not in in_flight:
+                    continue  # dropped below: its job had finished
+                job = in_flight.pop(future)
+                try:
+                    chunk = future.result()
+                except concurrent.futures.process.BrokenProcessPool as exc:
+                    _drop_pool()
+                    raise RolloutError("a rollout worker process died (a crash in the "
+                                       "evaluator?); the pool will be restarted") from exc
+                bar.update(job.add(chunk))
+                if job.finished:  # the target was reached: its other chunks are not needed
+                    for other in [f for f, j in in_flight.items() if j is job]:
+                        other.cancel()
+                        del in_flight[other]
+    finally:
+        for future in in_flight:
+            future.cancel()
+
+
+class _NoBar:
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(total: int, progress: bool, desc: str) -> Any:
+    if not progress:
+        return _NoBar()
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=desc, unit="trial", leave=False)
+
+
+# -- options -------------------------------------------------------------------------------
+
+
+def _seed(seed: Any) -> int:
+    if seed is None:  # fresh entropy from the operating system, recorded in the settings
+        return int.from_bytes(np.random.SeedSequence().generate_state(2, np.uint64).tobytes(),
+                              "little")
+    if isinstance(seed, np.random.Generator):
+        return int(seed.integers(0, 2**63))
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0:
+        return int(seed)
+    raise RolloutError(f"seed must be None, a non-negative integer or a numpy Generator, "
+                       f"got {seed!r}")
+
+
+def _root(position: Any, dice: Any) -> tuple[Position, tuple[int, int] | None]:
+    if isinstance(position, str):
+        position = GameState.from_id(position)
+    if isinstance(position, GameState):
+        state_dice = position.dice
+        position = position.position
+        if dice is None:
+            dice = state_dice
+    elif not isinstance(position, Position):
+        position = Position.from_board(position)
+    if position.variant.enter_from_off:
+        raise RolloutError(f"rollouts of {position.variant.name} are not supported "
+                           "(checkers entering from off the board)")
+    if position.is_game_over:
+        raise InvalidPositionError("the game is over: there is nothing to roll out")
+    return position, None if dice is None else _normalise_dice(dice)
+
+
+@dataclass(frozen=True)
+class _Options:
+    trials: int
+    policy: Policy
+    evaluator: Policy | None
+    seed: int
+    truncate: int
+    rotate: bool
+    bearoff_finish: bool
+    target: float
+
+    def settings(self, *, dice: tuple[int, int] | None,
+                 extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        out = {
+            "policy": self.policy.name,
+            "seed": self.seed,
+            "trials": self.trials,
+            "truncate": None if self.truncate < 0 else self.truncate,
+            "evaluator": None if self.evaluator is None else self.evaluator.name,
+            "variance_reduction": self.rotate,
+            "bearoff_finish": self.bearoff_finish,
+            "target_stderr": self.target or None,
+            "scoring": "cubeless money points: single 1, gammon 2, backgammon 3 (R8.2)",
+        }
+        if self.rotate:
+            out["variance_reduction_method"] = (_VARIANCE_REDUCTION_REPLY if dice
+                                                else _VARIANCE_REDUCTION_DICE)
+            out["stderr_method"] = ("stratified by the rotated roll (21 strata, the "
+                                    "distinct rolls; in a single block doubles are "
+                                    "collapsed in pairs)")
+        else:
+            out["stderr_method"] = "plain: sample variance / trials"
+        if self.bearoff_finish:
+            out["bearoff_finish_method"] = (
+                "games that reach a pure bear-off (both sides home) end with the bear-off "
+                "database's two-sided probabilities; a position that is one already is "
+                "played out")
+        out.update(extra or {})
+        return out
+
+
+def _options(*, trials: Any, policy: Any, seed: Any, truncate: Any, evaluator: Any,
+             variance_reduction: bool, bearoff_finish: bool, target_stderr: Any,
+             dice: tuple[int, int] | None) -> _Options:
+    if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or trials < 1:
+        raise RolloutError(f"trials must be a positive integer, got {trials!r}")
+    trials = int(trials)
+    rotate = bool(variance_reduction)
+    if rotate:
+        trials = -(-trials // BLOCK) * BLOCK  # whole blocks of 36
+    chosen_policy = get_evaluator(policy)
+    chosen_evaluator = None if evaluator is None else get_evaluator(evaluator)
+    if truncate is None:
+        depth = -1
+    else:
+        if (not isinstance(truncate, (int, np.integer)) or isinstance(truncate, bool)
+                or truncate < 0):
+            raise RolloutError(f"truncate must be a number of plies >= 0, got {truncate!r}")
+        depth = int(truncate)
+        if dice is not None and depth == 0:
+            raise RolloutError("truncate=0 with dice already rolled would ignore the dice; "
+                               "use truncate >= 1")
+        if chosen_evaluator is None:
+            if not chosen_policy.evaluates:
+                raise RolloutError(
+                    f"truncate needs an evaluator to score the position where games stop; "
+                    f"{chosen_policy.name!r} gives no probabilities: pass evaluator="
+                    f"'bearoff', 'gnubg' or a callable")
+            chosen_evaluator = chosen_policy
+    if chosen_evaluator is not None and not chosen_evaluator.evaluates:
+        raise RolloutError(f"{chosen_evaluator.name!r} gives no probabilities and cannot be "
+                           "the evaluator")
+    target = 0.0
+    if target_stderr is not None:
+        target = float(target_stderr)
+        if not target > 0:
+            raise RolloutError(f"target_stderr must be positive, got {target_stderr!r}")
+    if not chosen_policy.evaluates and chosen_policy.kernel is None and \
+            type(chosen_policy).choose is Policy.choose:
+        raise RolloutError(f"policy {chosen_policy.name!r} can neither evaluate nor choose plays")
+    return _Options(trials, chosen_policy, chosen_evaluator, _seed(seed), depth, rotate,
+                    bool(bearoff_finish), target)
+
+
+def _spec(opts: _Options, roots: np.ndarray, *, before: Position, start_ply: int,
+          dice: tuple[int, int] | None) -> _Spec:
+    # A position that is already a pure bear-off is played out: finishing it with
+    # the database at once would return the database's estimate, not a rollout.
+    finish = opts.bearoff_finish and not is_pure_bearoff(before.board)
+    # a writable copy: read-only boards would make numba compile the kernels again
+    return _Spec(roots=np.array(roots, dtype=np.int8, order="C"), start_ply=start_ply,
+                 dice=dice, policy=opts.policy, evaluator=opts.evaluator,
+                 key=int(seed_key(opts.seed)), rotate=opts.rotate, truncate=opts.truncate,
+                 bearoff_finish=finish)
+
+
+def _result(job: _Job, position: Position, dice: tuple[int, int] | None, opts: _Options,
+            keep_trials: bool) -> RolloutResult:
+    sums = job.sums
+    means = sums.means()[0]
+    strat, plain = sums.stderr()
+    strat, plain = strat[0], plain[0]
+    stderr = MappingProxyType({name: float(strat[j]) for j, name in enumerate(STATISTICS)})
+    if opts.rotate and sums.trials >= 2 * BLOCK:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = float(np.float64(plain[5]) ** 2 / np.float64(strat[5]) ** 2)
+    else:
+        ratio = math.nan
+    frame = _trial_frame(job) if keep_trials else None
+    covariance = sums.covariance(0)
+    covariance.flags.writeable = False
+    return RolloutResult(
+        position=position, dice=dice,
+        win=float(means[0]), win_gammon=float(means[1]), win_backgammon=float(means[2]),
+        lose_gammon=float(means[3]), lose_backgammon=float(means[4]), equity=float(means[5]),
+        stderr=stderr, trials=sums.trials, variance_ratio=ratio, covariance=covariance,
+        settings=MappingProxyType(opts.settings(dice=dice, extra={"trials": opts.trials})),
+        _trial_frame=frame)
+
+
+def _trial_frame(job: _Job) -> pd.DataFrame:
+    import pandas as pd
+
+    chunks = job.keep or []
+    if chunks:
+        probs = np.concatenate([c.probs[0] for c in chunks])
+        plies = np.concatenate([c.plies[0] for c in chunks])
+        end = np.concatenate([c.end[0] for c in chunks])
+        rolled = np.concatenate([c.rolled for c in chunks])
+    else:
+        probs, plies = np.zeros((0, 5)), np.zeros(0, dtype=np.int32)
+        end, rolled = np.zeros(0, dtype=np.int8), np.zeros(0, dtype=np.int64)
+    categories = list(_END_NAMES.values())
+    frame = pd.DataFrame({
+        "trial": np.arange(len(plies)),
+        "die1": (rolled // 6 + 1).astype(np.int8),
+        "die2": (rolled % 6 + 1).astype(np.int8),
+        "plies": plies,
+        "end": pd.Categorical([_END_NAMES[int(e)] for e in end], categories=categories),
+        "points": equity(probs),
+    })
+    for j, name in enumerate(PROBABILITY_NAMES):
+        frame[name] = probs[:, j]
+    return frame
+
+
+# -- public functions ----------------------------------------------------------------------
+
+
+def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | None = None,
+            trials: int = DEFAULT_TRIALS, policy: Any = "pubeval", seed: Any = None,
+            truncate: int | None = None, evaluator: Any = None,
+            variance_reduction: bool = True, bearoff_finish: bool = True,
+            keep_trials: bool = False, target_stderr: float | None = None,
+            n_jobs: int | None = None, client: Any = None,
+            progress: bool = True) -> RolloutResult:
+    """Roll out a position: play it to the end many times and average the results.
+
+    Parameters
+    ----------
+    position : Position, GameState or str
+        The position, seen from the side on roll; a GameState or an ID
+        (Position ID, ``PositionID:MatchID``, XGID) may carry dice already
+        rolled, in which case the policy plays them first. Cube and score are
+        ignored (cubeless money play).
+    dice : tuple of int, optional
+        Dice already rolled (overrides the state's).
+    trials : int
+        Number of games (rounded up to whole blocks of 36 with variance reduction).
+    policy : str, Policy or callable
+        Who plays both sides: ``'pubeval'``, ``'random'``, ``'bearoff'``,
+        ``'gnubg'`` or an evaluator (see :func:`~gammonlab.evaluators.base.get_evaluator`).
+    seed : int or numpy.random.Generator, optional
+        Same seed, same numbers, for any ``n_jobs`` and with Dask. ``None``
+        draws one; it is recorded in ``settings['seed']``.
+    truncate : int, optional
+        Stop each game after this many plays and score it with ``evaluator``.
+    evaluator : str, Policy or callable, optional
+        Scores truncated games; by default the policy, if it is an evaluator.
+    variance_reduction : bool
+        Rotate the first unknown roll over blocks of 36 trials (module docs).
+    bearoff_finish : bool
+        End games that reach a pure bear-off (every checker of both sides home)
+        with the bear-off database's two-sided probabilities instead of playing
+        them out: less variance and time, a small bias (each side's one-sided
+        play). A position that is a pure bear-off already is played out.
+    keep_trials : bool
+        Keep one row per trial (:meth:`RolloutResult.to_frame`).
+    target_stderr : float, optional
+        Stop after the first whole block at which the equity's standard error
+        is at most this (from the second block on); ``trials`` is the maximum.
+    n_jobs : int, optional
+        Local processes (forked on Linux, spawned elsewhere). ``None``: all
+        cores when there is more than one chunk of trials, except with a Python
+        callable as policy or evaluator, which runs in this process unless
+        ``n_jobs`` asks otherwise (a function defined in a notebook after the
+        processes started does not exist in them).
+    client : dask.distributed.Client, optional
+        Run the chunks on this Dask cluster (``pip install gammonlab[dask]``).
+        Built-in policies release the GIL, so threaded workers run in parallel
+        too; ``gnubg-nn`` is not thread-safe: give it one thread per worker.
+    progress : bool
+        Show a progress bar (tqdm).
+
+    Returns
+    -------
+    RolloutResult
+
+    >>> from gammonlab import Position
+    >>> res = rollout(Position.initial(), trials=144, seed=3, progress=False, n_jobs=1)
+    >>> res.trials, res.settings["policy"], 0 < res.win < 1
+    (144, 'pubeval', True)
+    """
+    root, dice = _root(position, dice)
+    opts = _options(trials=trials, policy=policy, seed=seed, truncate=truncate,
+                    evaluator=evaluator, variance_reduction=variance_reduction,
+                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=dice)
+    spec = _spec(opts, root.board[np.newaxis], before=root, start_ply=0, dice=dice)
+    job = _Job(spec, opts.trials, opts.target, keep_trials)
+    _run([job], n_jobs=n_jobs, client=client, progress=progress, desc="rollout")
+    return _result(job, root, dice, opts, keep_trials)
+
+
+def rollout_many(positions: Iterable[Position | GameState | str], *,
+                 trials: int = DEFAULT_TRIALS, policy: Any = "pubeval", seed: Any = None,
+                 truncate: int | None = None, evaluator: Any = None,
+                 variance_reduction: bool = True, bearoff_finish: bool = True,
+                 target_stderr: float | None = None, n_jobs: int | None = None,
+                 client: Any = None, progress: bool = True) -> pd.DataFrame:
+    """Roll out many positions together; one row per position.
+
+    Options as in :func:`rollout`. Every position uses the same seed, so row
+    ``i`` equals ``rollout(positions[i], seed=seed, ...)`` and the positions
+    share their dice trial by trial (common random numbers). The chunks of all
+    positions are spread over the processes or the Dask cluster together.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``position_id``, ``dice``, the five probabilities, ``equity``, their
+        ``stderr_*``, ``trials``, ``variance_ratio`` and ``result`` (the
+        :class:`RolloutResult`).
+
+    >>> from gammonlab import Position
+    >>> df = rollout_many([Position.initial()] * 2, trials=36, seed=1, progress=False,
+    ...                   n_jobs=1)
+    >>> len(df), bool(df.equity.iloc[0] == df.equity.iloc[1])
+    (2, True)
+    """
+    import pandas as pd
+
+    roots = [_root(p, None) for p in positions]
+    opts = _options(trials=trials, policy=policy, seed=seed, truncate=truncate,
+                    evaluator=evaluator, variance_reduction=variance_reduction,
+                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=None)
+    jobs = [_Job(_spec(opts, pos.board[np.newaxis], before=pos, start_ply=0, dice=dice),
+                 opts.trials,
+                 opts.target, False) for pos, dice in roots]
+    _run(jobs, n_jobs=n_jobs, client=client, progress=progress, desc="rollouts")
+    results = [_result(job, pos, dice, opts, False) for job, (pos, dice) in zip(jobs, roots)]
+    rows = []
+    for res in results:
+        row = res.to_series().to_dict()
+        row["position_id"] = res.position.gnubg_id
+        row["dice"] = None if res.dice is None else f"{res.dice[0]}-{res.dice[1]}"
+        row["result"] = res
+        rows.append(row)
+    columns = ["position_id", "dice", *STATISTICS, *(f"stderr_{s}" for s in STATISTICS),
+               "trials", "variance_ratio", "result"]
+    frame = pd.DataFrame(rows, columns=columns)
+    frame["trials"] = frame["trials"].astype(np.int64)
+    return frame
+
+
+def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | None = None,
+                  *, top: int = 5, trials: int = DEFAULT_TRIALS, policy: Any = "pubeval",
+                  seed: Any = None, truncate: int | None = None, evaluator: Any = None,
+                  variance_reduction: bool = True, bearoff_finish: bool = True,
+                  target_stderr: float | None = None, n_jobs: int | None = None,
+                  client: Any = None, progress: bool = True) -> pd.DataFrame:
+    """Roll out the best candidate plays for a roll, with common random numbers.
+
+    The legal plays are ranked by the policy (pubeval's score for
+    ``'pubeval'`` and ``'random'``, the 0-ply equity for evaluators, the
+    database for ``'bearoff'`` in bear-offs) and the ``top`` best are rolled
+    out from the position after the play, every candidate seeing the same
+    dice in trial ``t``. Differences to the best are therefore paired: their
+    standard errors come from the per-trial differences (stratified like the
+    equities) and are usually much smaller than the equities' own.
+    ``truncate`` counts the candidate play as the first ply (0 and 1 both score
+    the position right after it).
+
+    Parameters
+    ----------
+    position : Position, GameState or str
+    dice : tuple of int, optional
+        The roll to play; taken from a GameState or ID when not given.
+    top : int
+        How many candidates to roll out (all of them if fewer).
+    trials, policy, seed, truncate, evaluator, variance_reduction, bearoff_finish,
+    target_stderr, n_jobs, client, progress
+        As in :func:`rollout` (the target applies to every candidate's equity).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per candidate, best first: ``play`` (notation), the five
+        probabilities, ``equity``, ``stderr`` (of the equity), ``difference``
+        (equity minus the best's), ``difference_stderr``, ``trials``.
+
+    >>> from gammonlab import Position
+    >>> df = rollout_plays(Position.initial(), (3, 1), top=2, trials=72, seed=1,
+    ...                    progress=False, n_jobs=1)
+    >>> list(df.columns[:2]), len(df)
+    (['play', 'win'], 2)
+    """
+    import pandas as pd
+
+    root, dice = _root(position, dice)
+    if dice is None:
+        raise RolloutError("rollout_plays needs the dice to play: pass dice=(d1, d2)")
+    if not isinstance(top, (int, np.integer)) or top < 1:
+        raise RolloutError(f"top must be a positive integer, got {top!r}")
+    opts = _options(trials=trials, policy=policy, seed=seed, truncate=truncate,
+                    evaluator=evaluator, variance_reduction=variance_reduction,
+                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=None)
+    plays = root.legal_plays(dice)
+    columns = ["play", *STATISTICS, "stderr", "difference", "difference_stderr", "trials"]
+    if len(plays) == 0:
+        return pd.DataFrame(columns=columns)
+    boards = plays.boards
+    order = _rank(opts.policy, root.board, boards)[:int(top)]
+    finished = _k.terminal_values(np.ascontiguousarray(boards[order]))
+    going = [i for i, points in zip(order, finished) if points == 0]
+    rows: dict[int, dict[str, Any]] = {}
+    for i, points in zip(order, finished):
+        if points:
+            # the play bears off the last checker: the result is known (R8.2)
+            p = [1.0, float(points >= 2), float(points >= 3), 0.0, 0.0]
+            rows[i] = dict(zip(STATISTICS, [*p, float(points)]), stderr=0.0, trials=0)
+    job = None
+    if going:
+        roots = np.ascontiguousarray(boards[going][:, ::-1])  # the opponent on roll
+        spec = _spec(opts, roots, before=root, start_ply=1, dice=None)
+        if opts.truncate == 0:
+            # plies count from the position before the candidate play, which is ply 1
+            spec = _Spec(**{**spec.__dict__, "truncate": 1})
+        job = _Job(spec, opts.trials, opts.target, False)
+        _run([job], n_jobs=n_jobs, client=client, progress=progress, desc="rollout plays")
+        means = job.sums.means()
+        strat, _ = job.sums.stderr()
+        for r, i in enumerate(going):
+            rows[i] = dict(zip(STATISTICS, means[r].tolist()), stderr=float(strat[r, 5]),
+                           trials=job.sums.trials)
+    ranked = sorted(order, key=lambda i: -rows[i]["equity"])
+    best = ranked[0]
+    if job is not None and best in going:
+        diff_se = job.sums.difference_stderr(going.index(best))
+        paired = {i: float(diff_se[r]) for r, i in enumerate(going)}
+    else:
+        paired = {}
+    out = []
+    for i in ranked:
+        row = rows[i]
+        if i == best:
+            se = 0.0
+        elif i in paired:
+            se = paired[i]
+        else:  # one of the two is a finished game, known exactly
+            se = math.hypot(row["stderr"], rows[best]["stderr"])
+        out.append({"play": plays[int(i)].notation, **{s: row[s] for s in STATISTICS},
+                    "stderr": row["stderr"], "difference": row["equity"] - rows[best]["equity"],
+                    "difference_stderr": se, "trials": row["trials"]})
+    frame = pd.DataFrame(out, columns=columns)
+    frame.attrs["settings"] = opts.settings(dice=dice, extra={"top": int(top)})
+    return frame
+
+
+def _rank(policy: Policy, board: np.ndarray, candidates: np.ndarray) -> list[int]:
+    """Candidate indices, best first by the policy's own scores (stable on ties)."""
+    scores = np.asarray(policy.scores(board, candidates), dtype=np.float64)
+    return [int(i) for i in np.argsort(-scores, kind="stable")]
+
