@@ -1,0 +1,1021 @@
+"""A teaching board: play a game against a policy, and learn why a play is illegal.
+
+:class:`TeachingBoard` holds one game between you and an opponent policy
+(``'pubeval'``, ``'random'``, any name :func:`~gammonlab.evaluators.base.get_evaluator`
+knows, or ``None`` for two people at one board). You roll or set the dice,
+enter a play in notation or pick one of the legal plays; an illegal play is
+refused with the rules engine's explanation, citing the rule of ``rules.md``
+and showing a legal play. The opponent plays one turn per :meth:`~TeachingBoard.step`,
+so that a user interface can draw each turn; :meth:`~TeachingBoard.undo` takes
+back your last play and the replies to it.
+
+:data:`LESSONS` holds one hand-made position per rule R4-R7 (moving, which
+dice must be played, hitting and the bar, bearing off): load one with
+:meth:`TeachingBoard.from_scenario`.
+
+Everything here is plain Python; :mod:`gammonlab.widgets` draws it in Jupyter.
+
+>>> board = TeachingBoard.from_scenario("R6.3")
+>>> board.dice
+(6, 5)
+>>> board.explain("13/7 13/8").rule
+'R6.3'
+>>> board.play("bar/20 13/7", reply=False).notation
+'bar/20 13/7'
+>>> board.awaiting
+'opponent'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+
+from .errors import GammonlabError, IllegalPlayError, InvalidPositionError
+from .play import LegalPlays, Play
+from .position import Dice, Position
+from .rules import Variant
+from .rules import variant as lookup_variant
+
+if TYPE_CHECKING:
+    from .evaluators.base import Policy
+    from .explain import Explanation
+    from .state import GameState
+    from .svg import SVG
+
+__all__ = [
+    "LESSONS",
+    "Awaiting",
+    "Hint",
+    "Lesson",
+    "Outcome",
+    "TeachingBoard",
+    "Turn",
+    "lesson",
+]
+
+Awaiting = Literal["roll", "play", "opponent", "over"]
+"""What the game waits for: a person to roll, a person to play, the opponent policy, nothing."""
+
+PlayChoice = str | int | Play
+"""A play as :meth:`TeachingBoard.play` takes it: notation, an index into
+:attr:`TeachingBoard.choices`, or a :class:`~gammonlab.Play`."""
+
+_KIND_WORDS = {
+    "single": ("a single game", "R8.2"),
+    "gammon": ("a gammon", "R8.2"),
+    "backgammon": ("a backgammon", "R8.2"),
+    "outside": ("a double game: the loser still has checkers outside its home board", "R8.4"),
+    "bar": ("a quadruple game: the loser still has a checker on the bar", "R8.4"),
+}
+
+
+def _dice(dice: Iterable[int]) -> Dice:
+    try:
+        d1, d2 = (int(d) for d in dice)
+    except (TypeError, ValueError):
+        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}") from None
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}")
+    return d1, d2
+
+
+def _roll_text(dice: Dice) -> str:
+    return f"{max(dice)}-{min(dice)}"
+
+
+def _pass(position: Position, dice: Dice) -> Play:
+    """The empty play of a roll that cannot be played (R5.5, R6.6)."""
+    return Play(position, dice, (), np.array(position.board))
+
+
+# -- records ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the game, as the log shows it.
+
+    Attributes
+    ----------
+    number : int
+        1 for the first turn of the game.
+    player : int
+        The player who moved (0 or 1).
+    name : str
+        That player's name.
+    dice : tuple of int
+        The roll, as rolled.
+    play : Play
+        What was played; its :attr:`~gammonlab.Play.before` is the position
+        seen from the mover, its :attr:`~gammonlab.Play.position` the result.
+    """
+
+    number: int
+    player: int
+    name: str
+    dice: Dice
+    play: Play
+
+    @property
+    def notation(self) -> str:
+        """The play in notation, ``''`` when the roll could not be played."""
+        return self.play.notation
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name} {_roll_text(self.dice)}: {self.notation or 'no move'}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended (R8.1, R8.2).
+
+    Attributes
+    ----------
+    winner : int
+        The player who bore off every checker (0 or 1).
+    kind : str
+        ``'single'``, ``'gammon'`` or ``'backgammon'`` (R8.2); ``'single'``,
+        ``'outside'`` or ``'bar'`` under seed 000's scoring (R8.4).
+    points : int
+        Points won (no cube on the teaching board).
+    """
+
+    winner: int
+    kind: str
+    points: int
+
+    @property
+    def rule(self) -> str:
+        """The scoring rule that counts the points."""
+        return _KIND_WORDS.get(self.kind, ("", "R8.2"))[1]
+
+    def describe(self, names: Sequence[str]) -> str:
+        """One sentence, e.g. ``'pubeval wins a gammon: 2 points (R8.2)'``.
+
+        >>> Outcome(1, "gammon", 2).describe(["You", "pubeval"])
+        'pubeval wins a gammon: 2 points (R8.2)'
+        """
+        words = _KIND_WORDS.get(self.kind, (self.kind, "R8.2"))[0]
+        unit = "point" if self.points == 1 else "points"
+        name = names[self.winner]
+        verb = "win" if name == "You" else "wins"
+        return f"{name} {verb} {words}: {self.points} {unit} ({self.rule})"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The legal plays of the roll, best first when a policy ranks them.
+
+    Attributes
+    ----------
+    dice : tuple of int
+    choices : tuple of Play
+        Every legal play (or the one empty play of a roll that cannot be played).
+    best : Play or None
+        The ranking policy's choice, ``None`` without a policy.
+    policy : str or None
+        Name of the ranking policy.
+    """
+
+    dice: Dice
+    choices: tuple[Play, ...]
+    best: Play | None = None
+    policy: str | None = None
+
+    @property
+    def plays(self) -> list[str]:
+        """The notation of every choice."""
+        return [play.notation for play in self.choices]
+
+    @property
+    def message(self) -> str:
+        """E.g. ``'3-1: 16 legal plays; pubeval plays 8/5 6/5'``."""
+        roll = _roll_text(self.dice)
+        if len(self.choices) == 1 and not self.choices[0].moves:
+            rule = "R6.6" if self.choices[0].before.on_bar[0] else "R5.5"
+            return f"{roll}: no legal play, the turn is lost ({rule})"
+        n = len(self.choices)
+        text = f"{roll}: {n} legal play{'s' if n > 1 else ''}"
+        if n == 1:
+            text += f", {self.choices[0].notation}, which must be played (R5.6)"
+        elif self.best is not None:
+            text += f"; {self.policy} plays {self.best.notation}"
+        return text
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """The game just before a person's play, for :meth:`TeachingBoard.undo`."""
+
+    position: Position
+    on_roll: int
+    dice: Dice
+    turns: int
+
+
+# -- the catalogue of lessons -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A position that shows one rule at work.
+
+    Attributes
+    ----------
+    rule : str
+        The rule's id in ``rules.md`` (``'R6.4'``).
+    title : str
+    text : str
+        The lesson in words, for the player on roll (at the bottom of the board).
+    position_id : str
+        GNU Backgammon Position ID, the side on roll to play.
+    dice : tuple of int
+    shows : tuple of str
+        Legal plays that show the rule (``''`` passes a roll that cannot be played).
+    refused : str or None
+        A tempting play the rules forbid.
+    refused_by : str or None
+        The rule the engine cites when refusing it: :attr:`rule` itself, or the
+        rule that forbids what :attr:`rule` allows.
+    variant : str
+    """
+
+    rule: str
+    title: str
+    text: str
+    position_id: str
+    dice: Dice
+    shows: tuple[str, ...] = ()
+    refused: str | None = None
+    refused_by: str | None = None
+    variant: str = "standard"
+
+    @property
+    def position(self) -> Position:
+        """The lesson's position, the learner on roll.
+
+        >>> lesson("R6.6").position.on_bar
+        (1, 0)
+        """
+        return Position.from_gnubg_id(self.position_id, self.variant)
+
+
+def _lesson(rule: str, title: str, position_id: str, dice: Dice, text: str, *,
+            shows: tuple[str, ...] = (), refused: str | None = None,
+            refused_by: str | None = None) -> Lesson:
+    return Lesson(rule=rule, title=title, text=text, position_id=position_id, dice=dice,
+                  shows=shows, refused=refused,
+                  refused_by=refused_by if refused_by or refused is None else rule)
+
+
+LESSONS: dict[str, Lesson] = {item.rule: item for item in (
+    # R4 Moving checkers
+    _lesson("R4.1", "Each die moves one checker", "4HPwATDgc/ABMA", (3, 1),
+            "Each die moves one checker forward by exactly its number: with 3-1 you move a "
+            "3 and a 1 (8/5 6/5), or one checker both (24/20). 13/11 is a 2, which neither "
+            "die makes.", shows=("8/5 6/5", "24/20"), refused="13/11 6/5"),
+    _lesson("R4.2", "Where a checker may land", "4OvgATDgc/ABMA", (6, 5),
+            "A checker may land on an empty point, on your own checkers, or on a single "
+            "opposing checker, a blot, which it hits (R6.1). Two or more opposing checkers "
+            "block a point: 24/19 would land on five.", shows=("24/18* 13/8",),
+            refused="24/19 13/7"),
+    _lesson("R4.3", "Jumping blocked points", "2DbwATDQ5+ADIA", (6, 1),
+            "Only the points a checker lands on count. The opponent holds your points 18 to "
+            "21, so your back checker cannot stop there, but 6-1 carries it over them: "
+            "24/23/17.", shows=("24/17",), refused="24/18/17", refused_by="R4.2"),
+    _lesson("R4.4", "One checker, both dice", "YAMfwDbQ5+ADIA", (6, 5),
+            "A checker that uses both dice touches down in between, and that point must be "
+            "open, in whichever order you take the dice. 24/13 would stop on 18 or 19, and "
+            "both are blocked: move other checkers.", shows=("13/7 13/8",), refused="24/13"),
+    _lesson("R4.5", "Doubles are played four times", "4HPwATDgc/ABMA", (6, 6),
+            "6-6 gives four moves of 6, shared among your checkers as you like: "
+            "24/18(2) 13/7(2). Playing only two of them is refused (R5.4).",
+            shows=("24/18(2) 13/7(2)", "13/7(4)"), refused="24/18(2)", refused_by="R5.4"),
+    _lesson("R4.6", "A point belongs to one side", "4HPwATDgc/ABMA", (5, 5),
+            "A point holds any number of one side's checkers: 13/8(4) puts seven on your "
+            "8-point. It never holds both colours: the opponent's two back checkers hold "
+            "your 1-point, so 6/1 is blocked (R4.2).", shows=("13/8(4)",),
+            refused="13/8(3) 6/1", refused_by="R4.2"),
+    # R5 Which dice must be played
+    _lesson("R5.1", "Play both dice", "8PsAGDDg/wcIAA", (6, 5),
+            "When some legal play uses both numbers, you must use both. 14/9 alone leaves "
+            "the 6 unplayed; taking the 5 first and then the 6, 14/9/3, plays both (14/8 is "
+            "blocked).", shows=("14/3",), refused="14/9"),
+    _lesson("R5.2", "Only one number can be played", "8D4AZgzw/wMIAA", (6, 2),
+            "No 6 can be played: 14/8 is blocked, and bearing off waits while a checker is "
+            "outside (R7.1). The 2 can be played, so it must be: 14/12. Not moving is "
+            "refused (R5.6).", shows=("14/12",), refused="", refused_by="R5.6"),
+    _lesson("R5.3", "Either number, not both: play the larger", "8PsAADPg/wcIAA", (6, 5),
+            "14/8 and 14/9 are both possible, but after either the other die is blocked. "
+            "When only one die can be played, it must be the larger: 14/8.",
+            shows=("14/8",), refused="14/9"),
+    _lesson("R5.4", "Doubles: as many moves as possible", "vw8AgBng/wcAAg", (4, 4),
+            "The 4s carry the checker from 20 to 16, 12 and 8, but your 4-point is blocked "
+            "and so is 6/2: three 4s can be played, so all three must be: 20/8.",
+            shows=("20/8",), refused="20/12"),
+    _lesson("R5.5", "No number can be played", "/z6AAQDg/wcAAg", (6, 6),
+            "Every 6 is blocked: 20/14 lands on two opposing checkers, and bearing off waits "
+            "until the checker on 20 is home (R7.1). When no number can be played the turn "
+            "is lost.", shows=("",), refused="20/14"),
+    _lesson("R5.6", "A move must be played", "8PcHABDsdjsAAA", (6, 6),
+            "Your prime from 3 to 8 traps a checker on your 2-point, but 6-6 must be played "
+            "even though every play breaks the prime. Passing is refused while any legal "
+            "play exists.", shows=("8/2* 8/2(2) 7/1",), refused=""),
+    # R6 Hitting and the bar
+    _lesson("R6.1", "Hitting is never compulsory", "4OvgATDgc/ABMA", (6, 1),
+            "The opponent's blot on your 18-point may be hit, 24/18*, which sends it to the "
+            "bar; a quiet play such as 13/7 8/7 is just as legal.",
+            shows=("24/18* 24/23", "13/7 8/7")),
+    _lesson("R6.2", "Hit and continue", "4OvgATDgc/ABMA", (6, 5),
+            "A checker may hit with one die and move on with the other: 24/18*/13 hits the "
+            "blot on 18 and runs on to your 13-point.", shows=("24/18*/13",)),
+    _lesson("R6.3", "The bar comes first", "4HPwATDgc/ABUA", (6, 5),
+            "While one of your checkers is on the bar, no other checker may move. Enter it "
+            "first (bar/20 with the 5), then play the 6 with any checker.",
+            shows=("bar/20 13/7", "bar/14"), refused="13/7 13/8"),
+    _lesson("R6.4", "Entering from the bar", "4HPwATDgc/ABUA", (6, 4),
+            "A die n enters on the opponent's n-point, your point 25-n. The 6 would enter on "
+            "your 19-point, the opponent's 6-point, where five checkers block it; the 4 "
+            "enters on 21.", shows=("bar/21 13/7",), refused="bar/19"),
+    _lesson("R6.5", "Several checkers on the bar", "4HPwATDgc/ABYA", (6, 3),
+            "Each die enters one checker. The 3 enters (bar/22); the 6 is blocked, so it is "
+            "lost, and nothing else may move while a checker waits on the bar (R6.3).",
+            shows=("bar/22",), refused="bar/22 13/7", refused_by="R6.3"),
+    _lesson("R6.6", "A closed board", "27YDBgDgc/ADQA", (6, 5),
+            "The opponent holds all six points of its home board: no checker can enter, and "
+            "the whole turn is lost.", shows=("",), refused="bar/20"),
+    # R7 Bearing off
+    _lesson("R7.1", "Bearing off waits for every checker", "+L4PAADcvRcAAA", (6, 1),
+            "Bearing off starts only when all 15 checkers are in the home board. 6/off is "
+            "refused while a checker stands on 7; bring it home with the 1 and bear off with "
+            "the 6: 7/6/off.", shows=("7/off", "7/1 6/5"), refused="6/off 6/5"),
+    _lesson("R7.2", "A die bears off from its point", "+L4PAADb7g4AAA", (4, 2),
+            "With every checker home, a 4 bears off a checker from the 4-point and a 2 one "
+            "from the 2-point: 4/off 2/off.", shows=("4/off 2/off",)),
+    _lesson("R7.3", "A higher checker must move", "+L4PAABuZwAAAA", (5, 2),
+            "Your 5-point is empty but checkers stand higher, on 6: the 5 must move one of "
+            "them (6/1); it may not bear off from the 4-point.", shows=("6/1 6/4",),
+            refused="4/off 6/4"),
+    _lesson("R7.4", "Bearing off from the highest point", "+L4PAABtAAAAAA", (6, 5),
+            "No checker stands on the 6-point or the 5-point or higher, so each die bears "
+            "off from the highest point occupied: 3/off(2). 2/off is refused while a checker "
+            "stands on 3 (R7.3).", shows=("3/off(2)",), refused="3/off 2/off",
+            refused_by="R7.3"),
+    _lesson("R7.5", "Bearing off is not compulsory", "+L4PAAC22wAAAA", (4, 2),
+            "With 4-2 you may bear off, 4/off 2/off, or move inside your home board, "
+            "6/2 6/4: both are legal.", shows=("4/off 2/off", "6/2 6/4")),
+    _lesson("R7.6", "Hit during the bear-off", "d84BBwDs3gMAIA", (6, 5),
+            "A checker hit during the bear-off must enter and come home before bearing off "
+            "resumes: after bar/20 the 6 cannot bear off (R7.1); the checker runs on, "
+            "bar/14.", shows=("bar/14",), refused="bar/20 6/off", refused_by="R7.1"),
+)}
+"""One lesson per rule R4.1-R7.6, by rule id."""
+
+
+def lesson(rule: str) -> Lesson:
+    """The lesson of a rule (``'R6.4'``; ``'6.4'`` works too).
+
+    Raises
+    ------
+    GammonlabError
+        No lesson for that rule.
+
+    >>> lesson("R6.4").title
+    'Entering from the bar'
+    """
+    key = rule.strip().upper()
+    if not key.startswith("R"):
+        key = "R" + key
+    try:
+        return LESSONS[key]
+    except KeyError:
+        raise GammonlabError(f"no lesson for rule {rule!r}; lessons: "
+                             f"{', '.join(LESSONS)}") from None
+
+
+# -- the board ------------------------------------------------------------------------------
+
+
+class TeachingBoard:
+    """A game between you and an opponent policy, or between two people.
+
+    Parameters
+    ----------
+    opponent : str, Policy or None
+        The policy that plays the other side: ``'pubeval'``, ``'random'`` or any
+        name or object :func:`~gammonlab.evaluators.base.get_evaluator` accepts;
+        ``None`` when two people share the board.
+    variant : str or Variant
+        ``standard``, ``nackgammon``, ``nackgammon-004`` or ``hypergammon-1`` to ``-3``.
+    seed : int, optional
+        Seeds the dice and the random policy's choices.
+    user : {0, 1}
+        Your player, drawn at the bottom of the board.
+    position : Position, optional
+        Start here instead of the opening (R3.1); seen from ``on_roll``.
+    on_roll : {0, 1}, optional
+        Who is on roll in ``position`` (default: ``user``).
+    dice : tuple of int, optional
+        The dice already rolled in ``position``.
+    hint_policy : str, Policy or None
+        The policy :meth:`hint` ranks plays with.
+    names : pair of str, optional
+        Names of player 0 and player 1.
+    scoring : {'standard', 'seed-000'}
+        How a finished game is scored (R8.2 or R8.4).
+    auto_reply : bool
+        :meth:`play` and :meth:`new_game` let the opponent reply at once,
+        unless told otherwise.
+
+    >>> board = TeachingBoard("pubeval", seed=7, position=Position.initial(), dice=(3, 1))
+    >>> board.awaiting, len(board.choices)
+    ('play', 16)
+    >>> board.play("8/5 6/5", reply=False).notation
+    '8/5 6/5'
+    >>> turn = board.step()
+    >>> turn.name, turn.number
+    ('pubeval', 2)
+    >>> [str(t) for t in board.undo()]
+    ['1. You 3-1: 8/5 6/5', '2. pubeval 5-2: 13/8 13/11']
+    """
+
+    def __init__(self, opponent: str | Policy | None = "pubeval", *,
+                 variant: str | Variant = "standard", seed: int | None = None, user: int = 0,
+                 position: Position | None = None, on_roll: int | None = None,
+                 dice: Iterable[int] | None = None,
+                 hint_policy: str | Policy | None = "pubeval",
+                 names: Sequence[str] | None = None, scoring: str = "standard",
+                 auto_reply: bool = True) -> None:
+        if user not in (0, 1):
+            raise GammonlabError(f"user must be player 0 or 1, got {user!r}")
+        self._user = int(user)
+        self._variant = _playable(position.variant if position is not None else variant)
+        seeds = np.random.SeedSequence(seed).spawn(2)
+        self._dice_rng = np.random.default_rng(seeds[0])
+        self._choice_rng = np.random.default_rng(seeds[1])
+        self._opponent: Policy | None = None
+        self._names_given = tuple(names) if names is not None else None
+        self.opponent = opponent
+        self._hint_policy = None if hint_policy is None else _policy(hint_policy)
+        if scoring not in ("standard", "seed-000"):
+            raise GammonlabError(f"unknown scoring {scoring!r}; known: standard, seed-000")
+        self._scoring = scoring
+        self.auto_reply = auto_reply
+        self.lesson: Lesson | None = None
+        self.refusal: Explanation | None = None
+        """The explanation of the last play refused, until the next play."""
+        self.message = ""
+        """What just happened, in words, for a user interface."""
+        self._reset()
+        if position is None:
+            self.new_game()
+        else:
+            who = self._user if on_roll is None else int(on_roll)
+            if who not in (0, 1):
+                raise GammonlabError(f"on_roll must be player 0 or 1, got {on_roll!r}")
+            self._position = position
+            self._on_roll = who
+            self._dice = None if dice is None else _dice(dice)
+            self._check_over()
+            if self._dice is not None and not self.is_game_over:
+                self.message = f"{self.names[who]} to play {_roll_text(self._dice)}"
+
+    # -- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def from_scenario(cls, rule: str, *, opponent: str | Policy | None = "pubeval",
+                      seed: int | None = None, **options: Any) -> TeachingBoard:
+        """A board set up with the lesson of a rule (:data:`LESSONS`), you on roll.
+
+        >>> board = TeachingBoard.from_scenario("R6.6", opponent=None)
+        >>> board.lesson.title, board.dice
+        ('A closed board', (6, 5))
+        >>> board.explain("bar/20").rule
+        'R6.6'
+        """
+        item = lesson(rule)
+        board = cls(opponent, seed=seed, position=item.position, dice=item.dice, **options)
+        board.lesson = item
+        board.message = f"{item.rule} {item.title}. {item.text}"
+        return board
+
+    def new_game(self, *, variant: str | Variant | None = None,
+                 reply: bool | None = None) -> None:
+        """Start a new game with the opening roll (R3.1, R3.2).
+
+        Each side rolls one die, again on a tie; the higher moves first with the
+        two numbers. When the opponent wins the opening it replies at once if
+        ``reply`` (default :attr:`auto_reply`); otherwise call :meth:`step`.
+        """
+        if variant is not None:
+            self._variant = _playable(variant)
+        self._reset()
+        self.lesson = None
+        self._position = Position.initial(self._variant)
+        while True:  # R3.1: equal numbers roll again
+            first = tuple(int(d) for d in self._dice_rng.integers(1, 7, size=2))
+            if first[0] != first[1]:
+                break
+        starter = 0 if first[0] > first[1] else 1
+        self._on_roll = starter
+        self._dice = (first[starter], first[1 - starter])  # R3.2
+        names = self.names
+        self.message = (f"Opening roll: {names[0]} {first[0]}, {names[1]} {first[1]}; "
+                        f"{names[starter]} moves first with {_roll_text(self._dice)} (R3.2)")
+        if self._should_reply(reply):
+            self.advance()
+
+    def _reset(self) -> None:
+        self._turns: list[Turn] = []
+        self._snapshots: list[_Snapshot] = []
+        self._outcome: Outcome | None = None
+        self.refusal = None
+
+    # -- who plays ---------------------------------------------------------------------------
+
+    @property
+    def opponent(self) -> Policy | None:
+        """The policy playing the other side, ``None`` for two people.
+
+        May be changed during a game, e.g. from ``'pubeval'`` to ``'random'``.
+        """
+        return self._opponent
+
+    @opponent.setter
+    def opponent(self, value: str | Policy | None) -> None:
+        self._opponent = None if value is None else _policy(value)
+
+    @property
+    def user(self) -> int:
+        """Your player (0 or 1), drawn at the bottom."""
+        return self._user
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """Names of player 0 and player 1."""
+        if self._names_given is not None:
+            return self._names_given[0], self._names_given[1]
+        if self._opponent is None:
+            return "Player 0", "Player 1"
+        names = ["", ""]
+        names[self._user] = "You"
+        names[1 - self._user] = self._opponent.name
+        return names[0], names[1]
+
+    def is_person(self, player: int) -> bool:
+        """Whether ``player`` is moved by a person (not by the opponent policy)."""
+        return self._opponent is None or player == self._user
+
+    # -- state --------------------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The current position, seen from the player on roll."""
+        return self._position
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+        return self._variant
+
+    @property
+    def on_roll(self) -> int:
+        """The player whose turn it is (0 or 1)."""
+        return self._on_roll
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice of the player on roll, ``None`` before the roll."""
+        return self._dice
+
+    @property
+    def awaiting(self) -> Awaiting:
+        """What the game waits for: ``'roll'`` or ``'play'`` (a person),
+        ``'opponent'`` (call :meth:`step`) or ``'over'``."""
+        if self._outcome is not None:
+            return "over"
+        if not self.is_person(self._on_roll):
+            return "opponent"
+        return "roll" if self._dice is None else "play"
+
+    @property
+    def is_game_over(self) -> bool:
+        """True once a side has borne off every checker (R8.1)."""
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Who won and how (R8.2), ``None`` while the game goes on."""
+        return self._outcome
+
+    @property
+    def history(self) -> tuple[Turn, ...]:
+        """Every turn of the game so far."""
+        return tuple(self._turns)
+
+    @property
+    def log(self) -> list[str]:
+        """The game in notation, one line per turn: ``'1. You 3-1: 8/5 6/5'``."""
+        return [str(turn) for turn in self._turns]
+
+    @property
+    def last_turn(self) -> Turn | None:
+        """The turn that led to the current position, ``None`` before the first."""
+        return self._turns[-1] if self._turns else None
+
+    @property
+    def legal_plays(self) -> LegalPlays:
+        """The legal plays of the dice (empty for a roll that cannot be played).
+
+        Raises
+        ------
+        GammonlabError
+            No dice rolled yet.
+        """
+        return self._position.legal_plays(self._need_dice())
+
+    @property
+    def choices(self) -> list[Play]:
+        """What may be played now: every legal play, or the one empty play of a
+        roll that cannot be played (R5.5, R6.6). :meth:`play` takes an index into it."""
+        plays = self.legal_plays
+        if len(plays) == 0:
+            return [_pass(self._position, plays.dice)]
+        return list(plays)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a person's play can be taken back."""
+        return bool(self._snapshots)
+
+    @property
+    def state(self) -> GameState:
+        """The game as a :class:`~gammonlab.GameState` (money play, no cube)."""
+        from .state import GameState
+
+        return GameState(self._position, on_roll=self._on_roll, dice=self._dice,
+                         bottom=self._user)
+
+    # -- dice ---------------------------------------------------------------------------------
+
+    def roll(self) -> Dice:
+        """Roll the dice for the person on roll.
+
+        >>> board = TeachingBoard(None, seed=3, position=Position.initial())
+        >>> board.roll()
+        (4, 4)
+        """
+        if self.awaiting != "roll":
+            raise GammonlabError(self._not_now("roll"))
+        self._dice = self._throw()
+        self.refusal = None
+        self.message = self._rolled_message(self._on_roll, self._dice)
+        return self._dice
+
+    def set_dice(self, dice: Iterable[int]) -> Dice:
+        """Set the dice of the player on roll, instead of rolling them or to try another roll.
+
+        Allowed until the player on roll has played, also for the opponent
+        policy, which then plays them at its next :meth:`step`.
+
+        >>> board = TeachingBoard(None, position=Position.initial())
+        >>> board.set_dice((6, 6))
+        (6, 6)
+        """
+        if self.is_game_over:
+            raise GammonlabError(self._not_now("set the dice"))
+        self._dice = _dice(dice)
+        self.refusal = None
+        self.message = self._rolled_message(self._on_roll, self._dice, "gets")
+        return self._dice
+
+    def _throw(self) -> Dice:
+        d1, d2 = (int(d) for d in self._dice_rng.integers(1, 7, size=2))
+        return d1, d2
+
+    def _rolled_message(self, player: int, dice: Dice, verb: str = "rolled") -> str:
+        text = f"{self.names[player]} {verb} {_roll_text(dice)}"
+        if len(self._position.legal_plays(dice)) == 0:
+            rule = "R6.6" if self._position.on_bar[0] else "R5.5"
+            text += f": no legal play, the turn is lost ({rule})"
+        return text
+
+    # -- playing ------------------------------------------------------------------------------
+
+    def explain(self, text: str) -> Explanation:
+        """Whether ``text`` is legal with the dice and, if not, which rule it breaks.
+
+        Nothing is played. See :meth:`Position.explain <gammonlab.Position.explain>`.
+        """
+        return self._position.explain(text, self._need_dice())
+
+    def play(self, move: PlayChoice, *, reply: bool | None = None) -> Turn:
+        """Play for the person on roll.
+
+        Parameters
+        ----------
+        move : str, int or Play
+            Notation (``'24/18 13/11*'``; ``''`` passes a roll that cannot be
+            played), an index into :attr:`choices`, or one of the legal plays.
+        reply : bool, optional
+            Let the opponent policy reply at once (default :attr:`auto_reply`).
+
+        Returns
+        -------
+        Turn
+            Your turn as the log records it.
+
+        Raises
+        ------
+        IllegalPlayError
+            The play breaks a rule: the message, :attr:`refusal` and the error's
+            ``rule`` and ``example`` say which and show a legal play.
+        InvalidNotationError
+            The text is no play in any notation.
+        GammonlabError
+            Not a person's turn to play (roll first, or the game is over).
+
+        >>> board = TeachingBoard.from_scenario("R5.1", opponent=None)
+        >>> try:
+        ...     board.play("14/9")
+        ... except IllegalPlayError as error:
+        ...     print(error)
+        14/9 is illegal with 6-5: both dice must be played when possible (R5.1); for example 14/3
+        >>> board.refusal.rule, board.refusal.example
+        ('R5.1', '14/3')
+        """
+        if self.awaiting != "play":
+            raise GammonlabError(self._not_now("play"))
+        self.refusal = None
+        chosen = self._resolve(move)
+        self._snapshots.append(_Snapshot(self._position, self._on_roll, self._need_dice(),
+                                         len(self._turns)))
+        turn = self._record(chosen)
+        if self._should_reply(reply):
+            self.advance()
+        return turn
+
+    def _resolve(self, move: PlayChoice) -> Play:
+        dice = self._need_dice()
+        if isinstance(move, Play):
+            for play in self.choices:
+                if play == move:
+                    return play
+            raise IllegalPlayError(f"{move.notation or 'no move'} is not a legal play of "
+                                   f"{_roll_text(dice)} in this position")
+        if isinstance(move, (int, np.integer)) and not isinstance(move, bool):
+            choices = self.choices
+            if not 0 <= int(move) < len(choices):
+                raise GammonlabError(f"there is no play number {move}: "
+                                     f"{len(choices)} to choose from")
+            return choices[int(move)]
+        if not isinstance(move, str):
+            raise TypeError(f"a play is notation, an index or a Play, not {type(move).__name__}")
+        explanation = self._position.explain(move, dice)
+        if not explanation.legal or explanation.play is None:
+            self.refusal = explanation
+            self.message = explanation.message
+            raise IllegalPlayError(explanation.message, rule=explanation.rule or "",
+                                   reason=explanation.reason, example=explanation.example)
+        return explanation.play
+
+    def step(self) -> Turn:
+        """Let the opponent policy play one turn (rolling first if needed).
+
+        One call per turn, so that a user interface can draw each. The random
+        policy picks uniformly with the board's seeded generator; any other
+        picks the play its scores rank highest.
+
+        Raises
+        ------
+        GammonlabError
+            It is not the opponent's turn.
+        """
+        if self.awaiting != "opponent" or self._opponent is None:
+            raise GammonlabError(self._not_now("step"))
+        if self._dice is None:
+            self._dice = self._throw()
+        choices = self.choices
+        turn = self._record(choices[self._pick(self._opponent, choices)])
+        return turn
+
+    def advance(self) -> list[Turn]:
+        """Let the opponent play until a person must act or the game is over."""
+        turns = []
+        while self.awaiting == "opponent":
+            turns.append(self.step())
+        return turns
+
+    def _pick(self, policy: Policy, choices: list[Play]) -> int:
+        if len(choices) == 1:
+            return 0
+        from .evaluators.base import RandomPolicy
+
+        if isinstance(policy, RandomPolicy):
+            return int(self._choice_rng.integers(len(choices)))
+        return int(np.argmax(self._scores(policy, choices)))
+
+    def _scores(self, policy: Policy, choices: list[Play]) -> np.ndarray:
+        candidates = np.stack([play.board for play in choices])
+        return np.asarray(policy.scores(self._position.board, candidates), dtype=np.float64)
+
+    def _record(self, play: Play) -> Turn:
+        player = self._on_roll
+        turn = Turn(number=len(self._turns) + 1, player=player, name=self.names[player],
+                    dice=self._need_dice(), play=play)
+        self._turns.append(turn)
+        self.refusal = None
+        self._dice = None
+        self.message = f"{turn.name} played {_roll_text(turn.dice)}: {turn.notation or 'no move'}"
+        self._hand_over(turn)
+        self._check_over()
+        return turn
+
+    def _hand_over(self, turn: Turn) -> None:
+        """Pass the dice to the next player.
+
+        The opponent rolls next after every turn; Acey-Deucey's 1-2 (R11.2), once its
+        moves are generated, will instead keep the roller on roll here: its position is
+        then ``turn.play.position.swapped()``.
+        """
+        self._on_roll = 1 - turn.player
+        self._position = turn.play.position
+
+    def _check_over(self) -> bool:
+        result = self._position.result(self._scoring)
+        if result is None:
+            self._outcome = None
+            return False
+        winner = self._on_roll if result.winner == 0 else 1 - self._on_roll
+        self._outcome = Outcome(winner=winner, kind=result.kind, points=result.points)
+        self._dice = None
+        self.message = self._outcome.describe(self.names)
+        return True
+
+    # -- help ---------------------------------------------------------------------------------
+
+    def hint(self) -> Hint:
+        """The legal plays of the dice, ranked by :attr:`hint_policy` when there is one.
+
+        >>> board = TeachingBoard(None, position=Position.initial(), dice=(3, 1))
+        >>> board.hint().message
+        '3-1: 16 legal plays; pubeval plays 8/5 6/5'
+        """
+        dice = self._need_dice()
+        choices = self.choices
+        policy = self._hint_policy
+        if policy is None or len(choices) == 1:
+            hint = Hint(dice=dice, choices=tuple(choices))
+        else:
+            scores = self._scores(policy, choices)
+            order = np.argsort(-scores, kind="stable")
+            ranked = tuple(choices[int(i)] for i in order)
+            hint = Hint(dice=dice, choices=ranked, best=ranked[0], policy=policy.name)
+        self.message = hint.message
+        return hint
+
+    def undo(self) -> list[Turn]:
+        """Take back the last play of a person and every turn after it.
+
+        The board returns to that decision, with the same dice. Returns the
+        turns taken back, newest last; empty when there is nothing to undo.
+        """
+        if not self._snapshots:
+            self.message = "nothing to undo"
+            return []
+        snap = self._snapshots.pop()
+        undone = self._turns[snap.turns:]
+        del self._turns[snap.turns:]
+        self._position = snap.position
+        self._on_roll = snap.on_roll
+        self._dice = snap.dice
+        self._outcome = None
+        self.refusal = None
+        self.message = (f"took back {', '.join(str(t) for t in undone)}; "
+                        f"{self.names[snap.on_roll]} to play {_roll_text(snap.dice)}")
+        return undone
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def board_svg(self, *, preview: PlayChoice | None = None, arrows: bool = True,
+                  flip: bool = False, numbering: bool = True, size: float | None = 480) -> SVG:
+        """The board as SVG: you at the bottom, the dice, the last play's arrows.
+
+        Parameters
+        ----------
+        preview : str, int or Play, optional
+            A play of the side on roll to draw as arrows instead of the last play.
+        arrows : bool
+            Draw the last play's arrows (checkers that moved, rings where blots were hit).
+        flip : bool
+            Home boards on the left (R1.3).
+        numbering : bool
+            Write the point numbers.
+        size : float or None
+            Width in pixels.
+
+        >>> board = TeachingBoard(None, position=Position.initial(), dice=(3, 1))
+        >>> _ = board.play("8/5 6/5")
+        >>> svg = board.board_svg()
+        >>> svg.count('class="arrow"'), "Player 1 \\u00b7 on roll" in svg
+        (2, True)
+        """
+        from dataclasses import replace
+
+        from .state import GameState
+        from .svg import Diagram, Text, layout_board, render_svg
+
+        over = self.is_game_over
+        state = GameState(self._position, on_roll=self._on_roll,
+                          dice=None if over else self._dice, bottom=self._user)
+        preview_moves: tuple[tuple[int, int], ...] = ()
+        if preview is not None:
+            preview_moves = self._resolve_quietly(preview).moves
+        base = layout_board(state, flip=flip, numbering=numbering, cube=False, score=False,
+                            arrows=preview_moves, player=self._user)
+        shapes = list(base.shapes)
+        last = self.last_turn
+        if arrows and preview is None and last is not None and last.play.moves:
+            # the arrows start from the position before the play, in the same frame
+            overlay = layout_board(last.play.before, flip=flip, numbering=False, cube=False,
+                                   score=False, arrows=last.play.moves,
+                                   player=0 if last.player == self._user else 1)
+            shapes += [s for s in overlay.shapes if s.cls in ("arrow", "hit")]
+        names = self.names
+        winner = self._outcome.winner if self._outcome is not None else None
+        for i, shape in enumerate(shapes):
+            if isinstance(shape, Text) and shape.cls == "name":
+                player = int(dict(shape.data)["player"])  # type: ignore[call-overload]
+                label = names[player]
+                if player == winner:
+                    label += " \u00b7 winner"
+                elif winner is None and player == self._on_roll:
+                    label += " \u00b7 on roll"
+                shapes[i] = replace(shape, text=label)
+        pips = self._position.pips
+        by_player = {self._on_roll: pips[0], 1 - self._on_roll: pips[1]}
+        title = (f"Backgammon board: {names[0]} {by_player[0]} pips, "
+                 f"{names[1]} {by_player[1]} pips")
+        if last is not None:
+            title += f"; last play {last}"
+        return render_svg(Diagram(width=base.width, height=base.height, shapes=tuple(shapes),
+                                  title=title), size=size)
+
+    def _resolve_quietly(self, move: PlayChoice) -> Play:
+        message, refusal = self.message, self.refusal
+        try:
+            return self._resolve(move)
+        finally:
+            self.message, self.refusal = message, refusal
+
+    def _repr_svg_(self) -> str:
+        return str(self.board_svg())
+
+    def __repr__(self) -> str:
+        names = self.names
+        status = {"roll": f"{names[self._on_roll]} to roll",
+                  "play": f"{names[self._on_roll]} to play "
+                          f"{_roll_text(self._dice) if self._dice else ''}",
+                  "opponent": f"{names[self._on_roll]} to move",
+                  "over": self._outcome.describe(names) if self._outcome else ""}[self.awaiting]
+        return (f"<TeachingBoard {names[0]} vs {names[1]}, {self._variant.name}, "
+                f"turn {len(self._turns) + 1}: {status}>")
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _need_dice(self) -> Dice:
+        if self._dice is None:
+            raise GammonlabError(self._not_now("use the dice"))
+        return self._dice
+
+    def _should_reply(self, reply: bool | None) -> bool:
+        return self.auto_reply if reply is None else reply
+
+    def _not_now(self, action: str) -> str:
+        names = self.names
+        waiting = {
+            "roll": f"{names[self._on_roll]} must roll first",
+            "play": f"{names[self._on_roll]} has rolled and must play",
+            "opponent": f"it is {names[self._on_roll]}'s turn (call step())",
+            "over": "the game is over (start a new game)",
+        }[self.awaiting]
+        return f"cannot {action} now: {waiting}"
+
+
+def _policy(value: str | Policy) -> Policy:
+    from .evaluators.base import get_evaluator
+
+    return get_evaluator(value)
+
+
+def _playable(variant: str | Variant) -> Variant:
+    var = lookup_variant(variant)
+    if var.enter_from_off:
+        raise GammonlabError(f"the teaching board cannot play {var.name} yet: its moves "
+                             f"(R11) are not generated; choose standard, nackgammon, "
+                             f"nackgammon-004 or hypergammon-1 to -3")
+    return var
