@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from . import met, svg
 from .cube import CubeDecision, cube_decision
+from .cube_rollout import CubeRollout, rollout_cube
 from .errors import (
     GammonlabError,
     IllegalPlayError,
@@ -12,23 +15,28 @@ from .errors import (
     MissingDependencyError,
     ParseError,
 )
+from .evaluators.base import get_evaluator, register_evaluator
 from .io.read import read_match, read_matches
 from .io.write import write_match
 from .match import Action, Game, Match
 from .play import LegalPlays, Play
 from .position import GameResult, Position
+from .rollout import RolloutResult, rollout, rollout_many, rollout_plays
 from .rules import BAR, CHECKERS, OFF, VARIANTS, Rules, Variant
 from .state import GameState
+from .teaching import LESSONS, TeachingBoard, lesson
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BAR",
     "CHECKERS",
+    "LESSONS",
     "OFF",
     "VARIANTS",
     "Action",
     "CubeDecision",
+    "CubeRollout",
     "Game",
     "GameResult",
     "GameState",
@@ -42,24 +50,38 @@ __all__ = [
     "ParseError",
     "Play",
     "Position",
+    "RolloutResult",
     "Rules",
+    "TeachingBoard",
     "Variant",
     "cube_decision",
+    "get_evaluator",
+    "lesson",
     "met",
     "read_match",
     "read_matches",
+    "register_evaluator",
+    "rollout",
+    "rollout_cube",
+    "rollout_many",
+    "rollout_plays",
     "svg",
     "write_match",
 ]
 
 
-_PLOTS = ("plot_board",)
+_PLOTS = (
+    "plot_board", "plot_cube_decision", "plot_equity", "plot_errors", "plot_first_rolls",
+    "plot_gammon_rates", "plot_luck", "plot_met", "plot_pips", "plot_plays", "plot_rollout",
+)
 
 
 def __getattr__(name: str) -> object:
-    # plotting imports matplotlib: only on first use, to keep ``import gammonlab`` fast
+    # plotting imports matplotlib, the widgets ipywidgets: only on first use, to keep
+    # ``import gammonlab`` fast
     if name in _PLOTS:
-        from . import plot
-
-        return getattr(plot, name)
+        return getattr(import_module("gammonlab.plot"), name)
+    if name in ("teach", "widgets"):
+        widgets = import_module("gammonlab.widgets")
+        return widgets if name == "widgets" else widgets.teach
     raise AttributeError(f"module 'gammonlab' has no attribute {name!r}")

@@ -20,8 +20,8 @@ game is worth are computed and compared with what the transcript claims.
 ... ''')
 >>> match.games[0].winner, match.games[0].points, match.games[0].ending
 (1, 1, 'drop')
->>> match.to_frame()[["player", "action", "play"]].tail(3).to_string(index=False)
-' player action  play\\n      1 double  <NA>\\n      0   drop  <NA>\\n      1    win  <NA>'
+>>> match.to_frame().action.tolist()
+['move', 'move', 'double', 'drop', 'win']
 """
 
 from __future__ import annotations

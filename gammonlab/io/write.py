@@ -6,6 +6,8 @@ notation, so that reading the file back gives the same frame.
 >>> from gammonlab import read_match
 >>> match = read_match(" 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 31: 8/5 6/5\\n")
 >>> print(write_match(match), end="")
+; [Crawford "On"]
+<BLANKLINE>
  1 point match
 <BLANKLINE>
  Game 1
