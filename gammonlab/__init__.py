@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from . import met, svg
+from .analysis import analyse, analyse_matches, summarise
 from .cube import CubeDecision, cube_decision
 from .cube_rollout import CubeRollout, rollout_cube
 from .errors import (
@@ -54,6 +55,8 @@ __all__ = [
     "Rules",
     "TeachingBoard",
     "Variant",
+    "analyse",
+    "analyse_matches",
     "cube_decision",
     "get_evaluator",
     "lesson",
@@ -65,6 +68,7 @@ __all__ = [
     "rollout_cube",
     "rollout_many",
     "rollout_plays",
+    "summarise",
     "svg",
     "write_match",
 ]

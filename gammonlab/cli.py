@@ -5,6 +5,8 @@
     gammonlab plays ID [DICE]    the legal plays of a roll (DICE like 52 or 5-2)
     gammonlab read FILES... -o OUT.parquet|OUT.csv
                                  transcripts (.mat, .sgf, folders) into one frame
+    gammonlab analyse FILES... [--evaluator gnubg] [-o OUT.parquet|OUT.csv]
+                                 errors, luck and PR of every decision, and a summary
 """
 
 from __future__ import annotations
@@ -125,6 +127,10 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("-j", "--jobs", type=int, default=None, help="worker processes")
     read.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     read.set_defaults(run=_read)
+
+    from .analysis_cli import add_analyse_parser
+
+    add_analyse_parser(commands)
     return parser
 
 
