@@ -908,6 +908,8 @@ class CubeDecision:
     reason: str = ""
     optional: bool = False
     stderr: Mapping[str, float] | None = field(default=None, repr=False)
+    state: Any = field(default=None, repr=False, compare=False)
+    """The game state decided on, when one was given."""
 
     @property
     def proper_action(self) -> str:
@@ -986,7 +988,12 @@ class CubeDecision:
             if not self.money:
                 row += f"<td>{mwc:.1%}</td>" if mwc is not None else "<td></td>"
             cells.append(row + "</tr>")
-        return head + "<table>" + "".join(cells) + "</table>"
+        text = head + "<table>" + "".join(cells) + "</table>"
+        if self.state is None:
+            return text
+        from .svg import beside
+
+        return beside(self.state, text)
 
 
 def cube_decision(state: GameState | str | None = None, probabilities: Any = None, *,
@@ -1056,7 +1063,7 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
     p, stderr = _probabilities(probabilities)
     sit = _situation(state, met)
     x = _efficiency(cube_efficiency, state)
-    return _decide(p, sit, x, stderr)
+    return replace(_decide(p, sit, x, stderr), state=state)
 
 
 def _decide(p: np.ndarray, sit: _Situation, x: float,

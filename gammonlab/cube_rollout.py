@@ -104,11 +104,14 @@ class CubeRollout:
             f"<tr><td>{option.replace('_', ' ')}</td>"
             f"<td>{getattr(self.decision, option):+.3f}</td>"
             f"<td>± {self.stderr[option]:.3f}</td></tr>" for option in _OPTIONS)
-        return (f"<div><b>{escape(self.decision.verdict)}</b> "
+        from .svg import beside
+
+        text = (f"<div><b>{escape(self.decision.verdict)}</b> "
                 f"(margin {self.margin:+.3f} ± {self.margin_stderr:.3f}; "
                 f"{self.rollout.trials} trials)<table><tr><th>option</th><th>equity</th>"
                 f"<th>stderr</th></tr>{rows}</table><p><small>{escape(self.method)}</small>"
                 f"</p></div>")
+        return beside(self.state, text)
 
 
 def _figures(state: GameState, p: np.ndarray, **options: Any) -> np.ndarray:

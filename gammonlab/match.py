@@ -324,10 +324,15 @@ class Match:
             for g in self.games)
         problems = (f"<p>{len(self.problems)} problem(s); see <code>.problems</code></p>"
                     if self.problems else "")
-        return (f"<div><b>{escape(self.players[0])} vs {escape(self.players[1])}</b>, {length}, "
+        text = (f"<div><b>{escape(self.players[0])} vs {escape(self.players[1])}</b>, {length}, "
                 f"final score {self.score[0]}-{self.score[1]}"
                 f"<table><tr><th>game</th><th>score</th><th>winner</th><th>points</th>"
                 f"<th>ending</th><th>cube</th><th>rolls</th></tr>{rows}</table>{problems}</div>")
+        if self.final_state is None:
+            return text
+        from .svg import beside
+
+        return beside(self.final_state, text)
 
 
 # -- replay -------------------------------------------------------------------------------------

@@ -500,7 +500,7 @@ class RolloutResult:
         settings = ", ".join(f"{key}={value}" for key, value in self.settings.items()
                              if key not in ("stderr_method", "variance_reduction_method"))
         dice = "" if self.dice is None else f" {self.dice[0]}-{self.dice[1]} to play"
-        return (f"<div><b>Rollout</b> of <code>{self.position.gnubg_id}</code>{dice}: "
+        text = (f"<div><b>Rollout</b> of <code>{self.position.gnubg_id}</code>{dice}: "
                 f"{self.trials} trials"
                 "<table><thead><tr><th></th><th>estimate</th><th>stderr</th><th>95% interval</th>"
                 f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -508,6 +508,10 @@ class RolloutResult:
                 + (f"; variance ratio {self.variance_ratio:.2f}"
                    if math.isfinite(self.variance_ratio) else "")
                 + "</small></div>")
+        from .svg import beside
+
+        return beside(self.position if self.dice is None
+                      else GameState(self.position, dice=self.dice), text)
 
 
 # -- running tasks locally or on Dask --------------------------------------------------------

@@ -51,6 +51,7 @@ __all__ = [
     "Rect",
     "Shape",
     "Text",
+    "beside",
     "board",
     "checker_journeys",
     "layout_board",
@@ -925,3 +926,11 @@ def board(item: Position | GameState | Play, *, flip: bool = False, numbering: b
                            dice=dice, score=score, arrows=arrows, highlight=highlight,
                            colors=colors, player=player)
     return render_svg(diagram, size=size)
+
+
+def beside(item: Position | Play | GameState, html: str, *, size: int = 320) -> str:
+    """HTML with a small board of ``item`` to the left of ``html``, for the
+    ``_repr_html_`` of results about a position (rollouts, cube decisions, matches)."""
+    picture = board(item, size=size)
+    return (f'<div style="display:flex;gap:1.5em;align-items:flex-start">'
+            f"<div>{picture}</div><div>{html}</div></div>")

@@ -372,3 +372,21 @@ def test_svg_module_does_not_import_matplotlib():
             "sys.exit('matplotlib' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_results_show_their_position_as_a_board():
+    """Match (its last position), rollout and cube results draw the board in Jupyter."""
+    from gammonlab.cube_rollout import rollout_cube
+    from gammonlab.samples import sample_matches
+
+    match = gl.read_match(sample_matches()[0])
+    state = gl.GameState.from_id("4HPwATDgc/ABMA")
+    shown = [
+        match._repr_html_(),
+        gl.cube_decision(state, [0.7, 0.2, 0.01, 0.05, 0.0])._repr_html_(),
+        gl.rollout(state.position, trials=36, seed=1, progress=False, n_jobs=1)._repr_html_(),
+        rollout_cube(state, trials=36, seed=1, progress=False, n_jobs=1)._repr_html_(),
+    ]
+    for html in shown:
+        assert html.count("<svg") == 1
+        assert 'class="checker' in html
