@@ -40,7 +40,7 @@ def gnubg_import(paths: list[Path]) -> float | None:
                                       else None)
     if gnubg is None:
         return None
-    lines = []
+    lines = ["set confirm new off", "set confirm default yes"]
     for path in paths:
         verb = "load match" if path.suffix.lower() == ".sgf" else "import mat"
         lines.append(f'{verb} "{path}"')
