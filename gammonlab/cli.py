@@ -7,6 +7,8 @@
                                  transcripts (.mat, .sgf, folders) into one frame
     gammonlab analyse FILES... [--evaluator gnubg] [-o OUT.parquet|OUT.csv]
                                  errors, luck and PR of every decision, and a summary
+    gammonlab demo [OUTDIR]      read the sample matches, analyse one, roll out its
+                                 biggest error and write a report
 """
 
 from __future__ import annotations
@@ -129,8 +131,10 @@ def build_parser() -> argparse.ArgumentParser:
     read.set_defaults(run=_read)
 
     from .analysis_cli import add_analyse_parser
+    from .demo import add_demo_parser
 
     add_analyse_parser(commands)
+    add_demo_parser(commands)
     return parser
 
 

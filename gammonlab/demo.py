@@ -1,0 +1,926 @@
+"""``gammonlab demo``: a tour of gammonlab on the sample matches, written up as a report.
+
+    gammonlab demo [OUTDIR] [--match NAME] [--evaluator gnubg|pubeval] [--trials N]
+
+The demo reads the sample matches that come with gammonlab
+(:mod:`gammonlab.samples`), analyses one of them decision by decision
+(:func:`gammonlab.analysis.analyse`), rolls out the position of its biggest
+checker-play error twice -- after the play made and after the best play -- and
+writes into ``OUTDIR`` (``./gammonlab-demo`` by default):
+
+- ``report.html``: one self-contained page (boards as inline SVG, plots as
+  inline PNG, no scripts, nothing fetched from elsewhere);
+- ``actions.csv`` / ``actions.parquet``: every action of every sample match;
+- ``games.csv``: every game of every sample match;
+- ``analysis.csv`` / ``analysis.parquet``: the analysed match, one row per action;
+- ``summary.csv``: each player's errors, rates, performance rating and luck.
+
+It prints each step as it goes. Analysis uses GNU Backgammon's nets when
+``gnubg-nn`` is installed (``pip install gammonlab[gnubg]``) and pubeval
+otherwise; pubeval gives no equities, so the errors and luck then come from
+the analysis GNU Backgammon stored in the sample match, and say so.
+
+>>> parser = argparse.ArgumentParser(prog="gammonlab")
+>>> _ = add_demo_parser(parser.add_subparsers(dest="command"))
+>>> args = parser.parse_args(["demo"])
+>>> args.outdir, args.match, args.trials
+('gammonlab-demo', 'HSBT_Paris_2023_Job-Unger_analysed.sgf', 648)
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import html
+import io
+import math
+import sys
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import GammonlabError
+from .style import PLAYER_COLORS, PLAYER_EDGE_COLORS, PLAYER_TEXT_COLORS
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+    from .match import Action, Match
+    from .play import Play
+    from .rollout import RolloutResult
+
+__all__ = [
+    "DEFAULT_MATCH",
+    "DEFAULT_OUTDIR",
+    "DEFAULT_TRIALS",
+    "DemoReport",
+    "PlayRollout",
+    "add_demo_parser",
+    "demo_command",
+    "main",
+    "run_demo",
+]
+
+DEFAULT_OUTDIR = "gammonlab-demo"
+"""Where ``gammonlab demo`` writes when no folder is given."""
+DEFAULT_MATCH = "HSBT_Paris_2023_Job-Unger_analysed.sgf"
+"""The sample match analysed: a 7-point match between two strong players, which also
+carries GNU Backgammon's own analysis to compare with."""
+DEFAULT_TRIALS = 648
+"""Rollout trials per play: 18 blocks of 36 rotated first rolls."""
+DEFAULT_SEED = 2023
+BIGGEST_ERRORS = 8
+"""Rows of the report's table of the biggest errors."""
+MIN_GAMES = 4
+"""Match lengths with fewer games are left out of the gammon rates."""
+PLOT_DPI = 110
+WIDE, NORMAL = (10.0, 4.4), (8.0, 4.4)
+"""Figure sizes in inches: timelines of the match, other plots."""
+
+_SUMMARY_HEADINGS = {
+    "player_name": "player",
+    "unforced": "unforced moves",
+    "checker_errors": "checker errors",
+    "very_bad": "very bad",
+    "checker_error_rate": "checker error rate",
+    "cube_decisions": "cube decisions",
+    "cube_errors": "cube errors",
+    "error_rate": "error rate",
+    "pr": "PR",
+    "best_play_rate": "best play",
+    "luck": "luck",
+    "result": "result",
+    "luck_adjusted_result": "luck-adjusted",
+}
+
+
+@dataclass
+class PlayRollout:
+    """The rollout of the position after one play, from the mover's side.
+
+    Attributes
+    ----------
+    label : str
+        ``'play made'`` or ``'best play'``.
+    play : str
+        The play, in GNU Backgammon's notation.
+    result : RolloutResult
+        The rollout of the position after the play (the opponent on roll).
+    """
+
+    label: str
+    play: str
+    result: RolloutResult
+
+    @property
+    def equity(self) -> float:
+        """Cubeless money equity for the player who made the play."""
+        return -float(self.result.equity)
+
+    @property
+    def win(self) -> float:
+        """The mover's chance to win the game."""
+        return 1.0 - float(self.result.win)
+
+    @property
+    def win_gammon(self) -> float:
+        """The mover's chance to win a gammon (or a backgammon)."""
+        return float(self.result.lose_gammon)
+
+    @property
+    def lose_gammon(self) -> float:
+        """The mover's chance to lose a gammon (or a backgammon)."""
+        return float(self.result.win_gammon)
+
+    @property
+    def half_interval(self) -> float:
+        """Half the 95% interval of :attr:`equity`."""
+        low, high = self.result.ci95["equity"]
+        return float(high - low) / 2.0
+
+
+@dataclass
+class DemoReport:
+    """What :func:`run_demo` found and wrote.
+
+    Attributes
+    ----------
+    outdir : Path
+        The folder written into.
+    files : dict of str to Path
+        Each file written, by name (``'report.html'``, ``'actions.csv'``, ...).
+    match : Path
+        The transcript analysed.
+    evaluator : str
+        The evaluator of the analysis: ``'gnubg'`` or ``'pubeval'``.
+    judged_by : str
+        Where the equities, errors and luck of the report come from.
+    summary : pandas.DataFrame
+        :func:`gammonlab.analysis.summarise` of the match, one row per player.
+    decision : pandas.Series or None
+        The analysis row of the checker play rolled out: the biggest error (without
+        equities, the play the evaluator ranks lowest; without either, the first play).
+    rollouts : list of PlayRollout
+        The play made and the best play of that decision, rolled out.
+    seconds : float
+        Run time.
+    """
+
+    outdir: Path
+    files: dict[str, Path]
+    match: Path
+    evaluator: str
+    judged_by: str
+    summary: pd.DataFrame
+    decision: pd.Series | None
+    rollouts: list[PlayRollout] = field(default_factory=list)
+    seconds: float = math.nan
+
+
+# -- the steps ------------------------------------------------------------------------------------
+
+
+def _read_samples(log: Callable[[str], None]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    from .io.read import read_matches
+    from .samples import sample_folder, sample_matches
+
+    folder = sample_folder()
+    paths = sample_matches()
+    log(f"reading {len(paths)} sample matches from {folder}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # problems are counted below
+        actions = read_matches(folder, errors="collect", progress=False)
+        games = read_matches(folder, errors="collect", frame="games", progress=False)
+    problems = actions.attrs.get("problems", [])
+    moves = int((actions["action"] == "move").sum())
+    players = actions["player_name"].nunique()
+    log(f"  {actions['match'].nunique()} matches, {len(games)} games, {moves} moves, "
+        f"{players} players" + (f"; {len(problems)} problems skipped" if problems else ""))
+    twins = _repeated_matches(games)
+    for twin, original in twins.items():
+        log(f"  {twin} is the same match as {original}: counted once in the gammon rates")
+    distinct = games[~games["match"].isin(list(twins))]
+    complete = distinct[distinct["complete"].astype(bool)]
+    gammons = complete["ending"].astype("string").isin(["gammon", "backgammon"]).sum()
+    log(f"  {gammons} of {len(complete)} complete games were gammons or backgammons "
+        f"({gammons / max(len(complete), 1):.0%})")
+    games.attrs["repeated"] = twins
+    return actions, games
+
+
+def _repeated_matches(games: pd.DataFrame) -> dict[str, str]:
+    """Matches that repeat an earlier one game for game (a transcript in two formats)."""
+    seen: dict[tuple[Any, ...], str] = {}
+    twins: dict[str, str] = {}
+    for name, part in games.groupby("match", observed=True, sort=False):
+        key = tuple(tuple(part[column].astype("string").fillna("").tolist())
+                    for column in ("player0_name", "player1_name", "winner", "points", "ending"))
+        if key in seen:
+            twins[str(name)] = seen[key]
+        else:
+            seen[key] = str(name)
+    return twins
+
+
+def _find_match(name: str) -> Path:
+    from .samples import sample_folder, sample_matches
+
+    path = Path(name)
+    if path.is_file():
+        return path
+    found = [p for p in sample_matches() if name in (p.name, p.stem)]
+    if not found:
+        names = ", ".join(p.name for p in sample_matches())
+        raise GammonlabError(f"no sample match {name!r} in {sample_folder()}; "
+                             f"give a transcript's path or one of: {names}")
+    return found[0]
+
+
+def _analyse(path: Path, evaluator: str | None,
+             log: Callable[[str], None]) -> tuple[Match, pd.DataFrame, pd.DataFrame, str, str]:
+    """Read and analyse a match; returns the match, the analysis, the frame the report
+    judges by, the evaluator used and where the judgement comes from."""
+    from .analysis import analyse
+    from .io.read import read_match
+
+    match = read_match(path)
+    length = f"{match.match_length}-point match" if match.match_length else "money session"
+    log(f"analysing {path.name}: {length}, {match.players[0]} vs {match.players[1]}, "
+        f"{_count(len(match.games), 'game')}")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        frame = analyse(match, evaluator, progress=False)
+    for warning in caught:
+        if issubclass(warning.category, UserWarning):
+            log(f"  note: {warning.message}")
+    used = str(frame.attrs.get("analysis", {}).get("evaluator", evaluator or "?"))
+    if frame["equity_loss"].notna().any():
+        return match, frame, frame, used, f"gammonlab's 0-ply analysis with {_engine_name(used)}"
+    if "gnubg_equity_loss" in frame.columns and frame["gnubg_equity_loss"].notna().any():
+        from .gallery import analysis_from_gnubg
+
+        log(f"  {used} ranks plays but gives no equities: errors and luck below come from "
+            "GNU Backgammon's analysis stored in the file")
+        return match, frame, analysis_from_gnubg(frame), used, \
+            "GNU Backgammon's analysis stored in the transcript"
+    log(f"  {used} ranks plays but gives no equities, and the file carries no analysis: "
+        "install gnubg-nn for errors, PR and luck")
+    return match, frame, frame, used, f"{used}'s ranking of the plays (no equities)"
+
+
+def _engine_name(evaluator: str) -> str:
+    return {"gnubg": "GNU Backgammon's nets"}.get(evaluator, evaluator)
+
+
+def _result_line(match: Match) -> str:
+    s0, s1 = match.score
+    if match.winner is not None:
+        winner = match.players[match.winner]
+        return f"{winner} won {max(s0, s1)}-{min(s0, s1)}"
+    if match.match_length:
+        return f"unfinished at {s0}-{s1}"
+    return f"{match.players[0]} {s0} points, {match.players[1]} {s1} points"
+
+
+_CUBE_SUMMARY = ("cube_decisions", "missed_doubles", "wrong_doubles", "wrong_takes",
+                 "wrong_passes", "cube_errors", "cube_equity_loss", "cube_error_rate", "cube_pr")
+
+
+def _summarise(judged: pd.DataFrame, match: Match, *, own_analysis: bool,
+               log: Callable[[str], None]) -> pd.DataFrame:
+    """Each player's figures; ``own_analysis`` is False when the equities come from the
+    analysis stored in the file, which judges no cube decisions, and the best-play rate
+    would be the ranking evaluator's, not that analysis'."""
+    from .analysis import summarise
+
+    summary = summarise(judged)
+    if not own_analysis:
+        # the stored analysis has no luck in match winning chances to adjust the result by
+        summary["best_play_rate"] = math.nan
+        summary["luck_adjusted_result"] = math.nan
+    if "cube_equity_loss" not in judged or judged["cube_equity_loss"].isna().all():
+        for column in _CUBE_SUMMARY:
+            if column in summary:
+                summary[column] = math.nan
+    log(f"  {_result_line(match)}")
+    for _, row in summary.iterrows():
+        parts = [_count(int(row["unforced"]), "unforced move")]
+        if _known(row.get("error_rate")):
+            parts.append(f"{row['checker_errors']} checker errors ({row['very_bad']} very bad)")
+            if _known(row.get("cube_errors")):
+                parts.append(f"{row['cube_errors']:.0f} cube errors")
+            parts.append(f"error rate {row['error_rate']:.1f} millipoints per decision")
+            parts.append(f"PR {row['pr']:.1f}")
+        if _known(row.get("best_play_rate")):
+            parts.append(f"best play {row['best_play_rate']:.0%}")
+        if _known(row.get("luck")):
+            parts.append(f"luck {row['luck']:+.2f}")
+        log(f"  {row['player_name']}: " + ", ".join(parts))
+    return summary
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def _known(value: Any) -> bool:
+    try:
+        return value is not None and not math.isnan(float(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _biggest_errors(judged: pd.DataFrame, top: int = BIGGEST_ERRORS) -> pd.DataFrame:
+    """The costliest checker plays and cube actions, worst first."""
+    import pandas as pd
+
+    rows = []
+    checker = pd.to_numeric(judged["equity_loss"], errors="coerce").astype(float)
+    cube = pd.to_numeric(judged.get("cube_equity_loss", pd.Series(math.nan, judged.index)),
+                         errors="coerce").astype(float)
+    for index in judged.index[checker > 0]:
+        row = judged.loc[index]
+        rows.append({"row": index, "game": int(row["game"]), "player": row["player_name"],
+                     "decision": f"{row['die1']}-{row['die2']}: {row['play']}",
+                     "best": row["best_play"], "equity lost": checker[index],
+                     "class": row["error_class"]})
+    cube_errors = judged["cube_error"].astype("string") if "cube_error" in judged else None
+    if cube_errors is not None:
+        for index in judged.index[(cube > 0) & cube_errors.notna() & (cube_errors != "none")]:
+            row = judged.loc[index]
+            rows.append({"row": index, "game": int(row["game"]), "player": row["player_name"],
+                         "decision": f"{row['cube_error']} (cube at {row['cube_value']})",
+                         "best": row["cube_verdict"], "equity lost": cube[index],
+                         "class": row["cube_error_class"]})
+    table = pd.DataFrame(rows, columns=["row", "game", "player", "decision", "best",
+                                        "equity lost", "class"])
+    return table.sort_values("equity lost", ascending=False, kind="stable").head(top)
+
+
+@dataclass
+class _Decision:
+    """The checker play the report rolls out, with a better play when there is one."""
+
+    row: pd.Series
+    action: Action
+    best: Play | None
+    what: str
+
+    def describe(self) -> str:
+        row, play = self.row, self.action.play
+        assert play is not None
+        text = (f"{self.what}: game {int(row['game'])}, {row['player_name']} played "
+                f"{row['die1']}-{row['die2']}: {play.notation}")
+        if self.best is not None:
+            text += f"; best {self.best.notation}"
+            if _known(row.get("equity_loss")):
+                text += f" (loses {float(row['equity_loss']):.3f})"
+        return text
+
+
+def _pick_decision(match: Match, judged: pd.DataFrame, evaluator: str) -> _Decision | None:
+    """The biggest checker-play error; without equities, the play the evaluator ranks lowest;
+    without either, the first play of the match."""
+    import pandas as pd
+
+    loss = pd.to_numeric(judged["equity_loss"], errors="coerce").astype(float)
+    errors = loss[(loss > 0) & judged["best_play"].notna()]
+    rank = pd.to_numeric(judged.get("play_rank", pd.Series(math.nan, judged.index)),
+                         errors="coerce").astype(float)
+    ranked = rank[(rank > 1) & judged["best_play"].notna()]
+    plays = judged.index[(judged["action"] == "move") & (judged["play"].fillna("") != "")]
+    if not errors.empty:
+        index, what = int(errors.idxmax()), "the biggest checker error"
+    elif not ranked.empty:
+        index, what = int(ranked.idxmax()), f"the play {evaluator} ranks lowest"
+    elif len(plays):
+        index, what = int(plays[0]), "the first play of the match"
+    else:
+        return None
+    action = match.actions[index]
+    if action.play is None or action.dice is None:
+        return None
+    row = judged.loc[index]
+    best = None
+    if what != "the first play of the match":
+        best = action.state.position.find_play(str(row["best_play"]), action.dice)
+    return _Decision(row, action, best, what)
+
+
+def _rollouts(decision: _Decision, *, policy: str, trials: int, seed: int,
+              log: Callable[[str], None]) -> list[PlayRollout]:
+    from .rollout import rollout
+
+    play = decision.action.play
+    assert play is not None
+    log(decision.describe())
+    candidates = [("play made", play)]
+    if decision.best is not None:
+        candidates.append(("best play", decision.best))
+    log(f"  rolling out {'both plays' if len(candidates) > 1 else 'the play'}, {trials} "
+        f"trials each, {policy} playing both sides (cubeless money equity, seed {seed})")
+    found = []
+    for label, candidate in candidates:
+        result = rollout(candidate.position, trials=trials, policy=policy, seed=seed,
+                         keep_trials=True, progress=False)
+        found.append(PlayRollout(label, candidate.notation, result))
+        log(f"  {label} {candidate.notation}: equity {found[-1].equity:+.3f} "
+            f"± {found[-1].half_interval:.3f} (95%), "
+            f"{found[-1].win:.1%} wins, {found[-1].win_gammon:.1%} gammons won, "
+            f"{found[-1].lose_gammon:.1%} lost")
+    return found
+
+
+# -- pictures -------------------------------------------------------------------------------------
+
+
+def _png(fig: Figure) -> str:
+    """The figure as an ``<img>`` with the PNG inline."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=PLOT_DPI, bbox_inches="tight", facecolor="white")
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    label = html.escape(_figure_title(fig), quote=True)
+    return f'<img src="data:image/png;base64,{data}" alt="{label}">'
+
+
+def _figure_title(fig: Figure) -> str:
+    titles = [ax.get_title(loc="left") or ax.get_title() for ax in fig.axes]
+    return "; ".join(t for t in titles if t) or "plot"
+
+
+def _draw(size: tuple[float, float], helper: Callable[..., Any], *args: Any,
+          **kwargs: Any) -> str:
+    from matplotlib.figure import Figure
+
+    # a bare Figure renders with Agg and leaves pyplot's backend and state alone
+    fig = Figure(figsize=size, layout="constrained")
+    helper(*args, ax=fig.add_subplot(), **kwargs)
+    return _png(fig)
+
+
+def _plots(judged: pd.DataFrame, games: pd.DataFrame, rollouts: list[PlayRollout],
+           log: Callable[[str], None]) -> dict[str, str]:
+    """The report's plots, by name, as ``<img>`` elements; a plot that cannot be drawn
+    from the data is left out with a note."""
+    from matplotlib.figure import Figure
+
+    from . import plot
+
+    has_equity = judged["equity_loss"].notna().any()
+    has_luck = "luck" in judged.columns and judged["luck"].notna().any()
+    distinct = games[~games["match"].isin(list(games.attrs.get("repeated", {})))]
+    wanted: list[tuple[str, tuple[float, float], Callable[..., Any], tuple[Any, ...],
+                       dict[str, Any]]] = [
+        ("pips", WIDE, plot.plot_pips, (judged,), {}),
+    ]
+    if has_equity:
+        wanted += [("equity", WIDE, plot.plot_equity, (judged,), {}),
+                   ("errors", NORMAL, plot.plot_errors, (judged,), {"value": "equity_loss"})]
+    if has_luck:
+        wanted.append(("luck", WIDE, plot.plot_luck, (judged,), {}))
+    wanted.append(("gammon_rates", NORMAL, plot.plot_gammon_rates, (distinct,),
+                   {"by": "match_length", "min_games": MIN_GAMES}))
+    pictures: dict[str, str] = {}
+    for name, size, helper, args, kwargs in wanted:
+        try:
+            pictures[name] = _draw(size, helper, *args, **kwargs)
+        except (GammonlabError, ValueError, KeyError) as error:
+            log(f"  {helper.__name__} left out: {error}")
+    if rollouts:
+        fig = Figure(figsize=WIDE, layout="constrained")
+        axes = fig.subplots(1, len(rollouts), squeeze=False)[0]
+        for ax, found in zip(axes, rollouts):
+            plot.plot_rollout(found.result, ax=ax)
+            ax.set_title(f"{found.label} {found.play}: the opponent's equity "
+                         f"{found.result.equity:+.3f}", loc="left", fontsize="medium")
+        pictures["rollout"] = _png(fig)
+    log(f"drew {len(pictures)} plots")
+    return pictures
+
+
+def _boards(decision: _Decision) -> dict[str, str]:
+    """The position of the decision with the play made and with the best play."""
+    from . import svg
+
+    mover = decision.action.player
+    # the board is drawn from the mover's side; keep each player's colour from the plots
+    colors = {"checkers": (PLAYER_COLORS[mover], PLAYER_COLORS[1 - mover]),
+              "checker_edges": (PLAYER_EDGE_COLORS[mover], PLAYER_EDGE_COLORS[1 - mover]),
+              "checker_text": (PLAYER_TEXT_COLORS[mover], PLAYER_TEXT_COLORS[1 - mover])}
+    out: dict[str, str] = {}
+    for label, play in (("play made", decision.action.play), ("best play", decision.best)):
+        if play is not None:
+            out[f"{label}: {play.notation}"] = str(svg.board(play, colors=colors, size=None))
+    return out
+
+
+# -- the page -------------------------------------------------------------------------------------
+
+_CSS = """
+:root { --amber: %(amber)s; --blue: %(blue)s; --ink: #222; --muted: #666; --rule: #ddd; }
+body { font-family: "DejaVu Sans", Verdana, Helvetica, Arial, sans-serif; color: var(--ink);
+       max-width: 62rem; margin: 2rem auto; padding: 0 1.2rem; line-height: 1.45; }
+h1 { font-size: 1.7rem; margin-bottom: .2rem; }
+h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 2px solid var(--amber);
+     padding-bottom: .2rem; }
+p.lead, p.note, figcaption, footer { color: var(--muted); }
+p.note, figcaption, footer { font-size: .9rem; }
+table { border-collapse: collapse; margin: .8rem 0; font-size: .92rem; }
+th, td { padding: .3rem .65rem; border-bottom: 1px solid var(--rule); text-align: left; }
+th { background: #f6f3ee; }
+td.number { text-align: right; font-variant-numeric: tabular-nums; }
+figure { margin: 1rem 0; }
+figure img { max-width: 100%%; height: auto; display: block; }
+.boards { display: flex; flex-wrap: wrap; gap: 1rem; }
+.boards figure { flex: 1 1 22rem; margin: 0; }
+.boards svg { width: 100%%; height: auto; }
+.player0 { border-left: 6px solid var(--amber); }
+.player1 { border-left: 6px solid var(--blue); }
+details { margin: .6rem 0; }
+summary { cursor: pointer; color: var(--muted); }
+code { background: #f4f4f4; padding: 0 .25rem; border-radius: 3px; }
+"""
+
+_SECURITY = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+"""The page's Content-Security-Policy: it may load nothing from anywhere."""
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _cell(value: Any, digits: int) -> str:
+    if isinstance(value, bool) or value is None:
+        return f"<td>{_e('' if value is None else value)}</td>"
+    if isinstance(value, int) or (hasattr(value, "dtype") and "int" in str(value.dtype)):
+        return f'<td class="number">{int(value)}</td>'
+    if isinstance(value, float) or (hasattr(value, "dtype") and "float" in str(value.dtype)):
+        text = "" if math.isnan(float(value)) else f"{float(value):.{digits}f}"
+        return f'<td class="number">{text}</td>'
+    return f"<td>{_e('' if _missing(value) else value)}</td>"
+
+
+def _missing(value: Any) -> bool:
+    try:
+        import pandas as pd
+
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _table(frame: pd.DataFrame, *, digits: dict[str, int] | None = None,
+           row_class: Callable[[Any], str] | None = None) -> str:
+    digits = digits or {}
+    head = "".join(f"<th>{_e(c)}</th>" for c in frame.columns)
+    body = []
+    for _, row in frame.iterrows():
+        css = f' class="{row_class(row)}"' if row_class else ""
+        cells = "".join(_cell(row[c], digits.get(str(c), 3)) for c in frame.columns)
+        body.append(f"<tr{css}>{cells}</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _summary_table(summary: pd.DataFrame) -> str:
+    columns = [c for c in _SUMMARY_HEADINGS if c in summary.columns
+               and (c == "player_name" or summary[c].notna().any())]
+    flat = summary.reset_index()
+    players = flat["player"].tolist() if "player" in flat.columns else [0, 1]
+    shown = flat[columns].rename(columns=_SUMMARY_HEADINGS)
+    if "best play" in shown.columns:
+        shown["best play"] = [f"{v:.0%}" if _known(v) else "" for v in shown["best play"]]
+    digits = {"checker error rate": 1, "error rate": 1, "PR": 1,
+              "luck": 2, "result": 2, "luck-adjusted": 2}
+    classes = iter(players)
+    return _table(shown, digits=digits, row_class=lambda _: f"player{int(next(classes))}")
+
+
+def _samples_table(actions: pd.DataFrame, games: pd.DataFrame) -> str:
+    import pandas as pd
+
+    per_match = games.groupby("match", observed=True, sort=False).agg(
+        players=("player0_name", "first"), opponent=("player1_name", "first"),
+        length=("match_length", "first"), games=("game", "size"))
+    moves = actions[actions["action"] == "move"].groupby("match", observed=True).size()
+    per_match["moves"] = moves.reindex(per_match.index).fillna(0).astype(int)
+    per_match["players"] = per_match["players"].astype(str) + " vs " + \
+        per_match.pop("opponent").astype(str)
+    per_match["length"] = [_length(n) for n in per_match["length"]]
+    per_match = per_match.reset_index().rename(columns={"match": "file"})
+    per_match["file"] = [Path(str(name)).name for name in per_match["file"]]
+    return _table(pd.DataFrame(per_match))
+
+
+def _length(points: Any) -> str:
+    points = int(points)
+    return "money" if points == 0 else "1 point" if points == 1 else f"{points} points"
+
+
+def _lengths_table(actions: pd.DataFrame, games: pd.DataFrame) -> str:
+    """Matches, games, moves and gammons by match length."""
+    import pandas as pd
+
+    twins = list(games.attrs.get("repeated", {}))
+    distinct = games[~games["match"].isin(twins)]
+    ending = distinct["ending"].astype("string")
+    distinct = distinct.assign(gammons=ending.isin(["gammon", "backgammon"]).fillna(False))
+    moves = actions[(actions["action"] == "move") & ~actions["match"].isin(twins)]
+    table = distinct.groupby("match_length", observed=True).agg(
+        matches=("match", "nunique"), games=("game", "size"), gammons=("gammons", "sum"))
+    table["moves"] = moves.groupby("match_length", observed=True).size().reindex(
+        table.index).fillna(0).astype(int)
+    table = table.reset_index()
+    table.insert(0, "match length", [_length(n) for n in table.pop("match_length")])
+    return _table(pd.DataFrame(table[["match length", "matches", "games", "moves", "gammons"]]))
+
+
+def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
+          actions: pd.DataFrame, games: pd.DataFrame, summary: pd.DataFrame,
+          errors: pd.DataFrame, boards: dict[str, str], decision: _Decision | None,
+          rollouts: list[PlayRollout], pictures: dict[str, str], files: Sequence[str],
+          seconds: float) -> str:
+    from . import __version__
+
+    names = " vs ".join(match.players)
+    title = f"gammonlab demo: {names}"
+    event = match.metadata.get("EV") or match.metadata.get("Event") or ""
+    length = f"{match.match_length}-point match" if match.match_length else "money session"
+    twins = games.attrs.get("repeated", {})
+    distinct = games[~games["match"].isin(list(twins))]
+    cube_judged = "cube_decisions" in summary and summary["cube_decisions"].notna().any()
+
+    def figure(name: str, caption: str) -> str:
+        if name not in pictures:
+            return ""
+        return f"<figure>{pictures[name]}<figcaption>{caption}</figcaption></figure>"
+
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{_SECURITY}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(title)}</title>",
+        f"<style>{_CSS % {'amber': PLAYER_COLORS[0], 'blue': PLAYER_COLORS[1]}}</style>",
+        "</head><body>",
+        f"<h1>{_e(title)}</h1>",
+        f'<p class="lead">{_e(length)}{", " + _e(event) if event else ""}: '
+        f"{_e(_result_line(match))}. Analysed decision by decision, its biggest error rolled "
+        "out, and the sample matches that come with gammonlab summed up.</p>",
+
+        "<h2>The sample matches</h2>",
+        f"<p>{actions['match'].nunique()} real matches come with gammonlab "
+        f"(<code>gammonlab.samples</code>): {len(games)} games, "
+        f"{int((actions['action'] == 'move').sum())} moves, read into pandas with "
+        "<code>gammonlab.read_matches</code>. All their actions are in "
+        "<code>actions.csv</code>, their games in <code>games.csv</code>. By match length "
+        "(each match counted once):</p>",
+        _lengths_table(actions, games),
+        f"<details><summary>The {actions['match'].nunique()} files</summary>"
+        f"{_samples_table(actions, games)}</details>",
+    ]
+    if twins:
+        parts.append('<p class="note">' + "; ".join(
+            f"{_e(Path(t).name)} is {_e(Path(o).name)} in another format" for t, o in
+            twins.items()) + ": the gammon rates count it once.</p>")
+    parts += [
+        figure("gammon_rates", f"How often games end in a gammon, by match length, over the "
+               f"{len(distinct)} games of the distinct sample matches (match lengths with "
+               f"at least {MIN_GAMES} games), with 95% intervals: with this few games they "
+               "are wide."),
+
+        f"<h2>The match: {_e(names)}</h2>",
+        f"<p>Every checker play{' and cube decision' if cube_judged else ''} of "
+        f"<code>{_e(path.name)}</code> judged by "
+        f"{_e(judged_by)}. An <em>error rate</em> is the equity lost per decision in "
+        "millipoints (thousandths of a point); the <em>PR</em> (performance rating) is the "
+        "same loss on eXtreme Gammon's scale, where lower is better and world-class play is "
+        "below about 4. <em>Luck</em> adds up how much better each roll was than the average "
+        "roll. The result is 1 for the match won.</p>",
+        _summary_table(summary),
+        figure("equity", f"How the match went, roll by roll, from {_e(match.players[0])}'s "
+               f"side: above the line {_e(match.players[0])} is ahead. Each error is marked "
+               "in the colour of the player who made it, bigger for a worse one."),
+        figure("pips", "Pip counts: the race, and the checkers sent back by hits."),
+        figure("errors", "Equity each player lost, by class of error."),
+        figure("luck", "Luck added up roll by roll: a rising line is a lucky run."),
+
+        "<h2>The biggest errors</h2>",
+    ]
+    if len(errors):
+        shown = errors.drop(columns=["row"]).copy()
+        parts += ["<p>The costliest decisions, in equity (normalised: 1 is the cube's value "
+                  "in points).</p>", _table(shown, digits={"equity lost": 3})]
+    else:
+        parts.append('<p class="note">No errors were found (or the evaluator gives no '
+                     "equities).</p>")
+    if decision is not None and boards:
+        row = decision.row
+        parts.append(f"<p>{_e(decision.what[0].upper() + decision.what[1:])}: game "
+                     f"{int(row['game'])}, {_e(row['player_name'])} to play "
+                     f"{row['die1']}-{row['die2']}. The arrows show each play; the mover's "
+                     "checkers keep the mover's colour from the plots.</p>")
+        parts.append('<div class="boards">' + "".join(
+            f"<figure>{board}<figcaption>{_e(label)}</figcaption></figure>"
+            for label, board in boards.items()) + "</div>")
+
+    parts.append("<h2>Rollout</h2>")
+    if rollouts:
+        import pandas as pd
+
+        first = rollouts[0].result
+        rows = pd.DataFrame([{
+            "": r.label, "play": r.play, "equity": r.equity, "± (95%)": r.half_interval,
+            "win": r.win, "win gammon": r.win_gammon, "lose gammon": r.lose_gammon,
+            "trials": r.result.trials}
+            for r in rollouts])
+        verdict = ""
+        if len(rollouts) == 2:
+            difference = rollouts[1].equity - rollouts[0].equity
+            overlap = abs(difference) <= rollouts[0].half_interval + rollouts[1].half_interval
+            verdict = ("The 95% intervals overlap: more trials would tell the plays apart."
+                       if overlap else
+                       f"The rollout agrees: the best play is better by {difference:.3f}."
+                       if difference > 0 else
+                       f"The rollout prefers the play made, by {-difference:.3f}.")
+        what = decision.what if decision is not None else "the decision"
+        plays = "Both plays" if len(rollouts) == 2 else "The play"
+        parts += [
+            f"<p>{plays} of {_e(what)}, each played out {first.trials} times by "
+            f"{_e(first.settings.get('policy', evaluator))} on both sides "
+            f"(<code>gammonlab.rollout</code>, seed {_e(first.settings.get('seed'))}). "
+            "Equity is cubeless money equity for the player who made the play (the cube and "
+            "the score are left out), and so are the chances to win and to win or lose a "
+            f"gammon. {_e(verdict)}</p>",
+            _table(rows, digits={"equity": 3, "± (95%)": 3, "win": 3, "win gammon": 3,
+                                 "lose gammon": 3}),
+            figure("rollout", "The opponent's equity as the trials come in (blocks of 36 "
+                   "rotated first rolls), with its 95% interval narrowing."),
+        ]
+    else:
+        parts.append('<p class="note">The match has no checker play to roll out.</p>')
+
+    links = ", ".join(f'<a href="{_e(name)}">{_e(name)}</a>' for name in files)
+    parts += [
+        "<h2>Files</h2>",
+        f"<p>Next to this page: {links}. Read them back with <code>pandas.read_csv</code> or "
+        "<code>pandas.read_parquet</code>; the parquet files keep the column types.</p>",
+        f"<footer><p>Made by <code>gammonlab demo</code> (gammonlab {_e(__version__)}, "
+        f"analysis by {_e(evaluator)}) in {seconds:.0f} seconds.</p></footer>",
+        "</body></html>",
+    ]
+    return "\n".join(p for p in parts if p) + "\n"
+
+
+# -- the demo -------------------------------------------------------------------------------------
+
+
+def _write_frame(frame: pd.DataFrame, path: Path) -> None:
+    out = frame.copy()
+    out.attrs = {}  # the settings and problems are not columns: keep the files plain
+    if path.suffix == ".csv":
+        out.to_csv(path, index=False)
+    else:
+        out.to_parquet(path, index=False)
+
+
+def run_demo(outdir: str | Path = DEFAULT_OUTDIR, *, match: str = DEFAULT_MATCH,
+             evaluator: str | None = None, trials: int = DEFAULT_TRIALS,
+             seed: int = DEFAULT_SEED, log: Callable[[str], None] = print) -> DemoReport:
+    """Read the sample matches, analyse one, roll out its biggest error, write a report.
+
+    Parameters
+    ----------
+    outdir : path
+        The folder to write into; created if needed. Files of earlier runs are replaced.
+    match : str
+        A sample match, by file name (see :func:`gammonlab.samples.sample_matches`), or
+        the path of any transcript.
+    evaluator : {'gnubg', 'pubeval'}, optional
+        The analysis' evaluator and the rollout's policy; by default ``'gnubg'`` when
+        ``gnubg-nn`` is installed, else ``'pubeval'``.
+    trials : int
+        Rollout trials for each of the two plays.
+    seed : int
+        The rollouts' seed.
+    log : callable
+        Called with each line of progress.
+
+    Returns
+    -------
+    DemoReport
+    """
+    import pandas as pd
+
+    start = time.perf_counter()
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    path = _find_match(match)
+
+    log("[1/5] the sample matches")
+    actions, games = _read_samples(log)
+
+    log("[2/5] analysis")
+    the_match, analysis, judged, used, judged_by = _analyse(path, evaluator, log)
+    summary = _summarise(judged, the_match, own_analysis=judged is analysis, log=log)
+    errors = _biggest_errors(judged)
+
+    log("[3/5] rollout")
+    decision = _pick_decision(the_match, judged, used)
+    rollouts: list[PlayRollout] = []
+    boards: dict[str, str] = {}
+    if decision is None:
+        log("  the match has no checker play to roll out")
+    else:
+        policy = used if used in ("gnubg", "pubeval") else "pubeval"
+        rollouts = _rollouts(decision, policy=policy, trials=trials, seed=seed, log=log)
+        boards = _boards(decision)
+
+    log("[4/5] plots and boards")
+    pictures = _plots(judged, games, rollouts, log)
+
+    log(f"[5/5] writing into {out.resolve()}")
+    files: dict[str, Path] = {}
+    tables = {"actions.csv": actions, "actions.parquet": actions, "games.csv": games,
+              "analysis.csv": analysis, "analysis.parquet": analysis,
+              "summary.csv": summary.reset_index()}
+    for name, frame in tables.items():
+        files[name] = out / name
+        _write_frame(frame, files[name])
+    files["report.html"] = out / "report.html"
+    seconds = time.perf_counter() - start
+    page = _page(match=the_match, path=path, judged_by=judged_by, evaluator=used,
+                 actions=actions, games=games, summary=summary, errors=errors, boards=boards,
+                 decision=decision, rollouts=rollouts, pictures=pictures,
+                 files=[n for n in files if n != "report.html"], seconds=seconds)
+    files["report.html"].write_text(page, encoding="utf-8")
+    for written in files.values():
+        log(f"  {written}  ({_size(written.stat().st_size)})")
+    seconds = time.perf_counter() - start
+    log(f"done in {seconds:.1f} s: open {files['report.html'].resolve().as_uri()}")
+    return DemoReport(outdir=out, files=files, match=path, evaluator=used, judged_by=judged_by,
+                      summary=pd.DataFrame(summary),
+                      decision=decision.row if decision is not None else None,
+                      rollouts=rollouts, seconds=seconds)
+
+
+def _size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.0f} kB"
+
+
+# -- the command line -----------------------------------------------------------------------------
+
+
+def add_demo_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``demo`` to the ``gammonlab`` command's sub-parsers.
+
+    >>> parser = argparse.ArgumentParser(prog="gammonlab")
+    >>> _ = add_demo_parser(parser.add_subparsers(dest="command"))
+    >>> parser.parse_args(["demo", "out", "--trials", "72"]).trials
+    72
+    """
+    parser = subparsers.add_parser(
+        "demo", help="analyse a sample match, roll out its biggest error, write a report",
+        description="Read the sample matches that come with gammonlab, analyse one, roll out "
+                    "the position of its biggest error and write report.html with the "
+                    "frames as CSV and parquet.")
+    parser.add_argument("outdir", nargs="?", default=DEFAULT_OUTDIR,
+                        help=f"folder to write into (default ./{DEFAULT_OUTDIR})")
+    parser.add_argument("--match", default=DEFAULT_MATCH,
+                        help="sample match to analyse, by file name, or a transcript's path")
+    parser.add_argument("--evaluator", choices=("gnubg", "pubeval"), default=None,
+                        help="gnubg (default when gnubg-nn is installed) or pubeval")
+    parser.add_argument("--trials", type=int, default=DEFAULT_TRIALS,
+                        help="rollout trials for each play")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="rollout seed")
+    parser.set_defaults(run=demo_command)
+    return parser
+
+
+def demo_command(args: argparse.Namespace) -> int:
+    """Run ``gammonlab demo`` with parsed arguments; returns the exit status."""
+    if args.trials < 36:
+        print("gammonlab demo: --trials must be at least 36", file=sys.stderr)
+        return 2
+    run_demo(args.outdir, match=args.match, evaluator=args.evaluator, trials=args.trials,
+             seed=args.seed, log=lambda line: print(line, flush=True))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m gammonlab.demo [OUTDIR]``: the demo without the ``gammonlab`` command."""
+    parser = argparse.ArgumentParser(prog="python -m gammonlab.demo")
+    add_demo_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["demo", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return demo_command(args)
+    except GammonlabError as error:
+        print(f"gammonlab demo: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
