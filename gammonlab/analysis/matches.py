@@ -7,7 +7,6 @@ import os
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -475,20 +474,6 @@ def analyse(match: Match | Any, evaluator: Any = None, *, plies: int = 0,
 # -- many matches ---------------------------------------------------------------------------------
 
 
-def _transcripts(source: Any, pattern: str | None) -> tuple[list[str], Path | None]:
-    """The transcript files of a folder (recursively), or the paths given."""
-    from ..io.read import TRANSCRIPT_SUFFIXES
-
-    if isinstance(source, (str, os.PathLike)) and os.path.isdir(source):
-        root = Path(source)
-        found = (root.rglob(pattern) if pattern is not None
-                 else (p for p in root.rglob("*") if p.suffix.lower() in TRANSCRIPT_SUFFIXES))
-        return sorted(str(p) for p in found if p.is_file()), root
-    if isinstance(source, (str, os.PathLike)):
-        return [str(source)], None
-    return [str(p) for p in source], None
-
-
 def _analyse_file(path: str, evaluator: Any, options: dict[str, Any],
                   errors: str) -> tuple[Any, list[tuple[Any, ...]]]:
     """Read and analyse one file for :func:`analyse_matches`: its frame and its problems."""
@@ -541,61 +526,26 @@ def analyse_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[
         The analysed frames in file order, ``match`` (the path, relative to the
         folder) first; ``frame.attrs`` holds ``analysis`` and ``problems``.
     """
-    import pandas as pd
-    from tqdm.auto import tqdm
+    from ..io.read import gather_frames, map_files, transcript_files
 
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
-    paths, root = _transcripts(source, pattern)
+    paths, root = transcript_files(source, pattern)
     policy = resolve_evaluator(evaluator)  # warns once, here, when pubeval stands in
     options = {"plies": plies, "luck": luck, "met": met, "thresholds": thresholds}
-    workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
-    workers = max(1, min(workers, len(paths)))
-    results: list[Any] = [None] * len(paths)
-    bar = tqdm(total=len(paths), unit="file", disable=not progress, desc="analysing")
-    try:
-        if workers == 1:
-            for i, path in enumerate(paths):
-                results[i] = _analyse_file(path, policy, options, errors)
-                bar.update()
-        else:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
-
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = {pool.submit(_analyse_file, path, policy, options, errors): i
-                           for i, path in enumerate(paths)}
-                try:
-                    for future in as_completed(futures):
-                        results[futures[future]] = future.result()
-                        bar.update()
-                except BaseException:
-                    for future in futures:
-                        future.cancel()
-                    raise
-    finally:
-        bar.close()
-    tables = []
-    problems: list[tuple[Any, ...]] = []
+    results = map_files(_analyse_file, paths, policy, options, errors, n_jobs=n_jobs,
+                        progress=progress, desc="analysing")
     settings: dict[str, Any] = {}
-    for path, (table, found) in zip(paths, results):
-        name = str(Path(path).relative_to(root)) if root is not None else path
-        problems.extend((name, *rest) for _, *rest in found)
+    for table, _ in results:
         if table is not None:
             settings = table.attrs.get("analysis", settings)
-            table.attrs = {}
-            table.insert(0, "match", name)
-            tables.append(table)
-    out = pd.concat(tables, ignore_index=True) if tables else pd.DataFrame()
-    if tables:
-        out["match"] = out["match"].astype("category")
-        out["player_name"] = out["player_name"].astype("category")
-    fields = ("file", "line", "column", "what", "message")
-    report = [dict(zip(fields, row)) for row in problems]
+    out, report = gather_frames(paths, root, results)
     out.attrs["analysis"] = settings
     out.attrs["problems"] = report
     if report:
         skipped = sum(r["what"] == "file skipped" for r in report)
-        warnings.warn(f"analysed {len(tables)} of {len(paths)} files; skipped {skipped} files, "
+        warnings.warn(f"analysed {out['match'].nunique() if len(out) else 0} of {len(paths)} "
+                      f"files; skipped {skipped} files, "
                       f"flagged {len(report) - skipped} problems: see "
                       f"pandas.DataFrame(frame.attrs['problems'])", stacklevel=2)
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -22,7 +22,8 @@ from .text import Source, load_source
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["detect_format", "read_match", "read_matches"]
+__all__ = ["detect_format", "gather_frames", "map_files", "read_match", "read_matches",
+           "transcript_files"]
 
 Errors = Literal["raise", "collect"]
 
@@ -85,17 +86,82 @@ TRANSCRIPT_SUFFIXES = (".mat", ".txt", ".sgf")
 """File endings :func:`read_matches` takes from a folder by default."""
 
 
-def _files(source: Any, pattern: str | None) -> list[str]:
+def transcript_files(source: Any, pattern: str | None = None) -> tuple[list[str], Path | None]:
+    """The transcripts of a folder (recursively, sorted) and the folder, or the paths given.
+
+    By default a folder's ``.mat``, ``.txt`` and ``.sgf`` files; ``pattern`` is a glob.
+    """
     if isinstance(source, (str, os.PathLike)) and os.path.isdir(source):
         root = Path(source)
         if pattern is None:
             found = (p for p in root.rglob("*") if p.suffix.lower() in TRANSCRIPT_SUFFIXES)
         else:
             found = root.rglob(pattern)
-        return sorted(str(p) for p in found if p.is_file())
+        return sorted(str(p) for p in found if p.is_file()), root
     if isinstance(source, (str, os.PathLike)):
-        return [str(source)]
-    return [str(p) for p in source]
+        return [str(source)], None
+    return [str(p) for p in source], None
+
+
+def map_files(task: Callable[..., Any], paths: list[str], *args: Any, n_jobs: int | None,
+              progress: bool, desc: str) -> list[Any]:
+    """``task(path, *args)`` for every path, in path order, with a progress bar.
+
+    ``n_jobs`` worker processes (``None``: every core; 1: in this process).
+    """
+    from tqdm.auto import tqdm
+
+    workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
+    workers = max(1, min(workers, len(paths)))
+    results: list[Any] = [None] * len(paths)
+    bar = tqdm(total=len(paths), unit="file", disable=not progress, desc=desc)
+    try:
+        if workers == 1:
+            for i, path in enumerate(paths):
+                results[i] = task(path, *args)
+                bar.update()
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = {pool.submit(task, path, *args): i for i, path in enumerate(paths)}
+                try:
+                    for future in as_completed(futures):
+                        results[futures[future]] = future.result()
+                        bar.update()
+                except BaseException:
+                    for future in futures:
+                        future.cancel()
+                    raise
+    finally:
+        bar.close()
+    return results
+
+
+def gather_frames(paths: list[str], root: Path | None,
+                  results: list[Any]) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
+    """One frame from per-file ``(frame or None, problems)`` results, with a ``match``
+    column first, and the problems as records (file, line, column, what, message)."""
+    import pandas as pd
+
+    tables = []
+    problems: list[tuple[Any, ...]] = []
+    for path, (table, found) in zip(paths, results):
+        name = str(Path(path).relative_to(root)) if root is not None else path
+        problems.extend((name, *rest) for _, *rest in found)
+        if table is not None:
+            table.attrs = {}
+            table.insert(0, "match", name)
+            tables.append(table)
+    if tables:
+        out = pd.concat(tables, ignore_index=True)
+        out["match"] = out["match"].astype("category")
+        if "player_name" in out:
+            out["player_name"] = out["player_name"].astype("category")
+    else:
+        out = pd.DataFrame()
+    fields = ("file", "line", "column", "what", "message")
+    return out, [dict(zip(fields, row)) for row in problems]
 
 
 def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
@@ -129,61 +195,19 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
         The frames of all files in order, ``match`` (the file's path relative to
         the folder) first.
     """
-    import pandas as pd
-    from tqdm.auto import tqdm
-
     if frame not in ("actions", "games"):
         raise ValueError(f"frame must be 'actions' or 'games', got {frame!r}")
-    paths = _files(source, pattern)
-    root = Path(source) if isinstance(source, (str, os.PathLike)) and os.path.isdir(source) \
-        else None
-    workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
-    workers = max(1, min(workers, len(paths)))
-    results: list[Any] = [None] * len(paths)
-    bar = tqdm(total=len(paths), unit="file", disable=not progress, desc="reading")
-    if workers == 1:
-        for i, path in enumerate(paths):
-            results[i] = _read_one(path, errors, frame)
-            bar.update()
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_read_one, path, errors, frame): i
-                       for i, path in enumerate(paths)}
-            try:
-                for future in as_completed(futures):
-                    results[futures[future]] = future.result()
-                    bar.update()
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
-    bar.close()
-    tables = []
-    problems: list[tuple[Any, ...]] = []
-    for path, (table, found) in zip(paths, results):
-        name = str(Path(path).relative_to(root)) if root is not None else path
-        problems.extend((name, *rest) for _, *rest in found)
-        if table is not None:
-            table.insert(0, "match", name)
-            tables.append(table)
-    if tables:
-        out = pd.concat(tables, ignore_index=True)
-        out["match"] = out["match"].astype("category")
-        for column in ("player_name",):
-            if column in out:
-                out[column] = out[column].astype("category")
-    else:
-        out = pd.DataFrame()
-    fields = ("file", "line", "column", "what", "message")
-    report = [dict(zip(fields, row)) for row in problems]
+    paths, root = transcript_files(source, pattern)
+    results = map_files(_read_one, paths, errors, frame, n_jobs=n_jobs, progress=progress,
+                        desc="reading")
+    out, report = gather_frames(paths, root, results)
     # plain records, so that the frame still writes to parquet with its attrs
     out.attrs["problems"] = report
     if report:
         files = sum(r["what"] == "file skipped" for r in report)
         games = sum(r["what"] == "game skipped" for r in report)
-        warnings.warn(f"read {len(tables)} of {len(paths)} files; skipped {files} files and "
+        warnings.warn(f"read {out['match'].nunique() if len(out) else 0} of {len(paths)} "
+                      f"files; skipped {files} files and "
                       f"{games} games, flagged {len(report) - files - games} problems: "
                       f"see pandas.DataFrame(frame.attrs['problems'])", stacklevel=2)
     return out
