@@ -133,10 +133,8 @@ def analyse_command(args: argparse.Namespace) -> int:
 
 
 def _report(frame: Any) -> None:
-    problems = frame.attrs.get("problems", [])
+    from .io.read import format_problems
+
+    problems = format_problems(frame.attrs.get("problems", []))
     if problems:
-        print(f"{len(problems)} problems:")
-        for row in problems:
-            where = ":".join(str(x) for x in (row["line"], row["column"]) if x)
-            print(f"  {row['file']}{':' + where if where else ''}: {row['what']}: "
-                  f"{row['message']}")
+        print(problems)

@@ -70,7 +70,7 @@ def _plays(args: argparse.Namespace) -> int:
 def _read(args: argparse.Namespace) -> int:
     import warnings
 
-    from .io.read import read_matches
+    from .io.read import format_problems, read_matches
 
     sources: list[str] = []
     for item in args.files:
@@ -93,15 +93,11 @@ def _read(args: argparse.Namespace) -> int:
         print(f"gammonlab read: write .parquet or .csv, not {out.suffix or out.name!r}",
               file=sys.stderr)
         return 2
-    problems = frame.attrs.get("problems", [])
     matches = frame["match"].nunique() if len(frame) else 0
     print(f"read {matches} of {len(sources)} files: {len(frame)} rows -> {out}")
+    problems = format_problems(frame.attrs.get("problems", []))
     if problems:
-        print(f"{len(problems)} problems:")
-        for row in problems:
-            where = ":".join(str(x) for x in (row["line"], row["column"]) if x)
-            print(f"  {row['file']}{':' + where if where else ''}: {row['what']}: "
-                  f"{row['message']}")
+        print(problems)
     return 0
 
 

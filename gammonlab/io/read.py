@@ -22,7 +22,7 @@ from .text import Source, load_source
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["detect_format", "gather_frames", "map_files", "read_match", "read_matches",
+__all__ = ["detect_format", "format_problems", "gather_frames", "map_files", "read_match", "read_matches",
            "transcript_files"]
 
 Errors = Literal["raise", "collect"]
@@ -162,6 +162,18 @@ def gather_frames(paths: list[str], root: Path | None,
         out = pd.DataFrame()
     fields = ("file", "line", "column", "what", "message")
     return out, [dict(zip(fields, row)) for row in problems]
+
+
+def format_problems(problems: list[dict[str, Any]]) -> str:
+    """The problem records of :func:`read_matches`, one line each with file, line and column."""
+    if not problems:
+        return ""
+    lines = [f"{len(problems)} problems:"]
+    for row in problems:
+        where = ":".join(str(x) for x in (row["line"], row["column"]) if x)
+        lines.append(f"  {row['file']}{':' + where if where else ''}: {row['what']}: "
+                     f"{row['message']}")
+    return "\n".join(lines)
 
 
 def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
