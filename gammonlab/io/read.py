@@ -22,8 +22,15 @@ from .text import Source, load_source
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["detect_format", "format_problems", "gather_frames", "map_files", "read_match", "read_matches",
-           "transcript_files"]
+__all__ = [
+    "detect_format",
+    "format_problems",
+    "gather_frames",
+    "map_files",
+    "read_match",
+    "read_matches",
+    "transcript_files",
+]
 
 Errors = Literal["raise", "collect"]
 
