@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .cube import CubeDecision, cube_decision
+from .cube import CubeDecision, InvalidProbabilitiesError, cube_decision
 from .errors import GammonlabError
 from .evaluators.base import PROBABILITY_NAMES
 from .rollout import RolloutResult, rollout
@@ -154,12 +154,20 @@ def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = "p
     base = _figures(state, p, **options)
     gradient = np.zeros((len(base), 5))
     for k in range(5):
-        # central differences, one-sided at the edges of [0, 1]
-        low, high = p.copy(), p.copy()
-        low[k] = max(p[k] - _STEP, 0.0)
-        high[k] = min(p[k] + _STEP, 1.0)
-        gradient[:, k] = ((_figures(state, high, **options) - _figures(state, low, **options))
-                          / (high[k] - low[k]))
+        # central differences; one-sided where a step would leave the valid
+        # probabilities (a chance at 0, gammons bounded by wins); none where both would,
+        # which happens only for a chance that no trial moved (its variance is 0)
+        points: list[tuple[float, np.ndarray]] = []
+        for step in (-_STEP, _STEP):
+            shifted = p.copy()
+            shifted[k] += step
+            try:
+                points.append((step, _figures(state, shifted, **options)))
+            except InvalidProbabilitiesError:
+                points.append((0.0, base))
+        (low_step, low), (high_step, high) = points
+        if high_step != low_step:
+            gradient[:, k] = (high - low) / (high_step - low_step)
     # the rollout's own stratified covariance of the five probabilities
     covariance = np.asarray(result.covariance)[:5, :5]
     variances = np.einsum("ik,kl,il->i", gradient, covariance, gradient)

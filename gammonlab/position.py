@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from ._kernels.movegen import generate_plays
-from .errors import InvalidPositionError
+from .errors import GammonlabError, InvalidPositionError
 from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant
 from .rules import variant as lookup_variant
 
@@ -347,6 +347,8 @@ class Position:
         from .play import LegalPlays
 
         d1, d2 = _normalise_dice(dice)
+        if self._variant.enter_from_off:
+            raise GammonlabError("legal plays of Acey-Deucey (R11) are not generated yet")
         if self.is_game_over:
             return LegalPlays(self, (d1, d2), np.empty((0, 2, 26), np.int8),
                               np.empty((0, 4, 2), np.int8))

@@ -298,13 +298,13 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
             players=(0, 1),
             names=("On roll", "Opponent"),
             dice=item.dice,
-            cube_value=1,
+            cube_value=None,  # a play knows no cube: draw none rather than a guess
             caption=f"{d1}-{d2}: {item.notation or 'no legal move'}",
             moves=item.moves,
         )
     elif isinstance(item, Position):
         subject = _Subject(board=item.board.tolist(), players=(0, 1),
-                           names=("On roll", "Opponent"), cube_value=1)
+                           names=("On roll", "Opponent"))  # a position knows no cube
     else:
         raise TypeError(f"board() draws a Position, a Play or a GameState, "
                         f"not {type(item).__name__}")

@@ -39,3 +39,11 @@ def test_standard_errors_are_honest():
     reported = np.mean([r.stderr["no_double"] for r in runs])
     # 40 runs: the sample standard deviation is itself uncertain by about 11%
     assert 0.7 < values.std(ddof=1) / reported < 1.4
+
+
+def test_a_chance_that_never_happens_does_not_break_the_errors():
+    """A real double (HSBT Paris 2023, game 1) where the doubler is never gammoned."""
+    state = gl.GameState.from_id("tu2MACDutgEAAA:MAHgAAAAAAAE")
+    result = rollout_cube(state, trials=216, seed=1, progress=False, n_jobs=1)
+    assert result.rollout.lose_gammon == 0.0
+    assert all(np.isfinite(v) for v in result.stderr.values())

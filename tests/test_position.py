@@ -254,3 +254,8 @@ def test_invariants_under_random_play(seed, variant):
             # every play's canonical notation reads back to the same play
             assert pos.play(play.notation, (d1, d2)) == play.position
             assert play.position.board[1].sum() == checkers
+
+
+def test_acey_deucey_plays_are_refused_not_empty():
+    with pytest.raises(gl.GammonlabError, match="Acey-Deucey"):
+        Position.initial("acey-deucey").legal_plays((2, 1))
