@@ -611,33 +611,15 @@ def _rotated(frame: pd.DataFrame) -> bool:
     return bool(np.all(blocks == np.arange(ROLLS_PER_BLOCK)))
 
 
-def _stratified_stderr(count: np.ndarray, s1: np.ndarray, s2: np.ndarray) -> float:
-    """The stratified standard error of a mean from per-stratum counts, sums and squares.
-
-    ``sqrt(sum_s n_s var_s) / N``; strata of a single trial (the doubles of
-    the first block) are pooled into one, as :mod:`gammonlab.rollout` pools
-    them (Cochran's collapsed strata).
-    """
-    total = count.sum()
-    lone = count == 1
-    if lone.any():
-        keep = count >= 2
-        count = np.append(count[keep], lone.sum())
-        s1 = np.append(s1[keep], s1[lone].sum())
-        s2 = np.append(s2[keep], s2[lone].sum())
-    filled = count >= 2
-    c = count[filled]
-    within = (s2[filled] - s1[filled] ** 2 / c) / (c - 1)
-    return float(np.sqrt((c * np.maximum(within, 0.0)).sum()) / total)
-
-
 def _running_equity(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     """Trials, equity and its standard error after each block (rotated dice) or each trial.
 
-    With rotated first rolls the estimate is stratified by the roll, as
-    :mod:`gammonlab.rollout` computes it: the 21 distinct rolls are the
-    strata (:func:`_stratified_stderr`). Without, the plain ``sd / sqrt(n)``.
+    With rotated first rolls the estimate is stratified by the roll with the
+    rollout's own estimator (the 21 distinct rolls are the strata). Without,
+    the plain ``sd / sqrt(n)``.
     """
+    from ._kernels.rollout import ROLL_STRATUM, STRATA, stratified_stderr
+
     frame = frame.sort_values("trial", kind="stable")
     points = frame["points"].to_numpy(float)
     n = np.arange(1, len(points) + 1)
@@ -650,16 +632,16 @@ def _running_equity(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nda
     blocks = len(points) // ROLLS_PER_BLOCK
     used = blocks * ROLLS_PER_BLOCK
     d1, d2 = frame["die1"].to_numpy(int)[:used], frame["die2"].to_numpy(int)[:used]
-    high, low = np.maximum(d1, d2), np.minimum(d1, d2)
-    stratum = high * (high - 1) // 2 + low - 1  # the 21 distinct rolls, 0..20
+    stratum = np.asarray(ROLL_STRATUM)[6 * (d1 - 1) + d2 - 1]
     block = np.arange(used) // ROLLS_PER_BLOCK
-    shape = (blocks, 21)
+    shape = (blocks, STRATA)
     count, s1, s2 = np.zeros(shape), np.zeros(shape), np.zeros(shape)
     np.add.at(count, (block, stratum), 1.0)
     np.add.at(s1, (block, stratum), points[:used])
     np.add.at(s2, (block, stratum), points[:used] ** 2)
     count, s1, s2 = (np.cumsum(a, axis=0) for a in (count, s1, s2))
-    stderr = np.array([_stratified_stderr(count[b], s1[b], s2[b]) for b in range(blocks)])
+    stderr = np.array([stratified_stderr(count[b], s1[b], s2[b], count[b].sum())[0]
+                       for b in range(blocks)])
     trials = (np.arange(blocks) + 1) * ROLLS_PER_BLOCK
     return trials, mean[trials - 1], stderr, True
 

@@ -625,3 +625,14 @@ def test_met_heat_map(ax):
 def test_lazy_names_on_the_package():
     for name in gl._PLOTS:
         assert getattr(gl, name) is getattr(plot, name)
+
+
+def test_rollout_band_uses_the_rollouts_own_errors_from_the_first_block():
+    """A one-block rollout: its band's error is the rollout's reported error."""
+    from gammonlab.rollout import rollout
+
+    result = rollout(gl.Position.initial(), trials=36, seed=5, keep_trials=True,
+                     progress=False, n_jobs=1)
+    trials, _, stderr, rotated = plot._running_equity(result.to_frame())
+    assert rotated and list(trials) == [36]
+    assert stderr[0] == pytest.approx(result.stderr["equity"], rel=1e-9)
