@@ -24,6 +24,7 @@ from .play import LegalPlays, Play
 from .position import GameResult, Position
 from .rollout import RolloutResult, rollout, rollout_many, rollout_plays
 from .rules import BAR, CHECKERS, OFF, VARIANTS, Rules, Variant
+from .simulate import play_match
 from .state import GameState
 from .teaching import LESSONS, TeachingBoard, lesson
 
@@ -61,6 +62,7 @@ __all__ = [
     "get_evaluator",
     "lesson",
     "met",
+    "play_match",
     "read_match",
     "read_matches",
     "register_evaluator",

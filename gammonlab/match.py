@@ -58,6 +58,9 @@ ENDINGS = ("single", "gammon", "backgammon", "drop", "resign")
 
 Errors = Literal["raise", "collect"]
 
+HIGHEST_CUBE = 1 << 15
+"""The highest cube a Match ID can record (its cube field is the log2 in four bits)."""
+
 
 @dataclass(frozen=True)
 class Action:
@@ -403,8 +406,11 @@ class _Replay:
     """The state machine of one game."""
 
     def __init__(self, rules: Rules, score: tuple[int, int], crawford: bool,
-                 players: tuple[str, str]) -> None:
+                 players: tuple[str, str], *, stated_rules: bool = False) -> None:
         self.rules = rules
+        # a transcript never names its opening rule (R3.2 or R3.3): the opening
+        # is checked only against rules the caller states
+        self.stated_rules = stated_rules
         self.score = score
         self.crawford = crawford
         self.players = players
@@ -421,6 +427,16 @@ class _Replay:
         self.points: int | None = None
         self.ending: str | None = None
         self.actions: list[Action] = []
+        # R10.3: Holland applies in a game after the Crawford game, where one
+        # side (the leader) needs one point and the other (the trailer) more
+        length = rules.match_length
+        self.holland = (rules.holland and length > 0 and not crawford
+                        and max(score) == length - 1 and min(score) < length - 1)
+        # R10.4: the last roll, as (player, sorted dice), and the automatic doubles so far
+        self.last_roll: tuple[int, tuple[int, int]] | None = None
+        self.automatic_doubles = 0
+        # rolls played by player 0 and player 1 (R3.1 opening, R10.3 Holland)
+        self.rolls = [0, 0]
 
     def state(self, turn: int, *, dice: tuple[int, int] | None = None) -> GameState:
         on_roll = self.on_roll if self.on_roll is not None else turn
@@ -473,6 +489,14 @@ class _Replay:
         if raw.play is None:
             raise raw.loc.error("the play of this roll is not written, so the game cannot "
                                 "be replayed")
+        if (self.stated_rules and self.rolls == [0, 0] and self.rules.opening == "standard"
+                and dice[0] == dice[1]):
+            raise raw.loc.error(f"the opening roll is {dice[0]}{dice[1]}, but equal opening "
+                                f"numbers roll again (R3.1); a doublet opens only when the "
+                                f"first player rolls afresh (R3.3, opening='reroll')")
+        self.rolls[raw.player] += 1
+        if self.rules.auto_doubles == "seed-000":
+            self.automatic_double(raw.player, dice)
         state = self.state(raw.player, dice=dice)
         legal = self.position.legal_plays(dice)
         if not raw.play.strip() and len(legal) and (
@@ -502,6 +526,26 @@ class _Replay:
                 points = 1  # R10.1: gammons count single until the cube is turned
             self.end(raw.player, points * self.cube, result.kind)
 
+    def automatic_double(self, player: int, dice: tuple[int, int]) -> None:
+        """R10.4: a roll repeating the numbers the opponent rolled on the turn
+        before doubles the stake; the cube keeps its owner (a centred cube stays
+        centred), so it does not count as turned for Jacoby (R10.1), as GNU
+        Backgammon counts a centred cube. ``auto_double_limit`` (when not 0) caps
+        the automatic doubles of a game, and the cube limit (or else
+        :data:`HIGHEST_CUBE`) caps the stake. The Crawford game (R10.2) is
+        played for the stake of 1: no cube at all."""
+        roll = (max(dice), min(dice))
+        repeated = (self.last_roll is not None and self.last_roll[0] != player
+                    and self.last_roll[1] == roll)
+        self.last_roll = (player, roll)
+        limit = self.rules.auto_double_limit
+        highest = min(self.rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
+        if (not repeated or self.crawford or (limit and self.automatic_doubles >= limit)
+                or 2 * self.cube > highest):
+            return
+        self.cube *= 2
+        self.automatic_doubles += 1
+
     def double(self, raw: Any) -> None:
         self.start_turn(raw, "doubles")
         player = raw.player
@@ -509,6 +553,10 @@ class _Replay:
             raise raw.loc.error(f"{self.who(player)} doubles, but the cube is not in play")
         if self.crawford:
             raise raw.loc.error(f"{self.who(player)} doubles in the Crawford game (R10.2)")
+        if self.holland and self.score[player] < self.score[1 - player] and (
+                min(self.rolls) < 2):
+            raise raw.loc.error(f"{self.who(player)} doubles before both sides have played "
+                                f"two rolls of a post-Crawford game (Holland rule, R10.3)")
         if self.owner is not None and self.owner != player:
             raise raw.loc.error(f"{self.who(player)} doubles, but the cube belongs to "
                                 f"{self.who(self.owner)} (R9.5)")
@@ -718,7 +766,7 @@ def _crawford_game(rules: Rules, score: tuple[int, int], crawford_done: bool) ->
             and (score[0] == length - 1 or score[1] == length - 1))
 
 
-def replay_match(raw: Any, *, errors: Errors = "raise") -> Match:
+def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = None) -> Match:
     """Replay a transcript's raw record (:class:`gammonlab.io.text.RawMatch`).
 
     Parameters
@@ -729,12 +777,62 @@ def replay_match(raw: Any, *, errors: Errors = "raise") -> Match:
         names the file, line and column; ``collect`` keeps every game that
         replays, skips the others and lists every problem in
         :attr:`Match.problems`.
+    rules : Rules, optional
+        The rules to replay under, instead of those the headers describe.
+        Transcripts do not name seed 000's scoring (R8.4), the Holland rule
+        (R10.3), automatic doubles (R10.4) or the opening (R3.3); give them
+        here. Its match length must agree with the transcript's.
+
+    Notes
+    -----
+    Besides the cube (R9), Jacoby (R10.1), Crawford (R10.2), beavers and
+    raccoons (R10.6) and the cube limit, the state machine applies:
+
+    - R3.1 / R3.3: with ``opening='standard'`` the first roll of a game is
+      never a doublet (equal opening numbers roll again); with
+      ``opening='reroll'`` the first player rolls both dice afresh, so it may be.
+    - R10.3 Holland, in a game after the Crawford game where one side needs
+      one point: the trailer may double only once both sides have played two
+      rolls. In this 3-point match, game 1 at 2-0 was the Crawford game; in
+      game 2, at 2-1, Bob trails::
+
+          1) 31: 8/5 6/5          62: 24/18 13/11
+          2) 64: 24/14*           Doubles => 2      <- refused: Bob has 1 roll
+
+      and a double on Bob's third turn is allowed.
+    - R10.4 automatic doubles (``auto_doubles='seed-000'``): a roll with the
+      numbers the opponent rolled on the turn before doubles the stake before
+      it is played; the cube keeps its owner (centred stays centred) and the
+      move's row shows the doubled cube::
+
+          1) 31: 8/5 6/5          13: 24/23 13/10   <- 3-1 again: cube 2
+          2) 62: 24/18 13/11      26: 24/18 13/11   <- 6-2 again: cube 4
+
+      ``auto_double_limit`` (when not 0) caps the automatic doubles of a game
+      and ``cube_limit`` (or else :data:`HIGHEST_CUBE`, 32768) the stake; the
+      Crawford game has none. GNU Backgammon's automatic doubles (R10.5)
+      are not replayed: transcripts do not record the tied opening rolls.
+    - R8.4: with ``scoring='seed-000'`` a game is worth 1, 2 (the loser has a
+      checker outside its home board) or 4 (on the bar) times the cube.
+
+    >>> from gammonlab.io.mat import parse_mat
+    >>> text = (" 3 point match\\n\\n Game 1\\n A : 0     B : 0\\n"
+    ...         "  1) 31: 8/5 6/5     13: 24/23 13/10\\n")
+    >>> match = replay_match(parse_mat(text), rules=Rules(match_length=3,
+    ...                      auto_doubles="seed-000"))
+    >>> match.to_frame().cube_value.tolist()
+    [1, 2]
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
     problems: list[ParseError] = list(raw.problems)
     source = raw.source
     length = raw.match_length
+    if rules is not None:
+        if length is not None and length != rules.match_length:
+            raise ParseError(f"the transcript's match length is {length} (0 is money), but "
+                             f"the rules given say {rules.match_length}", source=source)
+        length = rules.match_length
     if length is None:
         error = ParseError("the transcript does not give the match length", source=source)
         if errors == "raise":
@@ -742,10 +840,12 @@ def replay_match(raw: Any, *, errors: Errors = "raise") -> Match:
         problems.append(error)
         length = 0
     first_rules = raw.games[0].rules if raw.games else ()
-    try:
-        rules = rules_from_headers(raw.headers, length, raw.variant, first_rules)
-    except GammonlabError as error:
-        raise ParseError(str(error), source=source) from None
+    stated = rules is not None
+    if rules is None:
+        try:
+            rules = rules_from_headers(raw.headers, length, raw.variant, first_rules)
+        except GammonlabError as error:
+            raise ParseError(str(error), source=source) from None
     games: list[Game] = []
     score = (0, 0)
     crawford_done = False
@@ -766,7 +866,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise") -> Match:
         crawford_done = crawford_done or crawford
         if rules.match_length and not crawford and max(score) == rules.match_length - 1:
             crawford_done = True
-        replay = _Replay(rules, score, crawford, raw.players)
+        replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated)
         game_problems: list[ParseError] = list(raw_game.problems)
         actions = raw_game.actions
         try:

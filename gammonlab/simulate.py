@@ -1,0 +1,261 @@
+"""Simulated matches: two policies play a whole match or money session.
+
+:func:`play_match` rolls the dice, lets each player's policy choose its plays
+and cube actions, writes the transcript's raw records (the same
+:class:`~gammonlab.io.text.RawMatch` a reader returns) and replays them
+through :func:`~gammonlab.match.replay_match`, so the rules engine checks
+every step. The result is a :class:`~gammonlab.match.Match` like one read
+from a file: it can be written (:func:`gammonlab.write_match`), framed and
+plotted.
+
+>>> from gammonlab import Rules
+>>> match = play_match(Rules(match_length=3), seed=1)
+>>> match.winner in (0, 1), max(match.score) >= 3
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .cube import cube_decision
+from .errors import GammonlabError
+from .evaluators.base import Policy, RandomPolicy, get_evaluator
+from .io.text import Location, RawAction, RawGame, RawMatch
+from .match import HIGHEST_CUBE, Match, _crawford_game, _Replay, replay_match
+from .rules import Rules
+
+__all__ = ["play_match"]
+
+_DIE_FACES = 6
+_WHERE = Location("simulation", 0, 0, "")
+
+
+def _roll(rng: np.random.Generator) -> tuple[int, int]:
+    first, second = rng.integers(1, _DIE_FACES + 1, size=2)
+    return int(first), int(second)
+
+
+def _opening(rules: Rules, rng: np.random.Generator) -> tuple[int, tuple[int, int]]:
+    """R3.1: each player rolls one die, ties roll again; R3.2: the higher plays
+    both numbers, or R3.3 (``opening='reroll'``) rolls both dice afresh."""
+    while True:
+        die0, die1 = _roll(rng)
+        if die0 != die1:
+            break
+    opener = 0 if die0 > die1 else 1
+    if rules.opening == "reroll":
+        return opener, _roll(rng)
+    return opener, (max(die0, die1), min(die0, die1))
+
+
+class _Player:
+    """A policy at the table: chooses plays, and cube actions when it evaluates."""
+
+    def __init__(self, policy: Any, rng: np.random.Generator) -> None:
+        self.policy: Policy = get_evaluator(policy)
+        self.rng = rng
+        self.random = isinstance(self.policy, RandomPolicy)
+
+    def choose(self, replay: _Replay, dice: tuple[int, int]) -> str:
+        """The canonical notation of the chosen play; ``''`` when none is legal (R5.5)."""
+        legal = replay.position.legal_plays(dice)
+        if len(legal) == 0 or not legal[0].moves:
+            return ""
+        if len(legal) == 1:
+            index = 0
+        elif self.random:
+            index = int(self.rng.integers(len(legal)))
+        else:
+            scores = np.asarray(self.policy.scores(replay.position.board, legal.boards))
+            index = int(np.argmax(scores))
+        return legal[index].notation
+
+    def decision(self, replay: _Replay, doubler: int) -> Any:
+        """GNU Backgammon-style cube decision of ``doubler``'s position, or ``None``
+        when the policy gives no probabilities."""
+        if not self.policy.evaluates:
+            return None
+        return cube_decision(replay.state(doubler), evaluator=self.policy)
+
+
+def _may_double(replay: _Replay, player: int, rules: Rules) -> bool:
+    """The cube rules (R9.3, R9.5, R10.2, R10.3, cube limit) allow ``player`` to double."""
+    if not rules.cube or replay.crawford:
+        return False
+    if replay.owner is not None and replay.owner != player:
+        return False
+    if 2 * replay.cube > min(rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE):
+        return False
+    if replay.holland and replay.score[player] < replay.score[1 - player] \
+            and min(replay.rolls) < 2:
+        return False
+    if not rules.money:
+        # a cube beyond what either side needs is of no use to the doubler
+        needed = rules.match_length - replay.score[player]
+        if replay.cube >= needed:
+            return False
+    return True
+
+
+def _apply(replay: _Replay, actions: list[RawAction], action: RawAction) -> None:
+    replay.apply(action, None)
+    actions.append(action)
+
+
+def _cube_turn(replay: _Replay, actions: list[RawAction], seats: Sequence[_Player],
+               player: int, rules: Rules) -> None:
+    """Before rolling: double when the doubler's evaluator says so; the taker
+    answers by its own evaluator (take when it has none)."""
+    if not _may_double(replay, player, rules):
+        return
+    decision = seats[player].decision(replay, player)
+    if decision is None or decision.action != "Double":
+        return
+    taker = 1 - player
+    same = seats[taker].policy is seats[player].policy
+    answer = decision if same else seats[taker].decision(replay, player)
+    response = "take" if answer is None else (answer.response or "take")
+    _apply(replay, actions, RawAction(player=player, kind="double", cube=2 * replay.cube,
+                                      loc=_WHERE))
+    if response == "pass":
+        _apply(replay, actions, RawAction(player=taker, kind="drop", loc=_WHERE))
+    elif response == "beaver" and rules.money and rules.beavers:
+        _apply(replay, actions, RawAction(player=taker, kind="beaver",
+                                          cube=4 * replay.cube, loc=_WHERE))
+        # the doubler takes the beaver and never raccoons (R10.6)
+        _apply(replay, actions, RawAction(player=player, kind="take", loc=_WHERE))
+    else:
+        _apply(replay, actions, RawAction(player=taker, kind="take", loc=_WHERE))
+
+
+def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tuple[str, str],
+               seats: Sequence[_Player], rng: np.random.Generator, cube: bool,
+               number: int) -> tuple[RawGame, _Replay]:
+    replay = _Replay(rules, score, crawford, names)
+    actions: list[RawAction] = []
+    player, dice = _opening(rules, rng)
+    first = True
+    while replay.winner is None:
+        if not first:
+            if cube:
+                _cube_turn(replay, actions, seats, player, rules)
+                if replay.winner is not None:
+                    break
+            dice = _roll(rng)
+        first = False
+        play = seats[player].choose(replay, dice)
+        _apply(replay, actions, RawAction(player=player, kind="move", dice=dice, play=play,
+                                          loc=_WHERE))
+        player = 1 - player
+    assert replay.winner is not None and replay.points is not None
+    match_won = (not rules.money
+                 and score[replay.winner] + replay.points >= rules.match_length)
+    _apply(replay, actions, RawAction(player=replay.winner, kind="win", points=replay.points,
+                                      match_won=match_won, loc=_WHERE))
+    raw = RawGame(number=number, players=names, scores=score, actions=tuple(actions),
+                  complete=True, loc=_WHERE)
+    return raw, replay
+
+
+def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), *,
+               seed: int | np.random.Generator | None = None, games: int | None = None,
+               names: tuple[str, str] = ("Player 0", "Player 1"),
+               cube: bool = True) -> Match:
+    """Play a whole match (to ``rules.match_length``) or a money session.
+
+    Every roll, play and cube action is written as a transcript's raw records
+    and replayed through :func:`~gammonlab.match.replay_match` under ``rules``,
+    so the rules engine checks each step: the opening (R3.1-R3.3), legal plays
+    (R4-R7), the cube (R9), Jacoby (R10.1), Crawford (R10.2), Holland (R10.3),
+    seed 000's automatic doubles (R10.4), beavers (R10.6), the cube limit and
+    the scoring (R8.2 or seed 000's R8.4).
+
+    Parameters
+    ----------
+    rules : Rules
+        Variant (standard, nackgammon, nackgammon-004, hypergammon-1 to 3),
+        match length (0 = money) and options.
+    players : pair of policy names, policies or evaluators
+        Player 0's and player 1's policy (see
+        :func:`~gammonlab.evaluators.base.get_evaluator`). A policy picks the
+        play it scores best; ``'random'`` picks uniformly.
+    seed : int or numpy.random.Generator, optional
+        The same seed gives the same match.
+    games : int, optional
+        Money play: how many games to play (required). In a match, at most
+        this many games (the match may then be unfinished).
+    names : pair of str
+        The players' names in the transcript.
+    cube : bool
+        Whether the players use the doubling cube (when ``rules.cube``).
+
+    Returns
+    -------
+    Match
+
+    Raises
+    ------
+    GammonlabError
+        Acey-Deucey (not generated yet), money play without ``games``, or
+        GNU Backgammon's automatic doubles (R10.5), which the replay does not
+        support.
+
+    Notes
+    -----
+    Cube decisions come from :func:`~gammonlab.cube.cube_decision` with the
+    player's evaluator (0-ply, Janowski's model): a player doubles when the
+    verdict's action is ``'Double'``, and the opponent takes, passes or
+    beavers by its own evaluator's verdict. A policy that gives no
+    probabilities (``'pubeval'``, ``'random'``) never doubles and always
+    takes. Nobody raccoons, and nobody resigns. In a match a player does not
+    double a cube already worth what it needs.
+
+    Examples
+    --------
+    >>> from gammonlab import Rules
+    >>> money = play_match(Rules(jacoby=True), ("pubeval", "random"), games=3, seed=7)
+    >>> len(money.games), money.rules.money
+    (3, True)
+    >>> play_match(Rules(match_length=3), seed=2).score == \\
+    ...     play_match(Rules(match_length=3), seed=2).score
+    True
+    """
+    if rules.variant.enter_from_off:
+        raise GammonlabError(f"play_match does not generate {rules.variant.name} games yet "
+                             f"(R2.4, R11: checkers entering from off the board)")
+    if rules.auto_doubles == "gnubg":
+        raise GammonlabError("GNU Backgammon's automatic doubles (R10.5) are not replayed "
+                             "yet: use auto_doubles='none' or 'seed-000'")
+    if rules.money and games is None:
+        raise GammonlabError("money play (match_length=0) needs games=, the number of games")
+    if games is not None and games < 1:
+        raise GammonlabError(f"games must be at least 1, got {games}")
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    seats = (_Player(players[0], rng), _Player(players[1], rng))
+    names = (str(names[0]), str(names[1]))
+    raw_games: list[RawGame] = []
+    score = (0, 0)
+    crawford_done = False
+    while True:
+        if games is not None and len(raw_games) >= games:
+            break
+        if not rules.money and max(score) >= rules.match_length:
+            break
+        crawford = _crawford_game(rules, score, crawford_done)
+        crawford_done = crawford_done or crawford
+        raw_game, replay = _play_game(rules, score, crawford, names, seats, rng, cube,
+                                      len(raw_games) + 1)
+        raw_games.append(raw_game)
+        assert replay.winner is not None and replay.points is not None
+        won = replay.points
+        score = (score[0] + won, score[1]) if replay.winner == 0 else (score[0],
+                                                                       score[1] + won)
+    headers = {"Variation": rules.variant.name} if rules.variant.name != "standard" else {}
+    raw = RawMatch(format="mat", source=None, encoding=None, headers=headers,
+                   match_length=rules.match_length, players=names,
+                   variant=rules.variant.name, games=tuple(raw_games))
+    return replay_match(raw, rules=rules)
