@@ -19,3 +19,13 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"the shared corpus is not at {SHARED_DATA}")
     return SHARED_DATA
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Long checks (marked ``slow``) run only with ``GAMMONLAB_SLOW=1``."""
+    if os.environ.get("GAMMONLAB_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason="a long check: set GAMMONLAB_SLOW=1 to run it")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
