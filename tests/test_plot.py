@@ -289,7 +289,7 @@ def test_pips_of_a_real_match(ax, shared_data):
 
 
 def test_wilson_interval_matches_known_values():
-    low, high = plot._wilson(np.array([0, 5, 10]), np.array([10, 10, 10]))
+    low, high = plot.matches._wilson(np.array([0, 5, 10]), np.array([10, 10, 10]))
     assert np.allclose(low, [0.0, 0.236593, 0.722467], atol=1e-6)
     assert np.allclose(high, [0.277533, 0.763407, 1.0], atol=1e-6)
 
@@ -306,7 +306,7 @@ def test_gammon_rates_by_player(ax):
     assert ax.get_ylabel() == "share of games won"
     assert legend_texts(ax) == ["gammon or backgammon", "backgammon"]
     whiskers = ax.containers[1].lines[2][0].get_segments()  # the gammon bars' error bars
-    low, high = plot._wilson(np.array([2, 2]), np.array([3, 4]))
+    low, high = plot.matches._wilson(np.array([2, 2]), np.array([3, 4]))
     assert [s[0][1] for s in whiskers] == pytest.approx(low)
     assert [s[1][1] for s in whiskers] == pytest.approx(high)
 
@@ -383,7 +383,7 @@ def test_rollout_convergence_ends_at_the_rollouts_own_numbers(ax, small_rollout)
 
 
 def test_rollout_stderr_is_the_stratified_one(small_rollout):
-    _, _, stderr, rotated = plot._running_equity(small_rollout.to_frame())
+    _, _, stderr, rotated = plot.rollouts._running_equity(small_rollout.to_frame())
     assert rotated
     assert stderr[-1] == pytest.approx(small_rollout.stderr["equity"], rel=1e-9)
 
@@ -633,6 +633,6 @@ def test_rollout_band_uses_the_rollouts_own_errors_from_the_first_block():
 
     result = rollout(gl.Position.initial(), trials=36, seed=5, keep_trials=True,
                      progress=False, n_jobs=1)
-    trials, _, stderr, rotated = plot._running_equity(result.to_frame())
+    trials, _, stderr, rotated = plot.rollouts._running_equity(result.to_frame())
     assert rotated and list(trials) == [36]
     assert stderr[0] == pytest.approx(result.stderr["equity"], rel=1e-9)
