@@ -7,6 +7,8 @@
                                  transcripts (.mat, .sgf, folders) into one frame
     gammonlab analyse FILES... [--evaluator gnubg] [-o OUT.parquet|OUT.csv]
                                  errors, luck and PR of every decision, and a summary
+    gammonlab simulate [--variant V] [--match-length N] [-o OUT.mat|OUT.sgf]
+                                 play a match between two policies under any rules
     gammonlab demo [OUTDIR]      read the sample matches, analyse one, roll out its
                                  biggest error and write a report
 """
@@ -20,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .errors import GammonlabError
+from .rules import VARIANTS
 from .state import GameState
 
 __all__ = ["main"]
@@ -107,13 +110,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser("show", help="print the board and state of an ID")
     show.add_argument("id", help="Position ID, PositionID:MatchID or XGID")
-    show.add_argument("--variant", default="standard")
+    show.add_argument("--variant", choices=list(VARIANTS), default="standard")
     show.set_defaults(run=_show)
 
     plays = commands.add_parser("plays", help="list the legal plays of a roll")
     plays.add_argument("id", help="Position ID, PositionID:MatchID or XGID")
     plays.add_argument("dice", nargs="?", type=_dice, help="the roll, like 52 or 5-2")
-    plays.add_argument("--variant", default="standard")
+    plays.add_argument("--variant", choices=list(VARIANTS), default="standard")
     plays.set_defaults(run=_plays)
 
     read = commands.add_parser("read", help="read transcripts into a parquet or CSV frame")
@@ -128,8 +131,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .analysis_cli import add_analyse_parser
     from .demo import add_demo_parser
+    from .simulate_cli import add_simulate_parser
 
     add_analyse_parser(commands)
+    add_simulate_parser(commands)
     add_demo_parser(commands)
     return parser
 
