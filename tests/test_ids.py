@@ -19,7 +19,6 @@ from gnubg_worker import call_all
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gammonlab import ids
 from gammonlab.errors import InvalidPositionError
 from gammonlab.ids import (
     GAME_NONE,
@@ -40,6 +39,7 @@ from gammonlab.ids import (
     split_gnubg_id,
     xgid_to_gnubg_id,
 )
+from gammonlab.ids import xgid as xgid_module
 from gammonlab.rules import BAR, CHECKERS, OFF
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -517,7 +517,7 @@ def test_xgid_to_gnubg_id_matches_gnubg():
             assert "too many checkers" in str(error)
             assert row["gnubg_position_id"] == OPENING_PID
             loose = parse_xgid(xgid, checkers=18)
-            match = match_id_from_fields(ids._gnubg_match_fields(loose))
+            match = match_id_from_fields(xgid_module._gnubg_match_fields(loose))
             assert match == row["gnubg_match_id"]
             stale += 1
             continue
