@@ -14,6 +14,7 @@ from conftest import SHARED_DATA
 
 from gammonlab import met
 from gammonlab.errors import GammonlabError, ParseError
+from gammonlab.met import formulas as met_formulas
 
 DATA = resources.files("gammonlab") / "data" / "met"
 SHIPPED = sorted(entry.name for entry in DATA.iterdir() if entry.name.endswith(".xml"))
@@ -288,7 +289,7 @@ def test_generated_table_matches_kazaross_xg2():
 def test_generator_with_a_live_cube_and_one_gammon_rate_is_tornberg():
     # x = 1, one gammon rate, mec's post-Crawford table: the recursion is mec.c's
     mec = met.load("mec")
-    mine = met._cube_recursion(
+    mine = met_formulas._cube_recursion(
         25, win_rate=0.5, gammon_rate=lambda a, b: 0.26, crawford_gammon_rate=0.26,
         cube_efficiency=1.0, post_trailing=[1.0, *mec.post_crawford[0]],
         post_leading=[0.0, *(1.0 - mec.post_crawford[1])])

@@ -1,0 +1,194 @@
+"""GNU Backgammon's match equity table XML format."""
+
+from __future__ import annotations
+
+import xml.parsers.expat
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import GammonlabError, ParseError
+from .formulas import (
+    MEC_PRE_DEFAULTS,
+    ZADEH_PRE_DEFAULTS,
+    extend_post_crawford,
+    extend_pre_crawford,
+    mec_pre_crawford,
+    post_from_parameters,
+    zadeh_pre_crawford,
+)
+from .table import _PLAYERS, MatchEquityTable
+
+__all__ = ["from_xml_text"]
+
+
+# -- XML -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Node:
+    tag: str
+    attributes: dict[str, str]
+    line: int
+    text: str = ""
+    children: list[_Node] = field(default_factory=list)
+
+    def find(self, tag: str) -> _Node | None:
+        return next((child for child in self.children if child.tag == tag), None)
+
+    def find_all(self, tag: str) -> list[_Node]:
+        return [child for child in self.children if child.tag == tag]
+
+
+def _parse_tree(text: str, source: str) -> _Node:
+    """A small element tree that remembers line numbers, for error messages."""
+    parser = xml.parsers.expat.ParserCreate()
+    root = _Node("", {}, 0)
+    stack = [root]
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        node = _Node(tag, dict(attributes), parser.CurrentLineNumber)
+        stack[-1].children.append(node)
+        stack.append(node)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def characters(data: str) -> None:
+        stack[-1].text += data
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    try:
+        parser.Parse(text, True)
+    except xml.parsers.expat.ExpatError as error:
+        lines = text.splitlines()
+        bad = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else None
+        raise ParseError(f"malformed XML: {xml.parsers.expat.ErrorString(error.code)}",
+                         source=source, line=error.lineno, column=error.offset + 1,
+                         text=bad) from None
+    top = root.find("met")
+    if top is None:
+        raise ParseError("expected a <met> element (GNU Backgammon's MET format)",
+                         source=source, line=1)
+    return top
+
+
+def _number(node: _Node, source: str) -> float:
+    try:
+        value = float(node.text.strip())
+    except ValueError:
+        raise ParseError(f"expected a number in <{node.tag}>, got {node.text.strip()!r}",
+                         source=source, line=node.line) from None
+    if node.tag == "me" and not 0.0 <= value <= 1.0:
+        raise ParseError(f"a match winning chance must lie in [0, 1], got {value}",
+                         source=source, line=node.line)
+    return value
+
+
+def _parameters(node: _Node, source: str) -> dict[str, float]:
+    block = node.find("parameters")
+    if block is None:
+        return {}
+    return {param.attributes.get("name", ""): _number(param, source)
+            for param in block.find_all("parameter")}
+
+
+def _text(node: _Node, tag: str) -> str:
+    child = node.find(tag)
+    return " ".join(child.text.split()) if child is not None else ""
+
+
+def _notice(text: str) -> str:
+    """The first XML comment: the copyright notice of GNU Backgammon's tables."""
+    start = text.find("<!--")
+    end = text.find("-->", start)
+    if start < 0 or end < 0:
+        return ""
+    lines = [line.strip() for line in text[start + 4:end].splitlines()]
+    return "\n".join(line for line in lines if line and not line.startswith("$Id"))
+
+
+def from_xml_text(text: str, *, source: str, max_away: int) -> MatchEquityTable:
+    if max_away < 1:
+        raise GammonlabError(f"max_away must be at least 1, got {max_away}")
+    met = _parse_tree(text, source)
+    info = met.find("info")
+    name = description = ""
+    if info is not None:
+        name = _text(info, "name")
+        description = _text(info, "description")
+    pre_node = met.find("pre-crawford-table")
+    post_nodes = met.find_all("post-crawford-table")
+    if pre_node is None or not post_nodes:
+        raise ParseError("a MET needs a <pre-crawford-table> and a <post-crawford-table>",
+                         source=source, line=met.line)
+
+    # post-Crawford first: the pre-Crawford methods build on it
+    post = np.full((_PLAYERS, max_away), np.nan)
+    filled: set[int] = set()
+    native: int | None = None
+    post_parameters: dict[str, float] = {}
+    for node in post_nodes:
+        player = node.attributes.get("player", "both")
+        players = {"both": (0, 1), "0": (0,), "1": (1,)}.get(player)
+        if players is None:
+            raise ParseError(f"player must be 'both', '0' or '1', got {player!r}",
+                             source=source, line=node.line)
+        kind = node.attributes.get("type", "explicit")
+        if kind == "explicit":
+            row = node.find("row")
+            values = [_number(me, source) for me in row.find_all("me")] if row is not None else []
+            if not values:
+                raise ParseError("an explicit post-Crawford table needs a <row> of <me>",
+                                 source=source, line=node.line)
+            native = max(native or 0, len(values))
+            row_values = extend_post_crawford(values, max_away)
+        elif kind in ("zadeh", "mec"):
+            post_parameters = _parameters(node, source)
+            row_values = post_from_parameters(kind, post_parameters, max_away)
+        else:
+            raise ParseError(f"unknown table type {kind!r}; expected explicit, zadeh or mec",
+                             source=source, line=node.line)
+        for p in players:
+            post[p] = row_values
+            filled.add(p)
+    if len(filled) == 1:
+        given = filled.pop()
+        post[1 - given] = post[given]  # a table given for one player serves both
+
+    kind = pre_node.attributes.get("type", "explicit")
+    parameters: dict[str, Any] = {}
+    if kind == "explicit":
+        rows = [[_number(me, source) for me in row.find_all("me")]
+                for row in pre_node.find_all("row")]
+        size = len(rows)
+        if size == 0 or any(len(row) != size for row in rows):
+            raise ParseError(f"the pre-Crawford table must be square; got {size} rows of "
+                             f"{sorted({len(row) for row in rows})} entries",
+                             source=source, line=pre_node.line)
+        native = size
+        pre = extend_pre_crawford(np.array(rows, dtype=np.float64), max_away)
+    elif kind == "zadeh":
+        parameters = {**ZADEH_PRE_DEFAULTS, **_parameters(pre_node, source)}
+        pre = zadeh_pre_crawford(post[0], max_away,
+                                  gammon_rate_leader=parameters["gammon-rate-leader"],
+                                  gammon_rate_trailer=parameters["gammon-rate-trailer"],
+                                  delta=parameters["delta"], delta_bar=parameters["delta-bar"])
+    elif kind == "mec":
+        parameters = {**MEC_PRE_DEFAULTS, **_parameters(pre_node, source)}
+        pre = mec_pre_crawford(post, max_away, gammon_rate=parameters["gammon-rate"],
+                                win_rate=parameters["win-rate"])
+        native = None
+    else:
+        raise ParseError(f"unknown table type {kind!r}; expected explicit, zadeh or mec",
+                         source=source, line=pre_node.line)
+    if kind != "explicit":
+        native = None
+        parameters = {"pre-crawford": {"type": kind, **parameters},
+                      "post-crawford": post_parameters}
+    return MatchEquityTable(name=name or source, pre_crawford=pre, post_crawford=post,
+                            description=description, source=source, notice=_notice(text),
+                            parameters=parameters, native_length=native)
