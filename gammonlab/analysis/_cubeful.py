@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from .. import cube as cube_theory
+from ..cube import theory as cube_theory
 from ..met import MatchEquityTable
 from ..rules import CHECKERS, HOME_POINTS
 
