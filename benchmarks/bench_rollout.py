@@ -10,7 +10,9 @@ Prints, as medians of ``--repeats`` runs:
 4. the speed-up of ``n_jobs=2`` over ``n_jobs=1`` for pubeval;
 5. peak memory of a 100,000-trial pubeval rollout (a fresh process; the largest
    of the parent and its worker processes);
-6. the bear-off database: build time (warm numba cache) and file size.
+6. the bear-off database: build time (warm numba cache) and file size;
+7. Acey-Deucey (R11) games/s from its start, pubeval and random policies, one
+   process, against standard backgammon's in the same interleaved runs.
 
 Games are played to the end (``bearoff_finish=False``), as the references do.
 
@@ -104,6 +106,15 @@ def ours(policy: str, n_jobs: int) -> Callable[[int, int], None]:
     return play
 
 
+ACEY_START = gl.Position.from_board(np.zeros((2, 26), dtype=np.int8), variant="acey-deucey")
+
+
+def ours_acey(policy: str) -> Callable[[int, int], None]:
+    def play(games: int, seed: int) -> None:
+        rollout(ACEY_START, trials=games, policy=policy, seed=seed, progress=False, n_jobs=1)
+    return play
+
+
 MEMORY_CHILD = """
 import json, resource, sys, time
 import gammonlab as gl
@@ -162,6 +173,18 @@ def main() -> None:
     row("gnubg policy, 1 process (wall)", gnubg_wall["gnubg"], gnubg_wall["loop"], "")
     row("gnubg policy, n_jobs=2 (wall)", gnubg_wall["two"], gnubg_wall["loop"],
         "reference: the same loop, one process")
+
+    rollout(ACEY_START, trials=36, seed=0, progress=False, n_jobs=1)
+    rollout(ACEY_START, trials=36, seed=0, policy="random", progress=False, n_jobs=1)
+    acey = rates({"pubeval": (ours("pubeval", 1), 2592), "acey pubeval": (ours_acey("pubeval"), 72),
+                  "random": (ours("random", 1), 2592), "acey random": (ours_acey("random"), 36)},
+                 repeats, time.process_time)
+    # a 1-2 roll can have thousands of plays (the 1, the 2 and any doubles, R11.2), all
+    # generated and scored: most of the time of an Acey-Deucey game
+    for policy in ("pubeval", "random"):
+        faster = acey[policy] / acey[f"acey {policy}"]
+        row(f"acey-deucey {policy}, 1 process", acey[f"acey {policy}"], acey[policy],
+            f"reference: standard backgammon, {policy} ({faster:,.0f} times as fast)")
 
     done = subprocess.run([sys.executable, "-c", MEMORY_CHILD, str(args.memory_trials)],
                           capture_output=True, text=True, check=True)

@@ -54,6 +54,39 @@ stratified one: how many times more trials plain random dice would need for
 the same standard error. Without variance reduction every roll is random and
 the plain formula is used. 95% intervals are ``estimate +- 1.96 stderr``.
 
+Acey-Deucey (R2.4, R11)
+-----------------------
+Positions of ``acey-deucey`` (checkers start off the board; a side's
+checkers not yet entered are ``15 - row.sum()``) are played by their own
+kernels (:mod:`gammonlab._kernels.acey_rollout`): checkers enter from off the
+board into the opponent's home board (R11.1); on the roll 1-2 the policy picks
+the best position over every play of the 1, the 2 and any doubles, and the
+same side rolls again when all six moves were played (R11.2); nothing is
+borne off while a checker waits to enter (R7.1). A side wins when all 15 of
+its checkers are off (R8.1); the loser is gammoned if it has borne off none,
+backgammoned if besides it still has a checker on the bar, in the winner's
+home board or waiting to enter, since such a checker has yet to enter into the
+winner's home board (R8.2). Policies and evaluators see waiting checkers on
+the bar (:func:`~gammonlab.evaluators.base.waiting_on_bar`).
+
+What changes in the estimate: the rotated first roll and its 21 strata stand
+as they are (1-2 and 2-1 are the same roll here too, and the first roll is
+still uniform), but ``bearoff_finish`` is switched off, and the settings say
+so: the 1-2 roll changes the bear-off, so the bear-off database's roll
+distributions do not apply; the ``bearoff`` policy and evaluator are refused
+for the same reason, and so is a policy that can only choose plays itself
+(GNU Backgammon's ``best_move`` knows nothing of entering from off the board):
+``gnubg`` plays by evaluating every candidate instead. :func:`rollout_plays`
+does not take Acey-Deucey positions (a 1-2 play may leave the mover on roll).
+Games are much slower than in the other variants: a 1-2 roll can have ten
+thousand distinct plays, every one generated and scored.
+
+>>> import numpy as np
+>>> start = Position.from_board(np.zeros((2, 26), dtype=np.int8), variant="acey-deucey")
+>>> res = rollout(start, trials=36, seed=1, progress=False, n_jobs=1)
+>>> res.settings["variant"], res.settings["bearoff_finish"]
+('acey-deucey', False)
+
 Reproducibility and parallel runs
 ---------------------------------
 Every die of trial ``t`` is a pure function of ``(seed, t)`` (a counter-based
@@ -85,6 +118,8 @@ import numpy as np
 
 from ._kernels import rollout as _k
 from ._kernels.rng import ROLLS, seed_key
+from ._rollout_stats import _Sums
+from ._rollout_trials import _Chunk, _play_chunk, _Spec
 from .errors import GammonlabError, InvalidPositionError
 from .evaluators.base import (
     PROBABILITY_NAMES,
@@ -95,6 +130,7 @@ from .evaluators.base import (
 )
 from .evaluators.bearoff import is_pure_bearoff
 from .position import Position, _normalise_dice
+from .rules import Variant
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -131,240 +167,19 @@ _END_NAMES = {
     _k.END_BEAROFF: "bearoff",
 }
 _VARIANCE_REDUCTION_DICE = "rotated first roll: each ordered roll once per block of 36 trials"
+_ACEY_NO_BEAROFF = ("off for acey-deucey: the 1-2 roll (R11.2) changes the bear-off too, "
+                    "so the bear-off database's roll distributions do not apply")
+_ACEY_METHOD = ("checkers enter from off the board (R11.1); on 1-2 the policy picks the best "
+                "position over every play of the 1, the 2 and any doubles, and the same side "
+                "rolls again when all six moves were played (R11.2); policies and evaluators "
+                "see checkers waiting to enter on the bar; a loser with checkers waiting to "
+                "enter is backgammoned (R8.2)")
 _VARIANCE_REDUCTION_REPLY = ("rotated reply: the opponent's first roll, each ordered roll once "
                              "per block of 36 trials")
 
 
 class RolloutError(GammonlabError, ValueError):
     """A rollout that cannot be run as asked: bad options, or a worker that failed."""
-
-
-# -- what a task plays ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Spec:
-    """Everything a worker needs to play trials of one rollout (picklable)."""
-
-    roots: np.ndarray  # (k, 2, 26) int8, row 0 on roll at start_ply
-    start_ply: int
-    dice: tuple[int, int] | None
-    policy: Policy
-    evaluator: Policy | None
-    key: int
-    rotate: bool
-    truncate: int
-    bearoff_finish: bool
-
-
-@dataclass
-class _Chunk:
-    """Results of trials ``first .. first + n - 1`` of every root."""
-
-    first: int
-    probs: np.ndarray  # (k, n, 5) float64, from the root side
-    plies: np.ndarray  # (k, n) int32
-    end: np.ndarray  # (k, n) int8
-    rolled: np.ndarray  # (n,) int64
-
-
-def _tables(spec: _Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    if spec.bearoff_finish or spec.policy.kernel == _k.BEAROFF:
-        from .evaluators.bearoff import BearoffDatabase
-
-        db = BearoffDatabase.get()
-        return db.expected, db.rolls, db.first_off
-    return _NO_EXPECTED, _NO_ROLLS, _NO_FIRST_OFF
-
-
-def _read_only(array: np.ndarray) -> np.ndarray:
-    # the database's tables are read-only; unused stand-ins match them, so the
-    # kernels are compiled once
-    array.flags.writeable = False
-    return array
-
-
-_NO_EXPECTED = _read_only(np.zeros(1))
-_NO_ROLLS = _read_only(np.zeros((1, 1)))
-_NO_FIRST_OFF = _read_only(np.zeros((1, 1)))
-
-
-def _play_chunk(spec: _Spec, first: int, n: int) -> _Chunk:
-    """Play ``n`` trials from ``first`` (runs in a worker)."""
-    if spec.policy.kernel is not None:
-        chunk, boards = _play_kernel(spec, first, n)
-    else:
-        chunk, boards = _play_lockstep(spec, first, n)
-    truncated = chunk.end == _k.END_TRUNCATED
-    if truncated.any() and spec.evaluator is not None:
-        # one evaluator call for every truncated game of the chunk
-        at = np.nonzero(truncated)
-        probs = np.array(spec.evaluator(np.ascontiguousarray(boards[at])), dtype=np.float64)
-        other_side = (chunk.plies[at] + spec.start_ply) % 2 == 1
-        if other_side.any():
-            probs[other_side] = _k.flip_probabilities(probs[other_side].copy())
-        chunk.probs[at] = probs
-    return chunk
-
-
-def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
-    k = spec.roots.shape[0]
-    probs = np.empty((k, n, 5))
-    plies = np.empty((k, n), dtype=np.int32)
-    end = np.empty((k, n), dtype=np.int8)
-    rolled = np.empty(n, dtype=np.int64)
-    boards = np.empty((k, n, 2, 26), dtype=np.int8)
-    expected, rolls, first_off = _tables(spec)
-    d1, d2 = spec.dice or (0, 0)
-    stuck = _k.play_trials(spec.roots, spec.start_ply, d1, d2, spec.policy.kernel,
-                           np.uint64(spec.key), first, spec.rotate, spec.truncate,
-                           spec.bearoff_finish, expected, rolls, first_off, probs, plies, end,
-                           rolled, boards)
-    if stuck:
-        raise RolloutError(f"trial {stuck - 1} did not end within {_k.MAX_PLIES} plays")
-    return _Chunk(first, probs, plies, end, rolled), boards
-
-
-def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
-    """Every game of the chunk advanced one ply at a time, one evaluator call per ply."""
-    k = spec.roots.shape[0]
-    games = k * n
-    boards = np.ascontiguousarray(np.repeat(spec.roots, n, axis=0))  # game = root * n + i
-    trial = np.tile(np.arange(first, first + n, dtype=np.int64), k)
-    ply = np.full(games, spec.start_ply, dtype=np.int64)
-    counter = np.zeros(games, dtype=np.int64)
-    probs = np.full((games, 5), np.nan)
-    end = np.zeros(games, dtype=np.int8)
-    rolled = np.zeros(games, dtype=np.int64)
-    dice = np.zeros((games, 2), dtype=np.int64)
-    _, rolls, first_off = _tables(spec)
-    d1, d2 = spec.dice or (0, 0)
-    policy = spec.policy
-    fast = type(policy).choose is not Policy.choose
-    live = np.arange(games, dtype=np.int64)
-    while live.size:
-        offsets, candidates = _k.begin_ply(
-            live, trial, ply, spec.start_ply, d1, d2, np.uint64(spec.key), spec.rotate,
-            spec.truncate, spec.bearoff_finish, rolls, first_off, counter, boards, probs, end,
-            rolled, dice, not fast)
-        if (end[live] < 0).any():
-            raise RolloutError(f"a game did not end within {_k.MAX_PLIES} plays")
-        playing = end[live] == 0
-        active = live[playing]
-        if fast:
-            results = policy.choose(boards[active], dice[active])
-            _k.finish_ply(active, np.arange(active.size, dtype=np.int64),
-                          np.ascontiguousarray(results, dtype=np.int8),
-                          np.arange(active.size + 1, dtype=np.int64), ply, boards, probs, end)
-        else:
-            values = np.zeros(candidates.shape[0])
-            counts = np.diff(offsets)
-            game_of = np.repeat(np.arange(live.size), counts)
-            points = _k.terminal_values(candidates)
-            values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
-            ask = (counts[game_of] > 1) & (points == 0)
-            if ask.any():
-                swapped = np.ascontiguousarray(candidates[ask][:, ::-1])
-                values[ask] = -equity(policy(swapped))
-            chosen = _k.best_candidates(offsets, values)
-            _k.finish_ply(active, chosen[playing], candidates, offsets, ply, boards, probs, end)
-        live = live[end[live] == 0]
-    chunk = _Chunk(first, probs.reshape(k, n, 5), (ply - spec.start_ply).reshape(k, n).astype(
-        np.int32), end.reshape(k, n), rolled[:n].copy())
-    return chunk, boards.reshape(k, n, 2, 26)
-
-
-# -- statistics ----------------------------------------------------------------------------
-
-
-class _Sums:
-    """Per-stratum sums of the trials of one rollout, added in trial order."""
-
-    def __init__(self, k: int, rotate: bool) -> None:
-        n_strata = _k.STRATA if rotate else 1
-        self.rotate = rotate
-        self.count = np.zeros(n_strata, dtype=np.int64)
-        self.s1 = np.zeros((n_strata, k, 6))
-        self.products = np.zeros((n_strata, k, 6, 6))
-        self.cross = np.zeros((n_strata, k, k))
-        self.trials = 0
-
-    @property
-    def s2(self) -> np.ndarray:
-        """Sums of squares, ``(n_strata, k, 6)``."""
-        return np.diagonal(self.products, axis1=2, axis2=3)
-
-    def add(self, chunk: _Chunk, target: float) -> tuple[int, bool]:
-        strata = _k.ROLL_STRATUM[chunk.rolled] if self.rotate else np.zeros_like(chunk.rolled)
-        used, stop = _k.accumulate(self.count, self.s1, self.products, self.cross,
-                                   chunk.probs, strata, self.trials, target, BLOCK)
-        self.trials += used
-        return used, stop
-
-    def means(self) -> np.ndarray:
-        """``(k, 6)``: the five probabilities and the equity of each root."""
-        return self.s1.sum(axis=0) / max(self.trials, 1)
-
-    def stderr(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(stratified, plain)`` standard errors, each ``(k, 6)``."""
-        return _stratified(self.count, self.s1, self.s2, self.trials)
-
-    def covariance(self, root: int = 0) -> np.ndarray:
-        """Stratified covariance ``(6, 6)`` of the means of the five probabilities
-        and the equity of one root (its diagonal is ``stderr() ** 2``)."""
-        return _stratified_covariance(self.count, self.s1[:, root], self.products[:, root],
-                                      self.trials)
-
-    def difference_stderr(self, best: int) -> np.ndarray:
-        """Standard error of ``equity[r] - equity[best]`` for each root (paired)."""
-        e1 = self.s1[:, :, 5]
-        e2 = self.s2[:, :, 5]
-        # sums of (e_r - e_best) and of its square, per stratum
-        d1 = e1 - e1[:, [best]]
-        d2 = e2 - 2.0 * self.cross[:, :, best] + e2[:, [best]]
-        strat, _ = _stratified(self.count, d1, d2, self.trials)
-        return strat
-
-
-def _stratified(count: np.ndarray, s1: np.ndarray, s2: np.ndarray,
-                total: int) -> tuple[np.ndarray, np.ndarray]:
-    """Stratified and plain standard errors of means from per-stratum sums, each
-    over the trailing axes: :func:`gammonlab._kernels.rollout.stratified_stderr`
-    for every column."""
-    flat1 = s1.reshape(s1.shape[0], -1)
-    flat2 = s2.reshape(s2.shape[0], -1)
-    strat = np.empty(flat1.shape[1])
-    plain = np.empty(flat1.shape[1])
-    for j in range(flat1.shape[1]):
-        strat[j], plain[j] = _k.stratified_stderr(count, np.ascontiguousarray(flat1[:, j]),
-                                                  np.ascontiguousarray(flat2[:, j]), total)
-    return strat.reshape(s1.shape[1:]), plain.reshape(s1.shape[1:])
-
-
-def _stratified_covariance(count: np.ndarray, s1: np.ndarray, products: np.ndarray,
-                           total: int) -> np.ndarray:
-    """The covariance matrix of means from per-stratum sums ``s1 (n_strata, m)`` and
-    ``products (n_strata, m, m)``: :func:`gammonlab._kernels.rollout.stratified_stderr`
-    for every pair of columns, lone strata collapsed in pairs the same way."""
-    m = s1.shape[1]
-    if total < 2:
-        return np.full((m, m), np.nan)
-    grand = s1.sum(axis=0)
-    plain = (products.sum(axis=0) - np.outer(grand, grand) / total) / (total - 1) / total
-    lone = np.flatnonzero(count == 1)
-    if lone.size == 1:
-        return plain
-    groups = [[s] for s in np.flatnonzero(count >= 2)]
-    pairs = [list(lone[i:i + 2]) for i in range(0, lone.size, 2)]
-    if len(pairs) > 1 and len(pairs[-1]) == 1:
-        pairs[-2].extend(pairs.pop())  # an odd one joins the last pair
-    covariance = np.zeros((m, m))
-    for group in groups + pairs:
-        c = float(count[group].sum())
-        g1 = s1[group].sum(axis=0)
-        g2 = products[group].sum(axis=0)
-        covariance += c * (g2 - np.outer(g1, g1) / c) / (c - 1)
-    return covariance / (total * total)
 
 
 # -- the result ----------------------------------------------------------------------------
@@ -773,9 +588,6 @@ def _root(position: Any, dice: Any) -> tuple[Position, tuple[int, int] | None]:
             dice = state_dice
     elif not isinstance(position, Position):
         position = Position.from_board(position)
-    if position.variant.enter_from_off:
-        raise RolloutError(f"rollouts of {position.variant.name} are not supported "
-                           "(checkers entering from off the board)")
     if position.is_game_over:
         raise InvalidPositionError("the game is over: there is nothing to roll out")
     return position, None if dice is None else _normalise_dice(dice)
@@ -791,6 +603,7 @@ class _Options:
     rotate: bool
     bearoff_finish: bool
     target: float
+    variant: Variant | None = None  # set for variants entering from off the board
 
     def settings(self, *, dice: tuple[int, int] | None,
                  extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -818,13 +631,17 @@ class _Options:
                 "games that reach a pure bear-off (both sides home) end with the bear-off "
                 "database's two-sided probabilities; a position that is one already is "
                 "played out")
+        if self.variant is not None:
+            out["variant"] = self.variant.name
+            out["bearoff_finish_method"] = _ACEY_NO_BEAROFF
+            out["acey_deucey_method"] = _ACEY_METHOD
         out.update(extra or {})
         return out
 
 
 def _options(*, trials: Any, policy: Any, seed: Any, truncate: Any, evaluator: Any,
              variance_reduction: bool, bearoff_finish: bool, target_stderr: Any,
-             dice: tuple[int, int] | None) -> _Options:
+             dice: tuple[int, int] | None, variant: Variant | None = None) -> _Options:
     if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or trials < 1:
         raise RolloutError(f"trials must be a positive integer, got {trials!r}")
     trials = int(trials)
@@ -861,8 +678,27 @@ def _options(*, trials: Any, policy: Any, seed: Any, truncate: Any, evaluator: A
     if not chosen_policy.evaluates and chosen_policy.kernel is None and \
             type(chosen_policy).choose is Policy.choose:
         raise RolloutError(f"policy {chosen_policy.name!r} can neither evaluate nor choose plays")
+    acey = variant is not None and variant.enter_from_off
+    if acey:
+        _check_acey(chosen_policy, chosen_evaluator)
+        bearoff_finish = False  # R11.2: the database's dice are not Acey-Deucey's
     return _Options(trials, chosen_policy, chosen_evaluator, _seed(seed), depth, rotate,
-                    bool(bearoff_finish), target)
+                    bool(bearoff_finish), target, variant if acey else None)
+
+
+def _check_acey(policy: Policy, evaluator: Policy | None) -> None:
+    """Refuse what cannot play or score Acey-Deucey (R11) honestly."""
+    for role, chosen in (("policy", policy), ("evaluator", evaluator)):
+        if chosen is not None and chosen.kernel == _k.BEAROFF:
+            raise RolloutError(
+                f"the bear-off database cannot be the {role} of an acey-deucey rollout: "
+                "its roll distributions ignore the 1-2 roll (R11.2); use 'pubeval', "
+                "'random', 'gnubg' or a callable")
+    if policy.kernel is None and not policy.evaluates:
+        raise RolloutError(
+            f"policy {policy.name!r} only chooses plays itself, which it cannot do in "
+            "acey-deucey (entering from off the board, the 1-2 roll: R11); acey-deucey "
+            "rollouts need a built-in policy ('pubeval', 'random') or an evaluator")
 
 
 def _spec(opts: _Options, roots: np.ndarray, *, before: Position, start_ply: int,
@@ -874,7 +710,8 @@ def _spec(opts: _Options, roots: np.ndarray, *, before: Position, start_ply: int
     return _Spec(roots=np.array(roots, dtype=np.int8, order="C"), start_ply=start_ply,
                  dice=dice, policy=opts.policy, evaluator=opts.evaluator,
                  key=int(seed_key(opts.seed)), rotate=opts.rotate, truncate=opts.truncate,
-                 bearoff_finish=finish)
+                 bearoff_finish=finish, enter_from_off=before.variant.enter_from_off,
+                 checkers=before.variant.checkers)
 
 
 def _result(job: _Job, position: Position, dice: tuple[int, int] | None, opts: _Options,
@@ -997,7 +834,8 @@ def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | Non
     root, dice = _root(position, dice)
     opts = _options(trials=trials, policy=policy, seed=seed, truncate=truncate,
                     evaluator=evaluator, variance_reduction=variance_reduction,
-                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=dice)
+                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=dice,
+                    variant=root.variant)
     spec = _spec(opts, root.board[np.newaxis], before=root, start_ply=0, dice=dice)
     job = _Job(spec, opts.trials, opts.target, keep_trials)
     _run([job], n_jobs=n_jobs, client=client, progress=progress, desc="rollout")
@@ -1033,14 +871,22 @@ def rollout_many(positions: Iterable[Position | GameState | str], *,
     import pandas as pd
 
     roots = [_root(p, None) for p in positions]
-    opts = _options(trials=trials, policy=policy, seed=seed, truncate=truncate,
-                    evaluator=evaluator, variance_reduction=variance_reduction,
-                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=None)
-    jobs = [_Job(_spec(opts, pos.board[np.newaxis], before=pos, start_ply=0, dice=dice),
-                 opts.trials,
-                 opts.target, False) for pos, dice in roots]
+    seed = _seed(seed)  # once: every position gets the same
+    options: dict[str, _Options] = {}
+    for pos, _ in roots:  # the variant matters to Acey-Deucey's options only
+        if pos.variant.name not in options:
+            options[pos.variant.name] = _options(
+                trials=trials, policy=policy, seed=seed, truncate=truncate,
+                evaluator=evaluator, variance_reduction=variance_reduction,
+                bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=None,
+                variant=pos.variant)
+    jobs = [_Job(_spec(options[pos.variant.name], pos.board[np.newaxis], before=pos,
+                       start_ply=0, dice=dice),
+                 options[pos.variant.name].trials, options[pos.variant.name].target, False)
+            for pos, dice in roots]
     _run(jobs, n_jobs=n_jobs, client=client, progress=progress, desc="rollouts")
-    results = [_result(job, pos, dice, opts, False) for job, (pos, dice) in zip(jobs, roots)]
+    results = [_result(job, pos, dice, options[pos.variant.name], False)
+               for job, (pos, dice) in zip(jobs, roots)]
     rows = []
     for res in results:
         row = res.to_series().to_dict()
@@ -1100,6 +946,10 @@ def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | 
     import pandas as pd
 
     root, dice = _root(position, dice)
+    if root.variant.enter_from_off:
+        raise RolloutError(
+            f"rollout_plays does not handle {root.variant.name} (a 1-2 play may keep the "
+            "mover on roll, R11.2): roll out the positions after the plays with rollout()")
     if dice is None:
         raise RolloutError("rollout_plays needs the dice to play: pass dice=(d1, d2)")
     if not isinstance(top, (int, np.integer)) or top < 1:

@@ -515,8 +515,6 @@ def test_positions_that_cannot_be_rolled_out():
     over = board_of({}, {6: 15})
     with pytest.raises(InvalidPositionError, match="over"):
         rollout(gl.Position.from_board(over), trials=36, **QUIET)
-    with pytest.raises(RolloutError, match="acey-deucey"):
-        rollout(gl.Position.initial("acey-deucey"), trials=36, **QUIET)
     with pytest.raises(RolloutError, match="n_jobs"):
         rollout(RACE, trials=72, n_jobs=0, progress=False)
 

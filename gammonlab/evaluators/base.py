@@ -11,6 +11,18 @@ gammon, lose backgammon; win includes gammons and gammons include
 backgammons. Any Python callable with that signature is an evaluator
 (:func:`get_evaluator` wraps it).
 
+Acey-Deucey (R2.4, R11): a side's checkers that have not entered yet stand
+nowhere on its board row (``15 - row.sum()`` of them). Evaluators and
+policies are never shown such boards: rollouts hand them the board with those
+checkers **on the bar** (:func:`waiting_on_bar`), since they enter into the
+opponent's home board exactly as checkers on the bar do (R6.4, R11.1), so an
+evaluator always sees 15 checkers a side and a side still to enter is in
+contact (no race or bear-off shortcut applies to it). pubeval, which has no
+input for the mover's own bar, is blind to the mover's waiting checkers; GNU
+Backgammon's nets were trained on positions with a few checkers on the bar and
+give saturated, meaningless outputs with many there (the Acey-Deucey start, 15
+a side on the bar, comes out as a certain backgammon for the side on roll).
+
 A **policy** picks a play: among the positions the legal plays lead to, the
 one best for the mover. Every evaluator is a policy (it evaluates each result
 from the opponent's side, who is on roll next, and the mover takes the highest
@@ -54,6 +66,7 @@ from typing import Any
 import numpy as np
 
 from .._kernels import pubeval as _pubeval
+from .._kernels.acey_rollout import waiting_on_bar as _waiting_on_bar
 from .._kernels.bearoff import bearoff_index_row
 from .._kernels.rollout import BEAROFF, PUBEVAL, RANDOM, race_probabilities, terminal_values
 from ..errors import GammonlabError, InvalidPositionError
@@ -73,6 +86,7 @@ __all__ = [
     "finished_probabilities",
     "get_evaluator",
     "register_evaluator",
+    "waiting_on_bar",
 ]
 
 PROBABILITY_NAMES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -118,6 +132,27 @@ def check_boards(boards: Any, what: str = "boards") -> np.ndarray:
             f"{what}: expected boards of shape (n, 2, 26) (side on roll, opponent; off, "
             f"points 1-24, bar), got shape {np.shape(boards)}")
     return array
+
+
+def waiting_on_bar(boards: Any, checkers: int = 15) -> np.ndarray:
+    """Acey-Deucey boards as evaluators see them: each side's checkers still waiting
+    to enter (``checkers - row.sum()``, R11.1) put on its bar.
+
+    >>> b = np.zeros((2, 26), dtype=np.int8)
+    >>> b[0, 6] = 3
+    >>> waiting_on_bar(b)[0, :, 25].tolist()
+    [12, 15]
+    """
+    array = check_boards(boards)
+    if (array.astype(np.int64).sum(axis=2) > checkers).any():
+        raise InvalidPositionError(f"{_what_side(array, checkers)} has more than {checkers} "
+                                   "checkers on the board")
+    return _waiting_on_bar(array, int(checkers))
+
+
+def _what_side(boards: np.ndarray, checkers: int) -> str:
+    i, side = (int(x) for x in np.argwhere(boards.astype(np.int64).sum(axis=2) > checkers)[0])
+    return f"board {i}: {'the side on roll' if side == 0 else 'the opponent'}"
 
 
 def finished_probabilities(boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -13,6 +13,15 @@ an optional extra: ``pip install gammonlab[gnubg]``. Without it,
   game and ply), which is much faster than evaluating every candidate from
   Python.
 
+Acey-Deucey (R11): checkers still waiting to enter are shown to the nets on
+the bar (:func:`~gammonlab.evaluators.base.waiting_on_bar`; rollouts do it),
+as they enter like checkers on the bar (R6.4, R11.1). The nets were not
+trained on such positions: with many checkers on the bar their output
+saturates (the start, 15 a side on the bar, evaluates as a certain backgammon
+for the side on roll), so their early choices are close to arbitrary; their
+bear-off and race evaluations assume ordinary dice, not the 1-2 rule (R11.2).
+``best_move`` knows neither: Acey-Deucey rollouts evaluate every candidate.
+
 GNU Backgammon's board (``[2][25]`` lists) has row 0 = the side *not* on roll
 and row 1 = the side on roll, index 0..23 = points 1..24 and 24 = the bar,
 each row in its own numbering; gammonlab's board ``b`` becomes

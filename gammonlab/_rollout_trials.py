@@ -1,0 +1,258 @@
+"""How a rollout task plays its trials: whole games in numba kernels, or in
+lockstep around an evaluator, for every variant (Acey-Deucey included, R11).
+
+The options, the statistics and the scheduling live in :mod:`gammonlab.rollout`;
+this module turns a :class:`_Spec` and a range of trial numbers into a
+:class:`_Chunk` of results, the same wherever it runs.
+
+>>> import numpy as np
+>>> from gammonlab import Position
+>>> from gammonlab.evaluators.base import get_evaluator
+>>> spec = _Spec(roots=np.array(Position.initial().board)[np.newaxis], start_ply=0,
+...              dice=None, policy=get_evaluator("pubeval"), evaluator=None, key=1,
+...              rotate=True, truncate=-1, bearoff_finish=False)
+>>> _play_chunk(spec, 0, 36).probs.shape
+(1, 36, 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._kernels import acey_rollout as _acey
+from ._kernels import rollout as _k
+from .evaluators.base import Policy, equity
+from .rules import CHECKERS
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """Everything a worker needs to play trials of one rollout (picklable)."""
+
+    roots: np.ndarray  # (k, 2, 26) int8, row 0 on roll at start_ply
+    start_ply: int
+    dice: tuple[int, int] | None
+    policy: Policy
+    evaluator: Policy | None
+    key: int
+    rotate: bool
+    truncate: int
+    bearoff_finish: bool
+    enter_from_off: bool = False  # Acey-Deucey (R2.4, R11): start_ply is 0
+    checkers: int = CHECKERS
+
+
+@dataclass
+class _Chunk:
+    """Results of trials ``first .. first + n - 1`` of every root."""
+
+    first: int
+    probs: np.ndarray  # (k, n, 5) float64, from the root side
+    plies: np.ndarray  # (k, n) int32
+    end: np.ndarray  # (k, n) int8
+    rolled: np.ndarray  # (n,) int64
+
+
+def _tables(spec: _Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if spec.bearoff_finish or spec.policy.kernel == _k.BEAROFF:
+        from .evaluators.bearoff import BearoffDatabase
+
+        db = BearoffDatabase.get()
+        return db.expected, db.rolls, db.first_off
+    return _NO_EXPECTED, _NO_ROLLS, _NO_FIRST_OFF
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    # the database's tables are read-only; unused stand-ins match them, so the
+    # kernels are compiled once
+    array.flags.writeable = False
+    return array
+
+
+_NO_EXPECTED = _read_only(np.zeros(1))
+_NO_ROLLS = _read_only(np.zeros((1, 1)))
+_NO_FIRST_OFF = _read_only(np.zeros((1, 1)))
+
+
+def _play_chunk(spec: _Spec, first: int, n: int) -> _Chunk:
+    """Play ``n`` trials from ``first`` (runs in a worker)."""
+    if spec.enter_from_off:
+        play = _play_acey_kernel if spec.policy.kernel is not None else _play_acey_lockstep
+        chunk, boards, other_side = play(spec, first, n)
+    else:
+        if spec.policy.kernel is not None:
+            chunk, boards = _play_kernel(spec, first, n)
+        else:
+            chunk, boards = _play_lockstep(spec, first, n)
+        # the root's side is on roll at even plies
+        other_side = (chunk.plies + spec.start_ply) % 2 == 1
+    truncated = chunk.end == _k.END_TRUNCATED
+    if truncated.any() and spec.evaluator is not None:
+        # one evaluator call for every truncated game of the chunk
+        at = np.nonzero(truncated)
+        boards = np.ascontiguousarray(boards[at])
+        if spec.enter_from_off:
+            boards = _acey.waiting_on_bar(boards, spec.checkers)
+        probs = np.array(spec.evaluator(boards), dtype=np.float64)
+        flip = other_side[at].astype(bool)
+        if flip.any():
+            probs[flip] = _k.flip_probabilities(probs[flip].copy())
+        chunk.probs[at] = probs
+    return chunk
+
+
+def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
+    k = spec.roots.shape[0]
+    probs = np.empty((k, n, 5))
+    plies = np.empty((k, n), dtype=np.int32)
+    end = np.empty((k, n), dtype=np.int8)
+    rolled = np.empty(n, dtype=np.int64)
+    boards = np.empty((k, n, 2, 26), dtype=np.int8)
+    expected, rolls, first_off = _tables(spec)
+    d1, d2 = spec.dice or (0, 0)
+    stuck = _k.play_trials(spec.roots, spec.start_ply, d1, d2, spec.policy.kernel,
+                           np.uint64(spec.key), first, spec.rotate, spec.truncate,
+                           spec.bearoff_finish, expected, rolls, first_off, probs, plies, end,
+                           rolled, boards)
+    if stuck:
+        from .rollout import RolloutError
+
+        raise RolloutError(f"trial {stuck - 1} did not end within {_k.MAX_PLIES} plays")
+    return _Chunk(first, probs, plies, end, rolled), boards
+
+
+def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
+    """Every game of the chunk advanced one ply at a time, one evaluator call per ply."""
+    k = spec.roots.shape[0]
+    games = k * n
+    boards = np.ascontiguousarray(np.repeat(spec.roots, n, axis=0))  # game = root * n + i
+    trial = np.tile(np.arange(first, first + n, dtype=np.int64), k)
+    ply = np.full(games, spec.start_ply, dtype=np.int64)
+    counter = np.zeros(games, dtype=np.int64)
+    probs = np.full((games, 5), np.nan)
+    end = np.zeros(games, dtype=np.int8)
+    rolled = np.zeros(games, dtype=np.int64)
+    dice = np.zeros((games, 2), dtype=np.int64)
+    _, rolls, first_off = _tables(spec)
+    d1, d2 = spec.dice or (0, 0)
+    policy = spec.policy
+    fast = type(policy).choose is not Policy.choose
+    live = np.arange(games, dtype=np.int64)
+    while live.size:
+        offsets, candidates = _k.begin_ply(
+            live, trial, ply, spec.start_ply, d1, d2, np.uint64(spec.key), spec.rotate,
+            spec.truncate, spec.bearoff_finish, rolls, first_off, counter, boards, probs, end,
+            rolled, dice, not fast)
+        if (end[live] < 0).any():
+            from .rollout import RolloutError
+
+            raise RolloutError(f"a game did not end within {_k.MAX_PLIES} plays")
+        playing = end[live] == 0
+        active = live[playing]
+        if fast:
+            results = policy.choose(boards[active], dice[active])
+            _k.finish_ply(active, np.arange(active.size, dtype=np.int64),
+                          np.ascontiguousarray(results, dtype=np.int8),
+                          np.arange(active.size + 1, dtype=np.int64), ply, boards, probs, end)
+        else:
+            values = np.zeros(candidates.shape[0])
+            counts = np.diff(offsets)
+            game_of = np.repeat(np.arange(live.size), counts)
+            points = _k.terminal_values(candidates)
+            values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
+            ask = (counts[game_of] > 1) & (points == 0)
+            if ask.any():
+                swapped = np.ascontiguousarray(candidates[ask][:, ::-1])
+                values[ask] = -equity(policy(swapped))
+            chosen = _k.best_candidates(offsets, values)
+            _k.finish_ply(active, chosen[playing], candidates, offsets, ply, boards, probs, end)
+        live = live[end[live] == 0]
+    chunk = _Chunk(first, probs.reshape(k, n, 5), (ply - spec.start_ply).reshape(k, n).astype(
+        np.int32), end.reshape(k, n), rolled[:n].copy())
+    return chunk, boards.reshape(k, n, 2, 26)
+
+
+# -- Acey-Deucey (R2.4, R11): its own kernels, no bear-off database -------------------------
+
+
+def _play_acey_kernel(spec: _Spec, first: int,
+                      n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
+    k = spec.roots.shape[0]
+    probs = np.empty((k, n, 5))
+    plies = np.empty((k, n), dtype=np.int32)
+    end = np.empty((k, n), dtype=np.int8)
+    rolled = np.empty(n, dtype=np.int64)
+    boards = np.empty((k, n, 2, 26), dtype=np.int8)
+    side = np.empty((k, n), dtype=np.int8)
+    d1, d2 = spec.dice or (0, 0)
+    stuck = _acey.play_acey_trials(spec.roots, d1, d2, spec.policy.kernel, np.uint64(spec.key),
+                                   first, spec.rotate, spec.truncate, spec.checkers, probs,
+                                   plies, end, rolled, boards, side)
+    if stuck:
+        from .rollout import RolloutError
+
+        raise RolloutError(f"trial {stuck - 1} did not end within {_k.MAX_PLIES} plays")
+    return _Chunk(first, probs, plies, end, rolled), boards, side
+
+
+def _play_acey_lockstep(spec: _Spec, first: int,
+                        n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
+    """Acey-Deucey games in lockstep, one evaluator call per ply for all of them.
+
+    Each candidate is evaluated with the checkers waiting to enter on the bar
+    (:func:`gammonlab._kernels.acey_rollout.waiting_on_bar`): from the
+    opponent's side, who is on roll next, or from the mover's own when the
+    play earns a roll again (a full 1-2, R11.2). Plays are always generated
+    here: a policy's own ``choose`` (GNU Backgammon's ``best_move``) knows
+    nothing of entering from off the board or of the 1-2.
+    """
+    k = spec.roots.shape[0]
+    games = k * n
+    boards = np.ascontiguousarray(np.repeat(spec.roots, n, axis=0))  # game = root * n + i
+    trial = np.tile(np.arange(first, first + n, dtype=np.int64), k)
+    ply = np.zeros(games, dtype=np.int64)
+    side = np.zeros(games, dtype=np.int8)
+    counter = np.zeros(games, dtype=np.int64)
+    probs = np.full((games, 5), np.nan)
+    end = np.zeros(games, dtype=np.int8)
+    rolled = np.zeros(games, dtype=np.int64)
+    dice = np.zeros((games, 2), dtype=np.int64)
+    d1, d2 = spec.dice or (0, 0)
+    policy = spec.policy
+    checkers = spec.checkers
+    live = np.arange(games, dtype=np.int64)
+    while live.size:
+        offsets, candidates, again = _acey.acey_begin_ply(
+            live, trial, ply, d1, d2, np.uint64(spec.key), spec.rotate, spec.truncate,
+            checkers, counter, boards, end, rolled, dice)
+        if (end[live] < 0).any():
+            from .rollout import RolloutError
+
+            raise RolloutError(f"a game did not end within {_k.MAX_PLIES} plays")
+        playing = end[live] == 0
+        active = live[playing]
+        values = np.zeros(candidates.shape[0])
+        counts = np.diff(offsets)
+        game_of = np.repeat(np.arange(live.size), counts)
+        points = _acey.acey_terminal_values(candidates, checkers)
+        values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
+        ask = (counts[game_of] > 1) & (points == 0)
+        if ask.any():
+            seen = _acey.waiting_on_bar(np.ascontiguousarray(candidates[ask]), checkers)
+            mover_rolls = again[ask]
+            asked = np.empty(seen.shape[0])
+            if mover_rolls.any():
+                asked[mover_rolls] = equity(policy(seen[mover_rolls]))
+            if not mover_rolls.all():
+                swapped = np.ascontiguousarray(seen[~mover_rolls][:, ::-1])
+                asked[~mover_rolls] = -equity(policy(swapped))
+            values[ask] = asked
+        chosen = _k.best_candidates(offsets, values)
+        _acey.acey_finish_ply(active, chosen[playing], candidates, again, checkers, ply, side,
+                              boards, probs, end)
+        live = live[end[live] == 0]
+    chunk = _Chunk(first, probs.reshape(k, n, 5), ply.reshape(k, n).astype(np.int32),
+                   end.reshape(k, n), rolled[:n].copy())
+    return chunk, boards.reshape(k, n, 2, 26), side.reshape(k, n)
