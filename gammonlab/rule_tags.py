@@ -66,6 +66,9 @@ _VARIATIONS = {
     "hypergammon1": "hypergammon-1",
     "hypergammon2": "hypergammon-2",
     "hypergammon3": "hypergammon-3",
+    "hypergammon (1)": "hypergammon-1",
+    "hypergammon (2)": "hypergammon-2",
+    "hypergammon (3)": "hypergammon-3",
     "acey-deucey": "acey-deucey",
     "aceydeucey": "acey-deucey",
 }
