@@ -98,3 +98,18 @@ def test_diagrams_of_each_variant(variant):
     svg = position._repr_svg_()
     assert svg.startswith("<svg") and svg.count("<circle") >= 2 * min(checkers, 5)
     assert f"pips {position.pips[0]}" in str(position)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_ids_of_each_variant_round_trip(variant):
+    """Position ID, Match ID and XGID hold any variant's positions; the variant is
+    given when reading them back (the IDs do not name it)."""
+    match = gl.play_match(gl.Rules(variant=variant, match_length=5), seed=8)
+    for action in match.games[0].actions[:12]:
+        state = action.state
+        back = gl.GameState.from_gnubg_id(state.gnubg_id, variant=variant)
+        assert back.position == state.position and back.position.variant.name == variant
+        assert back.cube_value == state.cube_value and back.score == state.score
+        from_xg = gl.GameState.from_xgid(state.xgid, variant=variant)
+        assert from_xg.position == state.position
+        assert state.dice is None or sorted(from_xg.dice) == sorted(state.dice)
