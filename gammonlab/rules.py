@@ -251,10 +251,17 @@ class Rules:
 
     @classmethod
     def gnubg_default(cls, match_length: int = 0, **changes: object) -> Rules:
-        """GNU Backgammon's defaults: Crawford in matches; Jacoby and beavers in money play."""
+        """GNU Backgammon's defaults: Crawford in matches; Jacoby, beavers and raccoons
+        in money play (``set beavers 3``: a raccoon is a second beaver).
+
+        >>> Rules.gnubg_default()
+        Rules(variant='standard', jacoby=True, beavers=True, raccoons=True)
+        """
         money = match_length == 0
-        return cls(match_length=match_length, jacoby=money, beavers=money,
-                   **changes)  # type: ignore[arg-type]
+        options: dict[str, object] = {"match_length": match_length, "jacoby": money,
+                                      "beavers": money, "raccoons": money}
+        options.update(changes)
+        return cls(**options)  # type: ignore[arg-type]
 
     @classmethod
     def seed_000(cls, **changes: object) -> Rules:

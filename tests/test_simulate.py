@@ -227,7 +227,7 @@ OPTION_SETS = {
     # money: GNU Backgammon's defaults (Jacoby, beavers) with raccoons; an optimist
     # doubles too soon, a realist beavers, the optimist raccoons. The cube limit keeps
     # the stakes of this escalation (x8 a turn) within what a Match ID can count.
-    "jacoby-beavers-raccoons": (gl.Rules.gnubg_default(raccoons=True, cube_limit=64),
+    "jacoby-beavers-raccoons": (gl.Rules.gnubg_default(cube_limit=64),
                                 (PipCountPlayer(optimism=0.15), race_evaluator)),
     "crawford-match": (gl.Rules(match_length=7, crawford=True), ("pubeval", race_evaluator)),
     "holland": (gl.Rules(match_length=5, holland=True), (race_evaluator, optimist)),
