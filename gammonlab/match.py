@@ -309,7 +309,9 @@ class Match:
         ``match_length``, ``score0``, ``score1`` (before the game), ``crawford``,
         ``winner``, ``winner_name``, ``points`` (won, after the cube), ``ending``
         (single, gammon, backgammon, drop, resign), ``cube_value`` (final),
-        ``moves`` (rolls played), ``actions``, ``complete``."""
+        ``moves`` (rolls played), ``actions``, ``complete``, ``start_cube`` (the
+        cube when play began: above 1 after GNU Backgammon's automatic doubles,
+        R10.5)."""
         from .frames import games_frame
 
         return games_frame(self)
