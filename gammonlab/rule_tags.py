@@ -135,7 +135,7 @@ def sgf_rule_parts(rules: Rules) -> list[str]:
 
     GNU Backgammon's parts (``NoCube``, ``Crawford``, ``Jacoby``, ``Nackgammon``,
     ``Hypergammon1`` to ``3``), then gammonlab's: ``Nackgammon004``,
-    ``NoBeavers``, ``NoRaccoons``, ``Holland``, ``CubeLimit=n``,
+    ``NoCrawford``, ``NoBeavers``, ``NoRaccoons``, ``Holland``, ``CubeLimit=n``,
     ``Scoring=seed-000``, ``AutoDoubles=gnubg`` or ``seed-000``,
     ``AutoDoubleLimit=n`` and ``Opening=reroll``.
 
@@ -145,8 +145,8 @@ def sgf_rule_parts(rules: Rules) -> list[str]:
     parts: list[str] = []
     if not rules.cube:
         parts.append("NoCube")
-    if rules.match_length and rules.crawford:
-        parts.append("Crawford")
+    if rules.match_length:
+        parts.append("Crawford" if rules.crawford else "NoCrawford")
     if rules.money and rules.jacoby:
         parts.append("Jacoby")
     name = rules.variant.name
@@ -226,7 +226,12 @@ def rules_from_headers(headers: Mapping[str, str], match_length: int, variation:
         raccoons = beavers and "noraccoons" not in parts
     crawford = _flag(lower.get("crawford"))
     if crawford is None:
-        crawford = True if sgf_rules is None or not parts or money else "crawford" in parts
+        if "nocrawford" in parts:
+            crawford = False
+        elif money or not parts:
+            crawford = True  # GNU Backgammon's default, and an SGF game without RU
+        else:
+            crawford = "crawford" in parts  # GNU Backgammon writes it whenever it is on
     holland = bool(_flag(lower.get("holland"))) or "holland" in parts
     cube = _flag(lower.get("cube"))
     if cube is None:
