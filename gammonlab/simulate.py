@@ -148,19 +148,18 @@ def _cube_turn(replay: _Replay, seats: Sequence[_Player], player: int,
     answer = decision if same else seats[taker].decision(replay, player)
     response = "take" if answer is None else (answer.response or "take")
     highest = min(rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
-    _apply(replay, RawAction(player=player, kind="double", cube=2 * replay.cube,
-                                      loc=_WHERE))
+    _apply(replay, RawAction(player=player, kind="double", cube=2 * replay.cube, loc=_WHERE))
     if response == "pass":
         _apply(replay, RawAction(player=taker, kind="drop", loc=_WHERE))
     elif (response == "beaver" and rules.money and rules.beavers
           and 4 * replay.cube <= highest):
-        _apply(replay, RawAction(player=taker, kind="beaver",
-                                          cube=4 * replay.cube, loc=_WHERE))
+        _apply(replay, RawAction(player=taker, kind="beaver", cube=4 * replay.cube,
+                                 loc=_WHERE))
         # the cube now shows the double; the beaver offers twice that (R10.6)
         if (rules.raccoons and 4 * replay.cube <= highest
                 and decision.double_beaver is not None and decision.double_beaver > 0):
-            _apply(replay, RawAction(player=player, kind="raccoon",
-                                              cube=4 * replay.cube, loc=_WHERE))
+            _apply(replay, RawAction(player=player, kind="raccoon", cube=4 * replay.cube,
+                                     loc=_WHERE))
             _apply(replay, RawAction(player=taker, kind="take", loc=_WHERE))
         else:
             _apply(replay, RawAction(player=player, kind="take", loc=_WHERE))
@@ -169,8 +168,8 @@ def _cube_turn(replay: _Replay, seats: Sequence[_Player], player: int,
 
 
 def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tuple[str, str],
-               seats: Sequence[_Player], rng: np.random.Generator, cube: bool,
-               ) -> _Replay:
+               seats: Sequence[_Player], rng: np.random.Generator, cube: bool) -> _Replay:
+    """One game from the opening roll to its end; the state machine holds it."""
     player, dice, ties = _opening(rules, rng)
     start_cube = _start_cube(rules, ties)
     replay = _Replay(rules, score, crawford, names, stated_rules=True, cube=start_cube)
@@ -185,14 +184,14 @@ def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tupl
         first = False
         chosen = seats[player].choose(replay, dice)
         play = "" if chosen is None else chosen[0].notation
-        _apply(replay, RawAction(player=player, kind="move", dice=dice, play=play,
-                                          loc=_WHERE), chosen)
+        _apply(replay, RawAction(player=player, kind="move", dice=dice, play=play, loc=_WHERE),
+               chosen)
         player = 1 - player
     assert replay.winner is not None and replay.points is not None
     match_won = (not rules.money
                  and score[replay.winner] + replay.points >= rules.match_length)
     _apply(replay, RawAction(player=replay.winner, kind="win", points=replay.points,
-                                      match_won=match_won, loc=_WHERE))
+                             match_won=match_won, loc=_WHERE))
     return replay
 
 
