@@ -83,10 +83,12 @@ _PLOTS = (
 
 
 def __getattr__(name: str) -> object:
-    # plotting imports matplotlib, the widgets ipywidgets: only on first use, to keep
-    # ``import gammonlab`` fast
+    # plotting imports matplotlib, the widgets ipywidgets, the frames pandas: only on
+    # first use, to keep ``import gammonlab`` fast
     if name in _PLOTS:
         return getattr(import_module("gammonlab.plot"), name)
+    if name in ("actions_frame", "games_frame"):
+        return getattr(import_module("gammonlab.frames"), name)
     if name in ("teach", "widgets"):
         widgets = import_module("gammonlab.widgets")
         return widgets if name == "widgets" else widgets.teach

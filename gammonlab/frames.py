@@ -28,6 +28,7 @@ ACTION_COLUMNS = (
 GAME_COLUMNS = (
     "game", "player0_name", "player1_name", "match_length", "score0", "score1", "crawford",
     "winner", "winner_name", "points", "ending", "cube_value", "moves", "actions", "complete",
+    "start_cube",
 )
 _ENDING_TYPE = pd.CategoricalDtype([*ENDINGS, "outside", "bar"])
 
@@ -161,6 +162,7 @@ def games_frame(match: Match) -> pd.DataFrame:
             "moves": game.moves,
             "actions": len(game.actions),
             "complete": game.complete,
+            "start_cube": game.start_cube,
         })
     frame = pd.DataFrame(rows, columns=list(GAME_COLUMNS))
     return frame.astype({
@@ -168,4 +170,5 @@ def games_frame(match: Match) -> pd.DataFrame:
         "match_length": "int32", "score0": "int32", "score1": "int32", "crawford": "bool",
         "winner": "Int8", "winner_name": "string", "points": "Int32", "ending": _ENDING_TYPE,
         "cube_value": "int32", "moves": "int32", "actions": "int32", "complete": "bool",
+        "start_cube": "int32",
     })

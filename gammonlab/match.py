@@ -26,7 +26,7 @@ game is worth are computed and compared with what the transcript claims.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -41,8 +41,8 @@ from .errors import (
 from .explain import resolve_play
 from .play import Play
 from .position import Position
+from .rule_tags import rules_from_headers
 from .rules import Rules, Variant
-from .rules import variant as lookup_variant
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -141,6 +141,9 @@ class Game:
         The state after the last action.
     problems : tuple of ParseError
         What the replay found wrong with this game (collect mode).
+    start_cube : int
+        The cube when play began: above 1 when GNU Backgammon's automatic
+        doubles (R10.5) turned it on equal opening rolls.
     """
 
     number: int
@@ -153,6 +156,7 @@ class Game:
     cube_value: int
     final_state: GameState
     problems: tuple[ParseError, ...] = ()
+    start_cube: int = 1
 
     @property
     def complete(self) -> bool:
@@ -305,7 +309,9 @@ class Match:
         ``match_length``, ``score0``, ``score1`` (before the game), ``crawford``,
         ``winner``, ``winner_name``, ``points`` (won, after the cube), ``ending``
         (single, gammon, backgammon, drop, resign), ``cube_value`` (final),
-        ``moves`` (rolls played), ``actions``, ``complete``."""
+        ``moves`` (rolls played), ``actions``, ``complete``, ``start_cube`` (the
+        cube when play began: above 1 after GNU Backgammon's automatic doubles,
+        R10.5)."""
         from .frames import games_frame
 
         return games_frame(self)
@@ -340,73 +346,12 @@ class Match:
 
 # -- replay -------------------------------------------------------------------------------------
 
-_VARIATIONS = {
-    "backgammon": "standard",
-    "standard": "standard",
-    "nackgammon": "nackgammon",
-    "nackgammon-004": "nackgammon-004",
-    "hypergammon": "hypergammon-3",
-    "hypergammon 1": "hypergammon-1",
-    "hypergammon 2": "hypergammon-2",
-    "hypergammon 3": "hypergammon-3",
-    "hypergammon-1": "hypergammon-1",
-    "hypergammon-2": "hypergammon-2",
-    "hypergammon-3": "hypergammon-3",
-    "hypergammon1": "hypergammon-1",
-    "hypergammon2": "hypergammon-2",
-    "hypergammon3": "hypergammon-3",
-    "acey-deucey": "acey-deucey",
-}
-_ON = {"on", "yes", "true", "1"}
-
-
-def _flag(value: str | None) -> bool | None:
-    if value is None:
-        return None
-    return value.strip().lower() in _ON
-
-
-def rules_from_headers(headers: dict[str, str], match_length: int, variation: str | None,
-                       sgf_rules: Sequence[str] = ()) -> Rules:
-    """The :class:`Rules` a transcript's headers describe.
-
-    ``Variation`` selects the variant; ``Crawford``, ``Jacoby``, ``Beaver``
-    and ``CubeLimit`` the options (GNU Backgammon assumes the Crawford rule in
-    every match). SGF ``RU`` parts (``Crawford``, ``Jacoby``, ``NoCube``, a
-    variant name) are read too.
-    """
-    lower = {k.lower(): v for k, v in headers.items()}
-    name = (variation or lower.get("variation") or "backgammon").strip().lower()
-    for part in sgf_rules:
-        if part.strip().lower() in _VARIATIONS and part.strip().lower() != "backgammon":
-            name = part.strip().lower()
-    if name not in _VARIATIONS:
-        raise GammonlabError(f"unknown variation {variation or lower.get('variation')!r}")
-    money = match_length == 0
-    parts = {p.strip().lower() for p in sgf_rules}
-    jacoby = _flag(lower.get("jacoby"))
-    if jacoby is None:
-        jacoby = "jacoby" in parts
-    beavers = _flag(lower.get("beaver"))
-    crawford = _flag(lower.get("crawford"))
-    limit_text = lower.get("cubelimit")
-    cube_limit = int(limit_text) if limit_text and limit_text.strip().isdigit() else None
-    if cube_limit is not None and (cube_limit < 1 or cube_limit & (cube_limit - 1)):
-        cube_limit = None
-    return Rules(variant=lookup_variant(_VARIATIONS[name]), match_length=match_length,
-                 cube="nocube" not in parts,
-                 jacoby=bool(jacoby) and money,
-                 crawford=True if crawford is None else crawford,
-                 beavers=bool(beavers) and money if beavers is not None else money,
-                 raccoons=bool(beavers) and money if beavers is not None else money,
-                 cube_limit=cube_limit)
-
-
 class _Replay:
     """The state machine of one game."""
 
     def __init__(self, rules: Rules, score: tuple[int, int], crawford: bool,
-                 players: tuple[str, str], *, stated_rules: bool = False) -> None:
+                 players: tuple[str, str], *, stated_rules: bool = False,
+                 cube: int = 1) -> None:
         self.rules = rules
         # a transcript never names its opening rule (R3.2 or R3.3): the opening
         # is checked only against rules the caller states
@@ -435,6 +380,11 @@ class _Replay:
         # R10.4: the last roll, as (player, sorted dice), and the automatic doubles so far
         self.last_roll: tuple[int, tuple[int, int]] | None = None
         self.automatic_doubles = 0
+        self.start_cube = cube
+        if cube != 1:
+            # R10.5: the cube turned by equal opening rolls before play began
+            self.cube = cube
+            self.automatic_doubles = cube.bit_length() - 1
         # rolls played by player 0 and player 1 (R3.1 opening, R10.3 Holland)
         self.rolls = [0, 0]
 
@@ -481,7 +431,11 @@ class _Replay:
 
     # -- actions ----------------------------------------------------------------------------
 
-    def move(self, raw: Any, following: Any) -> None:
+    def move(self, raw: Any, following: Any,
+             resolved: tuple[Play, int] | None = None) -> None:
+        """A roll and its play. ``resolved`` is a play already chosen among the
+        legal plays of this position and roll, and their number (a simulation),
+        so that its notation need not be read again."""
         self.start_turn(raw, "moves")
         if raw.dice is None:
             raise raw.loc.error("a move needs the dice rolled")
@@ -498,6 +452,9 @@ class _Replay:
         if self.rules.auto_doubles == "seed-000":
             self.automatic_double(raw.player, dice)
         state = self.state(raw.player, dice=dice)
+        if resolved is not None:
+            self.played(raw, state, *resolved)
+            return
         legal = self.position.legal_plays(dice)
         if not raw.play.strip() and len(legal) and (
                 following is None or following.kind in ("win", "resign")):
@@ -512,9 +469,13 @@ class _Replay:
             rule = f" ({error.rule})" if isinstance(error, IllegalPlayError) else ""
             problem = raw.loc.error(f"illegal play{rule}: {error}")
             raise problem from error
-        self.actions.append(Action("move", raw.player, state, dice=dice,
+        self.played(raw, state, play, len(legal))
+
+    def played(self, raw: Any, state: GameState, play: Play, n_legal: int) -> None:
+        """Record a legal play and its consequences: the game may end (R8)."""
+        self.actions.append(Action("move", raw.player, state, dice=raw.dice,
                                    play=play if play.moves else None, written=raw.play,
-                                   n_legal=len(legal), location=raw.loc,
+                                   n_legal=n_legal, location=raw.loc,
                                    analysis=raw.analysis))
         self.position = play.position
         self.on_roll = 1 - raw.player
@@ -563,7 +524,7 @@ class _Replay:
         offered = 2 * self.cube
         if self.rules.cube_limit is not None and offered > self.rules.cube_limit:
             raise raw.loc.error(f"{self.who(player)} doubles to {offered}, above the cube "
-                                f"limit {self.rules.cube_limit}")
+                                f"limit {self.rules.cube_limit} (R9.6)")
         if raw.cube is not None and raw.cube != offered:
             raise raw.loc.error(f"the cube is {self.cube}, so a double offers {offered}, "
                                 f"not {raw.cube}")
@@ -594,6 +555,13 @@ class _Replay:
             if stage != expected_stage:
                 raise raw.loc.error(f"a {kind} answers a "
                                     f"{'double' if kind == 'beaver' else 'beaver'} (R10.6)")
+            allowed = self.rules.beavers if kind == "beaver" else self.rules.raccoons
+            if not allowed:
+                raise raw.loc.error(f"{self.who(player)} {kind}s, but the rules allow no "
+                                    f"{kind}s (R10.6)")
+            if self.rules.cube_limit is not None and 2 * offered > self.rules.cube_limit:
+                raise raw.loc.error(f"a {kind} to {2 * offered} goes above the cube limit "
+                                    f"{self.rules.cube_limit} (R9.6)")
             # R10.6: take, and at once redouble while keeping the cube
             self.cube = offered
             self.owner = player
@@ -766,6 +734,26 @@ def _crawford_game(rules: Rules, score: tuple[int, int], crawford_done: bool) ->
             and (score[0] == length - 1 or score[1] == length - 1))
 
 
+def _opening_cube(rules: Rules, raw_game: Any) -> int:
+    """The cube a game starts with: 1, or under GNU Backgammon's automatic
+    doubles (R10.5) a power of two within the limits."""
+    cube = raw_game.cube
+    where = f"game {raw_game.number} starts with the cube at {cube}"
+    if rules.auto_doubles != "gnubg":
+        raise raw_game.loc.error(f"{where}, but the rules have no automatic doubles of the "
+                                 f"opening (R10.5, auto_doubles='gnubg')")
+    if cube < 1 or cube & (cube - 1):
+        raise raw_game.loc.error(f"{where}: a cube value is a power of two")
+    highest = min(rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
+    limit = rules.auto_double_limit
+    if cube > highest:
+        raise raw_game.loc.error(f"{where}, above the cube limit {highest}")
+    if limit and cube > 1 << limit:
+        raise raw_game.loc.error(f"{where}: more than the {limit} automatic doubles the "
+                                 f"rules allow (R10.5)")
+    return cube
+
+
 def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = None) -> Match:
     """Replay a transcript's raw record (:class:`gammonlab.io.text.RawMatch`).
 
@@ -810,8 +798,14 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
 
       ``auto_double_limit`` (when not 0) caps the automatic doubles of a game
       and ``cube_limit`` (or else :data:`HIGHEST_CUBE`, 32768) the stake; the
-      Crawford game has none. GNU Backgammon's automatic doubles (R10.5)
-      are not replayed: transcripts do not record the tied opening rolls.
+      Crawford game has none.
+    - R10.5 automatic doubles (``auto_doubles='gnubg'``, money play): equal
+      opening rolls turned the cube before play began. Transcripts do not
+      record the tied rolls, only the cube the game starts with (SGF
+      ``CV[2]``; in ``.mat``, a ``; [Cube "2"]`` line under ``Game N``); it
+      must be a power of two within ``auto_double_limit`` (when not 0) and
+      the cube limit. Without stated rules, a money session whose games start
+      with a turned cube is read under R10.5.
     - R8.4: with ``scoring='seed-000'`` a game is worth 1, 2 (the loser has a
       checker outside its home board) or 4 (on the bar) times the cube.
 
@@ -846,6 +840,10 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
             rules = rules_from_headers(raw.headers, length, raw.variant, first_rules)
         except GammonlabError as error:
             raise ParseError(str(error), source=source) from None
+        if (rules.money and rules.auto_doubles == "none"
+                and any(game.cube != 1 for game in raw.games)):
+            # only GNU Backgammon's automatic doubles start a game with the cube turned
+            rules = rules.replace(auto_doubles="gnubg")
     games: list[Game] = []
     score = (0, 0)
     crawford_done = False
@@ -866,10 +864,13 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
         crawford_done = crawford_done or crawford
         if rules.match_length and not crawford and max(score) == rules.match_length - 1:
             crawford_done = True
-        replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated)
         game_problems: list[ParseError] = list(raw_game.problems)
         actions = raw_game.actions
+        replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated)
         try:
+            if raw_game.cube != 1:
+                replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated,
+                                 cube=_opening_cube(rules, raw_game))
             if rules.match_length and max(score) >= rules.match_length:
                 raise raw_game.loc.error(
                     f"game {raw_game.number} starts at {score[0]}-{score[1]}, after the "
@@ -901,7 +902,8 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
         game = Game(number=len(games) + 1, score=score, crawford=crawford,
                     actions=tuple(replay.actions), winner=replay.winner,
                     points=replay.points, ending=replay.ending, cube_value=replay.cube,
-                    final_state=replay.final_state(), problems=tuple(game_problems))
+                    final_state=replay.final_state(), problems=tuple(game_problems),
+                    start_cube=replay.start_cube)
         games.append(game)
         if game.winner is not None and game.points is not None:
             score = _add(score, game.winner, game.points)

@@ -183,7 +183,8 @@ class Rules:
         R10.4 (a roll repeating the opponent's last numbers doubles the stake) or
         R10.5 (equal opening rolls turn the cube, up to ``auto_double_limit``).
     auto_double_limit : int
-        Most automatic doubles per game under R10.5 (0 = no limit under R10.4).
+        Most automatic doubles per game, 0 for no limit but the cube limit
+        (GNU Backgammon's ``set automatic doubles N`` is R10.5 with limit N).
     beavers, raccoons : bool
         R10.6, money only.
     cube_limit : int or None
@@ -220,6 +221,11 @@ class Rules:
         if self.cube_limit is not None and (self.cube_limit < 1
                                             or self.cube_limit & (self.cube_limit - 1)):
             raise GammonlabError(f"cube_limit must be a power of two, got {self.cube_limit}")
+        if self.auto_double_limit < 0:
+            raise GammonlabError(f"auto_double_limit must be >= 0, got {self.auto_double_limit}")
+        if self.auto_doubles == "gnubg" and self.match_length:
+            raise GammonlabError("GNU Backgammon's automatic doubles (R10.5) are for money "
+                                 "play (match_length=0)")
         if self.raccoons and not self.beavers:
             raise GammonlabError("raccoons need beavers (R10.6)")
 
@@ -245,10 +251,17 @@ class Rules:
 
     @classmethod
     def gnubg_default(cls, match_length: int = 0, **changes: object) -> Rules:
-        """GNU Backgammon's defaults: Crawford in matches; Jacoby and beavers in money play."""
+        """GNU Backgammon's defaults: Crawford in matches; Jacoby, beavers and raccoons
+        in money play (``set beavers 3``: a raccoon is a second beaver).
+
+        >>> Rules.gnubg_default()
+        Rules(variant='standard', jacoby=True, beavers=True, raccoons=True)
+        """
         money = match_length == 0
-        return cls(match_length=match_length, jacoby=money, beavers=money,
-                   **changes)  # type: ignore[arg-type]
+        options: dict[str, object] = {"match_length": match_length, "jacoby": money,
+                                      "beavers": money, "raccoons": money}
+        options.update(changes)
+        return cls(**options)  # type: ignore[arg-type]
 
     @classmethod
     def seed_000(cls, **changes: object) -> Rules:

@@ -1,10 +1,10 @@
 """Simulated matches: two policies play a whole match or money session.
 
 :func:`play_match` rolls the dice, lets each player's policy choose its plays
-and cube actions, writes the transcript's raw records (the same
-:class:`~gammonlab.io.text.RawMatch` a reader returns) and replays them
-through :func:`~gammonlab.match.replay_match`, so the rules engine checks
-every step. The result is a :class:`~gammonlab.match.Match` like one read
+and cube actions, and plays every action, as a transcript's raw record (the
+same :class:`~gammonlab.io.text.RawAction` a reader gives), through the game
+state machine of :func:`~gammonlab.match.replay_match`, so the rules engine
+checks every step. The result is a :class:`~gammonlab.match.Match` like one read
 from a file: it can be written (:func:`gammonlab.write_match`), framed and
 plotted.
 
@@ -24,8 +24,10 @@ import numpy as np
 from .cube import cube_decision
 from .errors import GammonlabError
 from .evaluators.base import Policy, RandomPolicy, get_evaluator
-from .io.text import Location, RawAction, RawGame, RawMatch
-from .match import HIGHEST_CUBE, Match, _crawford_game, _Replay, replay_match
+from .io.text import Location, RawAction
+from .match import HIGHEST_CUBE, Game, Match, _add, _crawford_game, _Replay
+from .play import Play
+from .rule_tags import mat_headers
 from .rules import Rules
 
 __all__ = ["play_match"]
@@ -39,17 +41,36 @@ def _roll(rng: np.random.Generator) -> tuple[int, int]:
     return int(first), int(second)
 
 
-def _opening(rules: Rules, rng: np.random.Generator) -> tuple[int, tuple[int, int]]:
+def _opening(rules: Rules, rng: np.random.Generator) -> tuple[int, tuple[int, int], int]:
     """R3.1: each player rolls one die, ties roll again; R3.2: the higher plays
-    both numbers, or R3.3 (``opening='reroll'``) rolls both dice afresh."""
+    both numbers, or R3.3 (``opening='reroll'``) rolls both dice afresh.
+
+    Returns the opening player, the first roll and the number of tied rolls."""
+    ties = 0
     while True:
         die0, die1 = _roll(rng)
         if die0 != die1:
             break
+        ties += 1
     opener = 0 if die0 > die1 else 1
     if rules.opening == "reroll":
-        return opener, _roll(rng)
-    return opener, (max(die0, die1), min(die0, die1))
+        return opener, _roll(rng), ties
+    return opener, (max(die0, die1), min(die0, die1)), ties
+
+
+def _start_cube(rules: Rules, ties: int) -> int:
+    """R10.5: each tied opening roll turns the cube, up to ``auto_double_limit``
+    automatic doubles (0: no limit) and the cube limit."""
+    cube = 1
+    if rules.auto_doubles != "gnubg" or not rules.cube:
+        return cube
+    highest = min(rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
+    limit = rules.auto_double_limit
+    for done in range(ties):
+        if (limit and done >= limit) or 2 * cube > highest:
+            break
+        cube *= 2
+    return cube
 
 
 class _Player:
@@ -60,11 +81,12 @@ class _Player:
         self.rng = rng
         self.random = isinstance(self.policy, RandomPolicy)
 
-    def choose(self, replay: _Replay, dice: tuple[int, int]) -> str:
-        """The canonical notation of the chosen play; ``''`` when none is legal (R5.5)."""
+    def choose(self, replay: _Replay, dice: tuple[int, int]) -> tuple[Play, int] | None:
+        """The chosen play and the number of legal plays; ``None`` when no number
+        can be played (R5.5)."""
         legal = replay.position.legal_plays(dice)
         if len(legal) == 0 or not legal[0].moves:
-            return ""
+            return None
         if len(legal) == 1:
             index = 0
         elif self.random:
@@ -72,7 +94,7 @@ class _Player:
         else:
             scores = np.asarray(self.policy.scores(replay.position.board, legal.boards))
             index = int(np.argmax(scores))
-        return legal[index].notation
+        return legal[index], len(legal)
 
     def decision(self, replay: _Replay, doubler: int) -> Any:
         """GNU Backgammon-style cube decision of ``doubler``'s position, or ``None``
@@ -101,15 +123,21 @@ def _may_double(replay: _Replay, player: int, rules: Rules) -> bool:
     return True
 
 
-def _apply(replay: _Replay, actions: list[RawAction], action: RawAction) -> None:
-    replay.apply(action, None)
-    actions.append(action)
+def _apply(replay: _Replay, action: RawAction,
+           resolved: tuple[Play, int] | None = None) -> None:
+    """Play an action through the game's state machine."""
+    if resolved is not None:
+        replay.move(action, None, resolved)
+    else:
+        replay.apply(action, None)
 
 
-def _cube_turn(replay: _Replay, actions: list[RawAction], seats: Sequence[_Player],
-               player: int, rules: Rules) -> None:
+def _cube_turn(replay: _Replay, seats: Sequence[_Player], player: int,
+               rules: Rules) -> None:
     """Before rolling: double when the doubler's evaluator says so; the taker
-    answers by its own evaluator (take when it has none)."""
+    answers by its own evaluator (take when it has none); after a beaver the
+    doubler raccoons when the rules allow it and its evaluator still gives it
+    the better game."""
     if not _may_double(replay, player, rules):
         return
     decision = seats[player].decision(replay, player)
@@ -119,46 +147,52 @@ def _cube_turn(replay: _Replay, actions: list[RawAction], seats: Sequence[_Playe
     same = seats[taker].policy is seats[player].policy
     answer = decision if same else seats[taker].decision(replay, player)
     response = "take" if answer is None else (answer.response or "take")
-    _apply(replay, actions, RawAction(player=player, kind="double", cube=2 * replay.cube,
-                                      loc=_WHERE))
+    highest = min(rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
+    _apply(replay, RawAction(player=player, kind="double", cube=2 * replay.cube, loc=_WHERE))
     if response == "pass":
-        _apply(replay, actions, RawAction(player=taker, kind="drop", loc=_WHERE))
-    elif response == "beaver" and rules.money and rules.beavers:
-        _apply(replay, actions, RawAction(player=taker, kind="beaver",
-                                          cube=4 * replay.cube, loc=_WHERE))
-        # the doubler takes the beaver and never raccoons (R10.6)
-        _apply(replay, actions, RawAction(player=player, kind="take", loc=_WHERE))
+        _apply(replay, RawAction(player=taker, kind="drop", loc=_WHERE))
+    elif (response == "beaver" and rules.money and rules.beavers
+          and 4 * replay.cube <= highest):
+        _apply(replay, RawAction(player=taker, kind="beaver", cube=4 * replay.cube,
+                                 loc=_WHERE))
+        # the cube now shows the double; the beaver offers twice that (R10.6)
+        if (rules.raccoons and 4 * replay.cube <= highest
+                and decision.double_beaver is not None and decision.double_beaver > 0):
+            _apply(replay, RawAction(player=player, kind="raccoon", cube=4 * replay.cube,
+                                     loc=_WHERE))
+            _apply(replay, RawAction(player=taker, kind="take", loc=_WHERE))
+        else:
+            _apply(replay, RawAction(player=player, kind="take", loc=_WHERE))
     else:
-        _apply(replay, actions, RawAction(player=taker, kind="take", loc=_WHERE))
+        _apply(replay, RawAction(player=taker, kind="take", loc=_WHERE))
 
 
 def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tuple[str, str],
-               seats: Sequence[_Player], rng: np.random.Generator, cube: bool,
-               number: int) -> tuple[RawGame, _Replay]:
-    replay = _Replay(rules, score, crawford, names)
-    actions: list[RawAction] = []
-    player, dice = _opening(rules, rng)
+               seats: Sequence[_Player], rng: np.random.Generator, cube: bool) -> _Replay:
+    """One game from the opening roll to its end; the state machine holds it."""
+    player, dice, ties = _opening(rules, rng)
+    start_cube = _start_cube(rules, ties)
+    replay = _Replay(rules, score, crawford, names, stated_rules=True, cube=start_cube)
     first = True
     while replay.winner is None:
         if not first:
             if cube:
-                _cube_turn(replay, actions, seats, player, rules)
+                _cube_turn(replay, seats, player, rules)
                 if replay.winner is not None:
                     break
             dice = _roll(rng)
         first = False
-        play = seats[player].choose(replay, dice)
-        _apply(replay, actions, RawAction(player=player, kind="move", dice=dice, play=play,
-                                          loc=_WHERE))
+        chosen = seats[player].choose(replay, dice)
+        play = "" if chosen is None else chosen[0].notation
+        _apply(replay, RawAction(player=player, kind="move", dice=dice, play=play, loc=_WHERE),
+               chosen)
         player = 1 - player
     assert replay.winner is not None and replay.points is not None
     match_won = (not rules.money
                  and score[replay.winner] + replay.points >= rules.match_length)
-    _apply(replay, actions, RawAction(player=replay.winner, kind="win", points=replay.points,
-                                      match_won=match_won, loc=_WHERE))
-    raw = RawGame(number=number, players=names, scores=score, actions=tuple(actions),
-                  complete=True, loc=_WHERE)
-    return raw, replay
+    _apply(replay, RawAction(player=replay.winner, kind="win", points=replay.points,
+                             match_won=match_won, loc=_WHERE))
+    return replay
 
 
 def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), *,
@@ -167,12 +201,13 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
                cube: bool = True) -> Match:
     """Play a whole match (to ``rules.match_length``) or a money session.
 
-    Every roll, play and cube action is written as a transcript's raw records
-    and replayed through :func:`~gammonlab.match.replay_match` under ``rules``,
-    so the rules engine checks each step: the opening (R3.1-R3.3), legal plays
-    (R4-R7), the cube (R9), Jacoby (R10.1), Crawford (R10.2), Holland (R10.3),
-    seed 000's automatic doubles (R10.4), beavers (R10.6), the cube limit and
-    the scoring (R8.2 or seed 000's R8.4).
+    Every roll, play and cube action goes through the game state machine of
+    :func:`~gammonlab.match.replay_match` under ``rules``, so the rules engine
+    checks each step: the opening (R3.1-R3.3), legal plays (R4-R7), the cube
+    (R9, the cube limit R9.6), Jacoby (R10.1), Crawford (R10.2), Holland
+    (R10.3), automatic doubles (seed 000's R10.4, GNU Backgammon's R10.5: each
+    tied opening roll turns the cube, up to ``auto_double_limit``), beavers
+    and raccoons (R10.6) and the scoring (R8.2 or seed 000's R8.4).
 
     Parameters
     ----------
@@ -200,18 +235,18 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     Raises
     ------
     GammonlabError
-        Acey-Deucey (not generated yet), money play without ``games``, or
-        GNU Backgammon's automatic doubles (R10.5), which the replay does not
-        support.
+        Acey-Deucey (not generated yet) or money play without ``games``.
 
     Notes
     -----
     Cube decisions come from :func:`~gammonlab.cube.cube_decision` with the
     player's evaluator (0-ply, Janowski's model): a player doubles when the
     verdict's action is ``'Double'``, and the opponent takes, passes or
-    beavers by its own evaluator's verdict. A policy that gives no
-    probabilities (``'pubeval'``, ``'random'``) never doubles and always
-    takes. Nobody raccoons, and nobody resigns. In a match a player does not
+    beavers by its own evaluator's verdict; facing a beaver, the doubler
+    raccoons (when the rules allow it) if its evaluator gives it a positive
+    equity after the beaver. A policy that gives no probabilities
+    (``'pubeval'``, ``'random'``) never doubles and always takes. Nobody
+    resigns. In a match a player does not
     double a cube already worth what it needs.
 
     Examples
@@ -227,9 +262,6 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     if rules.variant.enter_from_off:
         raise GammonlabError(f"play_match does not generate {rules.variant.name} games yet "
                              f"(R2.4, R11: checkers entering from off the board)")
-    if rules.auto_doubles == "gnubg":
-        raise GammonlabError("GNU Backgammon's automatic doubles (R10.5) are not replayed "
-                             "yet: use auto_doubles='none' or 'seed-000'")
     if rules.money and games is None:
         raise GammonlabError("money play (match_length=0) needs games=, the number of games")
     if games is not None and games < 1:
@@ -237,25 +269,23 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     seats = (_Player(players[0], rng), _Player(players[1], rng))
     names = (str(names[0]), str(names[1]))
-    raw_games: list[RawGame] = []
+    games_played: list[Game] = []
     score = (0, 0)
     crawford_done = False
     while True:
-        if games is not None and len(raw_games) >= games:
+        if games is not None and len(games_played) >= games:
             break
         if not rules.money and max(score) >= rules.match_length:
             break
         crawford = _crawford_game(rules, score, crawford_done)
         crawford_done = crawford_done or crawford
-        raw_game, replay = _play_game(rules, score, crawford, names, seats, rng, cube,
-                                      len(raw_games) + 1)
-        raw_games.append(raw_game)
+        replay = _play_game(rules, score, crawford, names, seats, rng, cube)
         assert replay.winner is not None and replay.points is not None
-        won = replay.points
-        score = (score[0] + won, score[1]) if replay.winner == 0 else (score[0],
-                                                                       score[1] + won)
-    headers = {"Variation": rules.variant.name} if rules.variant.name != "standard" else {}
-    raw = RawMatch(format="mat", source=None, encoding=None, headers=headers,
-                   match_length=rules.match_length, players=names,
-                   variant=rules.variant.name, games=tuple(raw_games))
-    return replay_match(raw, rules=rules)
+        games_played.append(Game(number=len(games_played) + 1, score=score, crawford=crawford,
+                                 actions=tuple(replay.actions), winner=replay.winner,
+                                 points=replay.points, ending=replay.ending,
+                                 cube_value=replay.cube, final_state=replay.final_state(),
+                                 start_cube=replay.start_cube))
+        score = _add(score, replay.winner, replay.points)
+    return Match(players=names, rules=rules, games=tuple(games_played),
+                 metadata=mat_headers(rules), format="mat")

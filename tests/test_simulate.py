@@ -1,7 +1,10 @@
 """Simulated matches (gammonlab.simulate) and the rule options of the replay's state
-machine: the opening (R3.1, R3.3), Holland (R10.3), seed 000's automatic doubles (R10.4)."""
+machine: the opening (R3.1, R3.3), Holland (R10.3), automatic doubles (R10.4, R10.5),
+beavers and raccoons (R10.6), the cube limit (R9.6)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -11,11 +14,11 @@ import gammonlab as gl
 from gammonlab.evaluators.base import Evaluator, Policy
 from gammonlab.io.mat import parse_mat
 from gammonlab.match import HIGHEST_CUBE, replay_match
-from gammonlab.rules import BAR
+from gammonlab.rules import BAR, HOME_POINTS, OFF
 from gammonlab.simulate import play_match
 
-SIMULATED_GAMES = 200
-"""Games simulated per variant and per option set (the goal is 1,000 each)."""
+SIMULATED_GAMES = 1000
+"""Games simulated per variant and per option set."""
 
 MATCH_ENDINGS = {"single", "gammon", "backgammon", "outside", "bar"}
 
@@ -79,10 +82,10 @@ def automatic_doubles(game: gl.Game) -> int:
 
 
 def expected_cube(game: gl.Game, rules: gl.Rules) -> int:
-    """The cube at the end, followed action by action: takes and beavers (R9.4,
-    R10.6) and seed 000's automatic doubles (R10.4, none in the Crawford game,
-    capped by the limits)."""
-    cube, offered, automatic, last = 1, None, 0, None
+    """The cube at the end, followed action by action from the cube the game
+    started with: takes, beavers and raccoons (R9.4, R10.6) and seed 000's
+    automatic doubles (R10.4, none in the Crawford game, capped by the limits)."""
+    cube, offered, automatic, last = game.start_cube, None, 0, None
     highest = min(rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
     for action in game.actions:
         if action.kind == "move" and rules.auto_doubles == "seed-000":
@@ -102,6 +105,23 @@ def expected_cube(game: gl.Game, rules: gl.Rules) -> int:
     return cube
 
 
+def game_worth(board: np.ndarray, checkers: int, scoring: str) -> tuple[str, int]:
+    """How a finished game ended and its points before the cube, read from the final
+    board (R8.2, or seed 000's R8.4), apart from the state machine."""
+    winner = 0 if board[0, OFF] == checkers else 1
+    assert board[1 - winner, OFF] < checkers
+    loser = board[1 - winner]
+    if scoring == "seed-000":
+        if loser[BAR]:
+            return "bar", 4
+        outside = sum(int(loser[p]) for p in range(HOME_POINTS + 1, BAR))
+        return ("outside", 2) if outside else ("single", 1)
+    if loser[OFF]:
+        return "single", 1
+    in_winners_home = sum(int(loser[p]) for p in range(19, 25))
+    return ("backgammon", 3) if loser[BAR] or in_winners_home else ("gammon", 2)
+
+
 def check_game(match: gl.Match, game: gl.Game) -> None:
     """Checkers, cube and points of a finished simulated game are consistent."""
     rules = match.rules
@@ -116,36 +136,39 @@ def check_game(match: gl.Match, game: gl.Game) -> None:
     if rules.opening == "standard":
         assert first.dice[0] != first.dice[1]  # R3.1
     turned = kinds.count("take") + kinds.count("beaver") + kinds.count("raccoon")
+    assert kinds.count("raccoon") <= kinds.count("beaver")
+    if not (rules.money and rules.beavers):
+        assert "beaver" not in kinds  # R10.6
+    if not rules.raccoons:
+        assert "raccoon" not in kinds
+    start = game.start_cube
+    if rules.auto_doubles == "gnubg":
+        # R10.5: a power of two within the limits
+        assert start & (start - 1) == 0
+        if rules.auto_double_limit:
+            assert start <= 2 ** rules.auto_double_limit
+    else:
+        assert start == 1
     assert game.cube_value == expected_cube(game, rules)
-    if rules.auto_doubles == "none":
-        assert game.cube_value == 2 ** turned
+    if rules.auto_doubles != "seed-000":
+        assert game.cube_value == start * 2 ** turned
     if game.crawford:
         assert "double" not in kinds  # R10.2
     if rules.cube_limit is not None:
-        assert game.cube_value <= rules.cube_limit
+        assert game.cube_value <= rules.cube_limit  # R9.6
     last_move = [a for a in game.actions if a.kind == "move"][-1]
     if game.ending == "drop":
-        assert kinds[-2] == "drop" and game.points == game.cube_value  # R9.4
-        assert game.actions[-2].player != game.winner
+        assert kinds[-2] == "drop" and game.actions[-2].player != game.winner
+        # R9.4: the passer loses the stake before the double
+        assert game.points == game.cube_value
         return
     assert game.ending in MATCH_ENDINGS
     assert last_move.player == game.winner
-    result = _result(game, rules)
-    points = result.points
+    kind, points = game_worth(board, n, rules.scoring)
+    assert game.ending == kind
     if rules.money and rules.jacoby and turned == 0:
-        points = 1  # R10.1
+        points = 1  # R10.1: gammons count single until the cube is turned
     assert game.points == points * game.cube_value
-    assert game.ending == result.kind
-
-
-def _result(game: gl.Game, rules: gl.Rules) -> gl.GameResult:
-    position = game.final_state.position
-    result = position.result(rules.scoring)
-    assert result is not None
-    loser = position.board[1 - result.winner]
-    if rules.scoring == "standard" and result.kind == "gammon":
-        assert loser[0] == 0 and loser[BAR] == 0
-    return result
 
 
 def check_match(match: gl.Match) -> None:
@@ -168,18 +191,18 @@ def check_match(match: gl.Match) -> None:
         assert crawford == reached[:1]  # R10.2: the first game at match point only
 
 
-def check_round_trip(match: gl.Match) -> None:
-    text = gl.write_match(match)
-    standard_options = (match.rules.scoring == "standard" and not match.rules.holland
-                        and match.rules.auto_doubles == "none"
-                        and match.rules.opening == "standard")
-    if standard_options:
-        back = gl.read_match(text)
-        assert back.rules.variant == match.rules.variant
-    else:
-        # the headers do not name these options: give the rules
-        back = replay_match(parse_mat(text), rules=match.rules)
-    pd.testing.assert_frame_equal(back.to_frame(), match.to_frame())
+def check_round_trip(match: gl.Match, tmp_path, games: int = 40) -> None:
+    """``.mat`` and ``.sgf`` written and read back: the same rules, the same frames
+    (a long money session: its first ``games`` games)."""
+    match = replace(match, games=match.games[:games])
+    for suffix in (".mat", ".sgf"):
+        path = tmp_path / f"match{suffix}"
+        gl.write_match(match, path)
+        back = gl.read_match(path)
+        assert back.rules == match.rules, suffix
+        pd.testing.assert_frame_equal(gl.actions_frame(back), gl.actions_frame(match))
+        pd.testing.assert_frame_equal(gl.games_frame(back), gl.games_frame(match))
+        assert [g.start_cube for g in back.games] == [g.start_cube for g in match.games]
 
 
 VARIANTS = ["standard", "nackgammon", "nackgammon-004", "hypergammon-1", "hypergammon-2",
@@ -187,48 +210,84 @@ VARIANTS = ["standard", "nackgammon", "nackgammon-004", "hypergammon-1", "hyperg
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_simulated_variant_games_end_in_valid_results(variant):
+def test_simulated_variant_games_end_in_valid_results(variant, tmp_path):
     rules = gl.Rules(variant=variant, match_length=7)
     matches = play_games(rules, ("pubeval", race_evaluator), seed=11)
     assert sum(len(m.games) for m in matches) >= SIMULATED_GAMES
+    start = gl.Position.initial(variant).board
     for match in matches:
         check_match(match)
-    check_round_trip(matches[0])
+        for game in match.games:
+            assert (game.actions[0].state.position.board == start).all()
+    check_round_trip(matches[0], tmp_path)
     assert "Variation" in gl.write_match(matches[0]) or variant == "standard"
 
 
 OPTION_SETS = {
-    "jacoby-money": (gl.Rules(jacoby=True), (race_evaluator, "pubeval")),
+    # money: GNU Backgammon's defaults (Jacoby, beavers) with raccoons; an optimist
+    # doubles too soon, a realist beavers, the optimist raccoons. The cube limit keeps
+    # the stakes of this escalation (x8 a turn) within what a Match ID can count.
+    "jacoby-beavers-raccoons": (gl.Rules.gnubg_default(cube_limit=64),
+                                (PipCountPlayer(optimism=0.15), race_evaluator)),
     "crawford-match": (gl.Rules(match_length=7, crawford=True), ("pubeval", race_evaluator)),
+    "holland": (gl.Rules(match_length=5, holland=True), (race_evaluator, optimist)),
     "seed-000": (gl.Rules.seed_000(), ("pubeval", race_evaluator)),
-    "beavers": (gl.Rules(beavers=True, raccoons=True), (optimist, race_evaluator)),
-    "holland-reroll-limit": (gl.Rules(match_length=5, holland=True, opening="reroll",
-                                      cube_limit=8), (race_evaluator, optimist)),
+    # R10.5 with Jacoby: players that never double, so every gammon counts single
+    "gnubg-auto-doubles": (gl.Rules(auto_doubles="gnubg", auto_double_limit=2, jacoby=True),
+                           ("pubeval", "pubeval")),
+    "cube-limit": (gl.Rules(beavers=True, cube_limit=4), (optimist, race_evaluator)),
+    "reroll-opening": (gl.Rules(match_length=5, opening="reroll"),
+                       ("pubeval", race_evaluator)),
 }
 
 
 @pytest.mark.parametrize("name", list(OPTION_SETS))
-def test_simulated_option_sets_end_in_valid_results(name):
+def test_simulated_option_sets_end_in_valid_results(name, tmp_path):
     rules, players = OPTION_SETS[name]
     matches = play_games(rules, players, seed=5)
+    games = [g for m in matches for g in m.games]
+    assert len(games) >= SIMULATED_GAMES
     for match in matches:
         check_match(match)
-    check_round_trip(matches[0])
-    frame = pd.concat([m.to_frame() for m in matches])
+    check_round_trip(matches[0], tmp_path)
+    frame = pd.concat([gl.actions_frame(m) for m in matches])
     actions = set(frame.action.astype(str))
-    if name in ("jacoby-money", "crawford-match"):
+    if name in ("jacoby-beavers-raccoons", "crawford-match", "holland", "cube-limit"):
         assert {"double", "take"} <= actions
-    if name == "beavers":
-        assert "beaver" in actions
+    if name == "jacoby-beavers-raccoons":
+        assert {"beaver", "raccoon"} <= actions
+        # R10.1: gammons count double only once the cube was turned
+        gammons = [g for g in games if g.ending in ("gammon", "backgammon")]
+        assert gammons and all(g.points >= 2 * g.cube_value for g in gammons)
     if name == "seed-000":
-        assert sum(automatic_doubles(g) for m in matches for g in m.games) > 0
-    if name == "holland-reroll-limit":
-        firsts = [g.actions[0].dice for m in matches for g in m.games]
-        assert any(d[0] == d[1] for d in firsts)  # R3.3: doublets open
-    if name == "jacoby-money":
-        undoubled = [g for m in matches for g in m.games if "take" not in
-                     [a.kind for a in g.actions] and g.ending in ("gammon", "backgammon")]
-        assert undoubled and all(g.points == g.cube_value for g in undoubled)
+        assert sum(automatic_doubles(g) for g in games) > 0
+        assert {g.ending for g in games} <= {"single", "outside", "bar", "drop"}
+    if name == "gnubg-auto-doubles":
+        # R10.5: a tie (1 in 6) turns the cube, two ties (1 in 36) twice; the limit is 2
+        starts = np.array([g.start_cube for g in games])
+        assert set(starts.tolist()) <= {1, 2, 4}
+        assert abs((starts >= 2).mean() - 1 / 6) < 0.04
+        assert abs((starts == 4).mean() - 1 / 36) < 0.02
+        gammons = [g for g in games if g.ending in ("gammon", "backgammon")]
+        assert gammons and all(g.points == g.start_cube for g in gammons)  # R10.1
+    if name == "cube-limit":
+        assert max(g.cube_value for g in games) == 4
+    if name == "reroll-opening":
+        doublets = np.mean([g.actions[0].dice[0] == g.actions[0].dice[1] for g in games])
+        assert abs(doublets - 1 / 6) < 0.04  # R3.3: both dice afresh
+    if name == "holland":
+        post_crawford = [g for g in games if not g.crawford
+                         and max(g.score) == rules.match_length - 1
+                         and min(g.score) < rules.match_length - 1]
+        assert post_crawford
+        for game in post_crawford:
+            trailer = int(np.argmin(game.score))
+            rolls = [0, 0]
+            for action in game.actions:
+                if action.kind == "move":
+                    rolls[action.player] += 1
+                elif action.kind == "double" and action.player == trailer:
+                    assert min(rolls) >= 2  # R10.3
 
 
 def test_same_seed_same_match():
@@ -249,7 +308,7 @@ def test_unsupported_requests_are_refused():
     with pytest.raises(gl.GammonlabError, match="acey-deucey"):
         play_match(gl.Rules(variant="acey-deucey", match_length=3))
     with pytest.raises(gl.GammonlabError, match=r"R10\.5"):
-        play_match(gl.Rules(auto_doubles="gnubg", auto_double_limit=2), games=1)
+        gl.Rules(match_length=3, auto_doubles="gnubg")
     with pytest.raises(gl.GammonlabError, match="games="):
         play_match(gl.Rules())
 

@@ -46,7 +46,9 @@ Other notations
 unknown, e.g. from SGF) is a ``move`` with ``play=None``. Dice keep the order
 written (gammonview writes ``12:``). ``Doubles 2`` and ``Wins 2`` without the
 arrow or the word ``points`` are accepted. ``; [Key "value"]`` lines before the
-first game are headers; later ``;`` lines are comments.
+first game are headers; a ``; [Cube "2"]`` line under ``Game N`` is the cube
+the game starts with (GNU Backgammon's automatic doubles, R10.5); other ``;``
+lines are comments.
 
 Strict and lenient reading
 --------------------------
@@ -323,6 +325,7 @@ class _GameDraft:
     scores: tuple[int, int] | None = None
     actions: list[RawAction] = field(default_factory=list)
     problems: list[ParseError] = field(default_factory=list)
+    cube: int = 1
 
 
 class _MatParser:
@@ -359,6 +362,9 @@ class _MatParser:
                 header = _HEADER.match(line)
                 if header and not self.games and self.game is None:
                     self.headers[header.group(1)] = header.group(2)
+                elif (header and self.game is not None and not self.game.actions
+                      and header.group(1).lower() == "cube"):
+                    self.game_cube(index, header.group(2))
                 continue
             game = _GAME.match(line)
             if game:
@@ -386,6 +392,16 @@ class _MatParser:
                     continue
             self.read_row(index)
         self.finish_game(None)
+
+    def game_cube(self, index: int, value: str) -> None:
+        """``; [Cube "2"]`` under ``Game N``: the cube when play starts (R10.5)."""
+        assert self.game is not None
+        if _NUMBER.match(value.strip()):
+            self.game.cube = int(value)
+        else:
+            line = self.lines[index]
+            self.problem(self.loc(index, line.index(value) if value else 0).error(
+                f"expected the cube value in {line.strip()!r}"))
 
     def start_game(self, index: int, number: int) -> None:
         line = self.lines[index]
@@ -450,7 +466,7 @@ class _MatParser:
         complete = any(action.kind == "win" for action in actions)
         raw = RawGame(number=game.number, players=game.players, ratings=game.ratings,
                       scores=game.scores, actions=actions, complete=complete,
-                      problems=tuple(game.problems), loc=game.loc)
+                      cube=game.cube, problems=tuple(game.problems), loc=game.loc)
         self.games.append(raw)
         if not complete and next_index is not None:
             error = self.loc(next_index, len(self.lines[next_index]) -
@@ -561,6 +577,8 @@ def _format_rows(rows: list[list[str | None]], first: int) -> list[str]:
 
 def _format_game(game: RawGame) -> list[str]:
     out = [f" Game {game.number}"]
+    if game.cube != 1:
+        out.append(f'; [Cube "{game.cube}"]')
     scores = game.scores or (0, 0)
     left = f"{_name(game.players[0], game.ratings[0])} : {scores[0]}"
     # GNU Backgammon pads to 31 and truncates longer names; keep long names whole.

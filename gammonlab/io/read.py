@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import GammonlabError, ParseError
 from ..match import Match, replay_match
+from ..rules import Rules
 from .mat import parse_mat
 from .sgf import parse_sgf
 from .text import Source, load_source
@@ -46,7 +47,7 @@ def detect_format(text: str) -> str:
 
 
 def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
-               format: str | None = None) -> Match:
+               format: str | None = None, rules: Rules | None = None) -> Match:
     """Read a transcript (``.mat`` or ``.sgf``) into a :class:`~gammonlab.match.Match`.
 
     Parameters
@@ -59,6 +60,21 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
         what it skipped, and why, in ``match.problems``.
     format : {'mat', 'sgf'}, optional
         Detected from the content when not given.
+    rules : Rules, optional
+        Replay under these rules instead of those the transcript's headers
+        (``Variation``, ``Jacoby``, ``Crawford``, ``CubeLimit``, ...; SGF ``RU``)
+        describe; see :func:`~gammonlab.match.replay_match`. The match length
+        must agree with the transcript's.
+
+    Examples
+    --------
+    >>> from gammonlab import Rules
+    >>> text = (" 3 point match\\n\\n Game 1\\n A : 0     B : 0\\n"
+    ...         "  1) 31: 8/5 6/5     13: 24/23 13/10\\n")
+    >>> read_match(text).games[0].cube_value
+    1
+    >>> read_match(text, rules=Rules(match_length=3, auto_doubles="seed-000")).games[0].cube_value
+    2
     """
     loaded = load_source(source)
     kind = format or detect_format(loaded.text)
@@ -66,13 +82,14 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
         raise ParseError(f"unknown transcript format {kind!r}", source=loaded.name)
     parse = parse_sgf if kind == "sgf" else parse_mat
     raw: Any = parse(loaded, errors=errors)
-    return replay_match(raw, errors=errors)
+    return replay_match(raw, errors=errors, rules=rules)
 
 
-def _read_one(path: str, errors: Errors, frame: str) -> tuple[Any, list[tuple[Any, ...]]]:
+def _read_one(path: str, errors: Errors, frame: str,
+              rules: Rules | None = None) -> tuple[Any, list[tuple[Any, ...]]]:
     """Read one file for :func:`read_matches`: its frame and its problems."""
     try:
-        match = read_match(path, errors=errors)
+        match = read_match(path, errors=errors, rules=rules)
     except GammonlabError as error:
         if errors == "raise":
             raise
@@ -185,7 +202,8 @@ def format_problems(problems: list[dict[str, Any]]) -> str:
 
 def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
                  errors: Errors = "raise", frame: str = "actions", pattern: str | None = None,
-                 progress: bool = True, n_jobs: int | None = None) -> pd.DataFrame:
+                 progress: bool = True, n_jobs: int | None = None,
+                 rules: Rules | None = None) -> pd.DataFrame:
     """Read many transcripts, in parallel, into one frame with a ``match`` column.
 
     Parameters
@@ -207,6 +225,9 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
         Show a progress bar (tqdm: notebooks and terminals).
     n_jobs : int, optional
         Worker processes; ``None`` uses every core, 1 reads in this process.
+    rules : Rules, optional
+        Replay every file under these rules (see :func:`read_match`); the
+        files' match lengths must agree with it.
 
     Returns
     -------
@@ -217,7 +238,7 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
     if frame not in ("actions", "games"):
         raise ValueError(f"frame must be 'actions' or 'games', got {frame!r}")
     paths, root = transcript_files(source, pattern)
-    results = map_files(_read_one, paths, errors, frame, n_jobs=n_jobs, progress=progress,
+    results = map_files(_read_one, paths, errors, frame, rules, n_jobs=n_jobs, progress=progress,
                         desc="reading")
     out, report = gather_frames(paths, root, results)
     # plain records, so that the frame still writes to parquet with its attrs

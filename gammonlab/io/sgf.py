@@ -104,7 +104,8 @@ _SPACE = re.compile(r"\s*")
 _MOVE_VALUE = re.compile(r"^([0-9])([0-9])([a-z]*)$")
 _RESULT = re.compile(r"^([WB])\+([0-9]{0,9})(R?)(?:esign)?$", re.IGNORECASE)
 _NO_RESULT = frozenset({"", "0", "?", "void", "draw"})
-_VARIANTS = {"nackgammon": "Nackgammon", "hypergammon1": "Hypergammon1",
+_VARIANTS = {"nackgammon": "Nackgammon", "nackgammon004": "Nackgammon004",
+             "hypergammon1": "Hypergammon1",
              "hypergammon2": "Hypergammon2", "hypergammon3": "Hypergammon3"}
 _SETUP = frozenset({"AE", "AB", "AW", "CP", "CV"})
 _ANALYSIS = ("DA", "A", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC")
@@ -585,7 +586,7 @@ class _GameReader:
                          "moves end before the closing ')'")
         game = RawGame(number=info["number"], players=info["players"], ratings=info["ratings"],
                        scores=info["scores"], actions=tuple(actions), complete=complete,
-                       rules=info["rules"], problems=tuple(self.problems),
+                       rules=info["rules"], cube=info["cube"], problems=tuple(self.problems),
                        loc=self.text.loc(self.tree.offset))
         return game, info
 
@@ -853,6 +854,8 @@ def format_sgf(raw: RawMatch) -> str:
             rules.append(variant_rule)
         if rules:
             head.append(f"RU[{_escape(':'.join(rules))}]")
+        if game.cube != 1:
+            head.append(f"CV[{game.cube}]")  # R10.5: the cube turned before play
         actions = list(game.actions)
         wins = [a for a in actions if a.kind == "win"]
         resigned_with: RawAction | None = None

@@ -168,6 +168,10 @@ class RawGame:
     rules : tuple of str
         SGF ``RU`` parts (``'Crawford'``, ``'CrawfordGame'``, ``'Jacoby'``,
         ``'NoCube'``, a variant such as ``'Nackgammon'``); empty for ``.mat``.
+    cube : int
+        The cube when play starts: 1, or the value GNU Backgammon's automatic
+        doubles of equal opening rolls turned it to (R10.5; SGF ``CV[n]``,
+        ``.mat`` a ``; [Cube "n"]`` line under ``Game N``).
     problems : tuple of ParseError
         What was skipped in this game when reading with ``errors="collect"``.
     loc : Location
@@ -181,6 +185,7 @@ class RawGame:
     actions: tuple[RawAction, ...] = ()
     complete: bool = False
     rules: tuple[str, ...] = ()
+    cube: int = 1
     problems: tuple[ParseError, ...] = field(default=(), compare=False)
     loc: Location = field(compare=False)
 

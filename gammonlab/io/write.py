@@ -22,21 +22,17 @@ import os
 from pathlib import Path
 
 from ..match import Action, Match
+from ..rule_tags import VARIATION_NAMES, mat_headers, sgf_rule_parts
 from .mat import format_mat
 from .sgf import format_sgf
 from .text import Location, RawAction, RawGame, RawMatch
 
 __all__ = ["to_raw", "write_match"]
 
-_VARIATIONS = {
-    "standard": "Backgammon",
-    "nackgammon": "NackGammon",
-    "nackgammon-004": "NackGammon-004",
-    "hypergammon-1": "HyperGammon 1",
-    "hypergammon-2": "HyperGammon 2",
-    "hypergammon-3": "HyperGammon 3",
-    "acey-deucey": "Acey-Deucey",
-}
+_RULE_KEYS = frozenset({"variation", "jacoby", "beaver", "raccoon", "crawford", "cubelimit",
+                        "holland", "cube", "scoring", "autodoubles", "autodoublelimit",
+                        "opening"})
+"""Header keys (lower case) that state the rules: written from the match's rules."""
 
 
 def _raw_action(action: Action, game_over_here: bool, game_points: int | None,
@@ -59,32 +55,11 @@ def _raw_action(action: Action, game_over_here: bool, game_points: int | None,
                      resign_level=action.resign_level, analysis=action.analysis, loc=where)
 
 
-def _rule_headers(match: Match) -> dict[str, str]:
-    """``.mat`` header tags that carry the rules (GNU Backgammon's and XG's keys)."""
-    rules = match.rules
-    on_off = {True: "On", False: "Off"}
-    headers: dict[str, str] = {}
-    if rules.money:
-        headers["Jacoby"] = on_off[rules.jacoby]
-        headers["Beaver"] = on_off[rules.beavers]
-    else:
-        headers["Crawford"] = on_off[rules.crawford]
-    if rules.cube_limit is not None:
-        headers["CubeLimit"] = str(rules.cube_limit)
-    return headers
-
-
 def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
     """The text-level record of a match, ready for a writer."""
     source = match.source
     rules = match.rules
-    sgf_rules = []
-    if rules.match_length and rules.crawford:
-        sgf_rules.append("Crawford")
-    if rules.money and rules.jacoby:
-        sgf_rules.append("Jacoby")
-    if not rules.cube:
-        sgf_rules.append("NoCube")
+    sgf_rules = sgf_rule_parts(rules)
     games = []
     for game in match.games:
         where = Location(source, 0, 0, "")
@@ -93,23 +68,20 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
             last = index == len(game.actions) - 1
             actions.append(_raw_action(action, last and game.winner is not None,
                                        game.points, where))
-        rules = list(sgf_rules)
+        parts = list(sgf_rules)
         if game.crawford:
-            rules.append("CrawfordGame")
+            parts.append("CrawfordGame")
         games.append(RawGame(number=game.number, players=match.players,
                              ratings=match.ratings, scores=game.score,
                              actions=tuple(actions), complete=game.winner is not None,
-                             rules=tuple(rules) if format == "sgf" else (), loc=where))
-    headers = {k: v for k, v in match.metadata.items()
-               if k.lower() not in ("jacoby", "beaver", "crawford", "cubelimit")}
-    headers.update(_rule_headers(match))
-    variant = match.rules.variant.name
-    if variant != "standard" or any(k.lower() == "variation" for k in headers):
-        headers = {k: v for k, v in headers.items() if k.lower() != "variation"}
-        headers["Variation"] = _VARIATIONS.get(variant, variant)
+                             rules=tuple(parts) if format == "sgf" else (),
+                             cube=game.start_cube, loc=where))
+    headers = {k: v for k, v in match.metadata.items() if k.lower() not in _RULE_KEYS}
+    headers.update(mat_headers(rules))
+    variant = rules.variant.name
     return RawMatch(format=format, source=source, encoding=None, headers=headers,
                     match_length=match.match_length, players=match.players,
-                    ratings=match.ratings, variant=_VARIATIONS.get(variant, variant),
+                    ratings=match.ratings, variant=VARIATION_NAMES.get(variant, variant),
                     games=tuple(games))
 
 
