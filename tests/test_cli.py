@@ -46,7 +46,7 @@ def test_simulate_writes_a_match_that_reads_back(tmp_path, capsys, suffix):
     printed = capsys.readouterr().out
     assert printed.startswith("Rules(variant='nackgammon', match_length=3, holland=True)")
     match = gl.read_match(out)
-    assert match.variant.name == "nackgammon" and match.match_length == 3
+    assert match.rules == gl.Rules(variant="nackgammon", match_length=3, holland=True)
     assert max(match.score) >= 3
     assert f"pubeval {match.score[0]}, random {match.score[1]}" in printed
     again = tmp_path / f"again{suffix}"
@@ -58,7 +58,8 @@ def test_simulate_presets_and_options(capsys):
     assert main(["simulate", "--preset", "gnubg", "--match-length", "0", "--games", "2",
                  "--seed", "1", "--cube-limit", "8"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Rules(variant='standard', jacoby=True, beavers=True, cube_limit=8)")
+    assert out.startswith("Rules(variant='standard', jacoby=True, beavers=True, raccoons=True, "
+                          "cube_limit=8)")
     assert "money session, 2 games" in out
     assert main(["simulate", "--preset", "seed-000", "--seed", "3", "--games", "1"]) == 0
     assert capsys.readouterr().out.startswith(
