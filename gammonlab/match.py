@@ -257,11 +257,14 @@ class Match:
             The roll of a move (transcript order), else missing.
         play : string
             Canonical notation of the play (``24/18 13/11*``); empty for a roll
-            that cannot be played; missing for other actions.
+            that cannot be played; missing for other actions. An Acey-Deucey 1-2
+            names its doubles (``in/23 in/24 then 6-6: in/19(4)``, R11.2).
         position_id : string
             GNU Backgammon's Position ID before the action, seen from the player
             on roll (for a take, drop or beaver: the doubler), as GNU
-            Backgammon writes it.
+            Backgammon writes it. Missing for an Acey-Deucey position with
+            checkers still waiting to enter: the ID cannot tell them from
+            checkers borne off (R2.4).
         match_id : string
             GNU Backgammon's Match ID before the action; for a move it includes
             the dice.
