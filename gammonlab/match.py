@@ -359,6 +359,7 @@ _VARIATIONS = {
     "hypergammon2": "hypergammon-2",
     "hypergammon3": "hypergammon-3",
     "acey-deucey": "acey-deucey",
+    "aceydeucey": "acey-deucey",
 }
 _ON = {"on", "yes", "true", "1"}
 
@@ -520,7 +521,10 @@ class _Replay:
                                    n_legal=len(legal), location=raw.loc,
                                    analysis=raw.analysis))
         self.position = play.position
-        self.on_roll = 1 - raw.player
+        # R11.2: after an Acey-Deucey 1-2 played in full the same player rolls again
+        self.on_roll = raw.player if play.roll_again else 1 - raw.player
+        if play.roll_again and not self.position.is_game_over:
+            self.position = self.position.swapped()
         if self.position.is_game_over:
             result = self.position.result(self.rules.scoring)
             assert result is not None

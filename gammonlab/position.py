@@ -352,6 +352,7 @@ wait here; use repr(position) or Position.from_board() instead
         scoring : {'standard', 'seed-000'}
             R8.2 (1, 2 for a gammon, 3 for a backgammon) or R8.4 (1; 2 if the
             loser still has a checker outside its home board; 4 if one on the bar).
+            An Acey-Deucey checker still waiting to enter counts as one on the bar.
 
         >>> board = Position.initial().board.copy()
         >>> board[1] = 0; board[1, 0] = 15
@@ -363,8 +364,11 @@ wait here; use repr(position) or Position.from_board() instead
         n = self._variant.checkers
         winner = 0 if int(self._board[0, OFF]) == n else 1
         loser = self._board[1 - winner]
+        # Acey-Deucey: a checker that never entered (R2.4) is scored as one on the
+        # bar, which it is like: 25 pips from home, entering on the winner's home board
+        behind = int(loser[BAR]) + self.waiting[1 - winner]
         if scoring == "seed-000":
-            if loser[BAR] > 0:
+            if behind > 0:
                 return GameResult(winner, "bar", 4)
             if loser[HOME_POINTS + 1:].sum() > 0:
                 return GameResult(winner, "outside", 2)
@@ -374,7 +378,7 @@ wait here; use repr(position) or Position.from_board() instead
         if loser[OFF] > 0:
             return GameResult(winner, "single", 1)
         # The winner's home board is the loser's points 19-24.
-        if loser[BAR] > 0 or loser[POINTS - HOME_POINTS + 1:BAR].sum() > 0:
+        if behind > 0 or loser[POINTS - HOME_POINTS + 1:BAR].sum() > 0:
             return GameResult(winner, "backgammon", 3)
         return GameResult(winner, "gammon", 2)
 

@@ -26,7 +26,7 @@ from .errors import GammonlabError
 from .evaluators.base import Policy, RandomPolicy, get_evaluator
 from .io.text import Location, RawAction, RawGame, RawMatch
 from .match import HIGHEST_CUBE, Match, _crawford_game, _Replay, replay_match
-from .rules import Rules
+from .rules import BAR, Rules
 
 __all__ = ["play_match"]
 
@@ -52,6 +52,16 @@ def _opening(rules: Rules, rng: np.random.Generator) -> tuple[int, tuple[int, in
     return opener, (max(die0, die1), min(die0, die1))
 
 
+def _waiting_on_bar(boards: np.ndarray, checkers: int) -> np.ndarray:
+    """Boards for an evaluator that knows no Acey-Deucey: a checker waiting to enter
+    (R2.4) is put on the bar, which it is like (25 pips away, entering on the
+    opponent's home board, R11.1), rather than left to look borne off."""
+    shown = np.array(boards, dtype=np.int8, copy=True)
+    waiting = checkers - shown.sum(axis=-1, dtype=np.int64)
+    shown[..., BAR] += waiting.astype(np.int8)
+    return shown
+
+
 class _Player:
     """A policy at the table: chooses plays, and cube actions when it evaluates."""
 
@@ -62,7 +72,8 @@ class _Player:
 
     def choose(self, replay: _Replay, dice: tuple[int, int]) -> str:
         """The canonical notation of the chosen play; ``''`` when none is legal (R5.5)."""
-        legal = replay.position.legal_plays(dice)
+        position = replay.position
+        legal = position.legal_plays(dice)
         if len(legal) == 0 or not legal[0].moves:
             return ""
         if len(legal) == 1:
@@ -70,7 +81,11 @@ class _Player:
         elif self.random:
             index = int(self.rng.integers(len(legal)))
         else:
-            scores = np.asarray(self.policy.scores(replay.position.board, legal.boards))
+            board, boards = position.board, legal.boards
+            if position.variant.enter_from_off:
+                board, boards = _waiting_on_bar(board, position.variant.checkers), \
+                    _waiting_on_bar(boards, position.variant.checkers)
+            scores = np.asarray(self.policy.scores(board, boards))
             index = int(np.argmax(scores))
         return legal[index].notation
 
@@ -150,6 +165,11 @@ def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tupl
         play = seats[player].choose(replay, dice)
         _apply(replay, actions, RawAction(player=player, kind="move", dice=dice, play=play,
                                           loc=_WHERE))
+        if replay.winner is None and replay.on_roll == player:
+            # R11.2: an Acey-Deucey 1-2 played in full earns a roll again, before any cube
+            dice = _roll(rng)
+            first = True
+            continue
         player = 1 - player
     assert replay.winner is not None and replay.points is not None
     match_won = (not rules.money
@@ -170,19 +190,21 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     Every roll, play and cube action is written as a transcript's raw records
     and replayed through :func:`~gammonlab.match.replay_match` under ``rules``,
     so the rules engine checks each step: the opening (R3.1-R3.3), legal plays
-    (R4-R7), the cube (R9), Jacoby (R10.1), Crawford (R10.2), Holland (R10.3),
-    seed 000's automatic doubles (R10.4), beavers (R10.6), the cube limit and
-    the scoring (R8.2 or seed 000's R8.4).
+    (R4-R7; Acey-Deucey's entries and its 1-2 with a roll again, R11), the cube
+    (R9), Jacoby (R10.1), Crawford (R10.2), Holland (R10.3), seed 000's
+    automatic doubles (R10.4), beavers (R10.6), the cube limit and the scoring
+    (R8.2 or seed 000's R8.4).
 
     Parameters
     ----------
     rules : Rules
-        Variant (standard, nackgammon, nackgammon-004, hypergammon-1 to 3),
-        match length (0 = money) and options.
+        Variant (standard, nackgammon, nackgammon-004, hypergammon-1 to 3,
+        acey-deucey), match length (0 = money) and options.
     players : pair of policy names, policies or evaluators
         Player 0's and player 1's policy (see
         :func:`~gammonlab.evaluators.base.get_evaluator`). A policy picks the
-        play it scores best; ``'random'`` picks uniformly.
+        play it scores best; ``'random'`` picks uniformly. In Acey-Deucey an
+        evaluator sees a checker waiting to enter as one on the bar.
     seed : int or numpy.random.Generator, optional
         The same seed gives the same match.
     games : int, optional
@@ -200,7 +222,7 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     Raises
     ------
     GammonlabError
-        Acey-Deucey (not generated yet), money play without ``games``, or
+        Money play without ``games``, or
         GNU Backgammon's automatic doubles (R10.5), which the replay does not
         support.
 
@@ -224,9 +246,6 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     ...     play_match(Rules(match_length=3), seed=2).score
     True
     """
-    if rules.variant.enter_from_off:
-        raise GammonlabError(f"play_match does not generate {rules.variant.name} games yet "
-                             f"(R2.4, R11: checkers entering from off the board)")
     if rules.auto_doubles == "gnubg":
         raise GammonlabError("GNU Backgammon's automatic doubles (R10.5) are not replayed "
                              "yet: use auto_doubles='none' or 'seed-000'")

@@ -246,8 +246,6 @@ def test_policies_without_probabilities_never_double():
 
 
 def test_unsupported_requests_are_refused():
-    with pytest.raises(gl.GammonlabError, match="acey-deucey"):
-        play_match(gl.Rules(variant="acey-deucey", match_length=3))
     with pytest.raises(gl.GammonlabError, match=r"R10\.5"):
         play_match(gl.Rules(auto_doubles="gnubg", auto_double_limit=2), games=1)
     with pytest.raises(gl.GammonlabError, match="games="):
