@@ -23,10 +23,10 @@ import numpy as np
 
 from .cube import cube_decision
 from .errors import GammonlabError
-from .evaluators.base import Policy, RandomPolicy, get_evaluator
+from .evaluators.base import Policy, RandomPolicy, get_evaluator, waiting_on_bar
 from .io.text import Location, RawAction, RawGame, RawMatch
 from .match import HIGHEST_CUBE, Match, _crawford_game, _Replay, replay_match
-from .rules import BAR, Rules
+from .rules import Rules
 
 __all__ = ["play_match"]
 
@@ -52,16 +52,6 @@ def _opening(rules: Rules, rng: np.random.Generator) -> tuple[int, tuple[int, in
     return opener, (max(die0, die1), min(die0, die1))
 
 
-def _waiting_on_bar(boards: np.ndarray, checkers: int) -> np.ndarray:
-    """Boards for an evaluator that knows no Acey-Deucey: a checker waiting to enter
-    (R2.4) is put on the bar, which it is like (25 pips away, entering on the
-    opponent's home board, R11.1), rather than left to look borne off."""
-    shown = np.array(boards, dtype=np.int8, copy=True)
-    waiting = checkers - shown.sum(axis=-1, dtype=np.int64)
-    shown[..., BAR] += waiting.astype(np.int8)
-    return shown
-
-
 class _Player:
     """A policy at the table: chooses plays, and cube actions when it evaluates."""
 
@@ -83,8 +73,8 @@ class _Player:
         else:
             board, boards = position.board, legal.boards
             if position.variant.enter_from_off:
-                board, boards = _waiting_on_bar(board, position.variant.checkers), \
-                    _waiting_on_bar(boards, position.variant.checkers)
+                board = waiting_on_bar(board, position.variant.checkers)
+                boards = waiting_on_bar(boards, position.variant.checkers)
             scores = np.asarray(self.policy.scores(board, boards))
             index = int(np.argmax(scores))
         return legal[index].notation

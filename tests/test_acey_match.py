@@ -118,10 +118,10 @@ def test_acey_deucey_matches_read_back_from_mat_and_sgf(seed, tmp_path):
 
 
 def test_policies_see_waiting_checkers_as_on_the_bar():
-    from gammonlab.simulate import _waiting_on_bar
+    from gammonlab.evaluators.base import waiting_on_bar
 
     pos = gl.Position.initial("acey-deucey").play("in/14", (6, 5))
-    shown = _waiting_on_bar(pos.board, CHECKERS)
+    shown = waiting_on_bar(pos.board, CHECKERS)
     assert shown[:, 25].tolist() == [15, 14] and shown[1, 14] == 1
     assert shown.sum(axis=1).tolist() == [CHECKERS, CHECKERS]
     match = gl.play_match(RULES, ("pubeval", "pubeval"), seed=1)

@@ -73,6 +73,7 @@ __all__ = [
     "finished_probabilities",
     "get_evaluator",
     "register_evaluator",
+    "waiting_on_bar",
 ]
 
 PROBABILITY_NAMES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -430,3 +431,20 @@ def get_evaluator(evaluator: str | Policy | Callable[[np.ndarray], Any]) -> Poli
         return CallableEvaluator(evaluator)
     raise EvaluatorError(f"expected an evaluator name, a Policy or a callable, got {evaluator!r}")
 
+
+def waiting_on_bar(boards: np.ndarray, checkers: int = 15) -> np.ndarray:
+    """Acey-Deucey boards as an evaluator that knows no Acey-Deucey should see them.
+
+    A checker waiting to enter (R2.4) is on no point, so it would look borne
+    off; it is put on the bar instead, which it is like: 25 pips from home,
+    entering on the opponent's home board (R11.1). A copy is returned.
+
+    >>> import numpy as np
+    >>> board = np.zeros((2, 26), dtype=np.int8); board[1, 14] = 1
+    >>> waiting_on_bar(board)[:, 25].tolist()
+    [15, 14]
+    """
+    shown = np.array(boards, dtype=np.int8, copy=True)
+    waiting = checkers - shown.sum(axis=-1, dtype=np.int64)
+    shown[..., 25] += waiting.astype(np.int8)
+    return shown
