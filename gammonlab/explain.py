@@ -271,24 +271,28 @@ def _acey_deucey(position: Position, text: str, dice: Dice,
     if legal is None:
         legal = position.legal_plays(dice)
 
+    # a 1-2 may have a hundred thousand plays: examples are found through its
+    # 1-2 part, among the few ordinary plays, not by building every play
+    first = _match(position, journeys, ordinary)
+    example = _with_doubles(legal, first or _example_play(ordinary, [], journeys))
+
     def verdict(rule: str, reason: str) -> Explanation:
         return Explanation(text=text, dice=dice, legal=False, rule=rule, reason=reason,
-                           example=_example(legal, [], journeys))
+                           example=example)
 
     if doubles is None:
         play = _match(position, journeys, legal)
         if play is not None:
             return play, None
-        if full and _match(position, journeys, ordinary) is not None:
+        if full and first is not None:
             return None, verdict("R11.2", "after the 1 and the 2 the player chooses doubles and "
                                           "plays them, written after 'then' like "
                                           "'then 6-6: 13/7(2)'")
         return None, replace(_diagnose(position, first_text, dice, journeys, ordinary),
-                             text=text, example=_example(legal, [], journeys))
-    first = _match(position, journeys, ordinary)
+                             text=text, example=example)
     if first is None:
         return None, replace(_diagnose(position, first_text, dice, journeys, ordinary),
-                             text=text, example=_example(legal, [], journeys))
+                             text=text, example=example)
     if len(first.moves) < 2:
         return None, verdict("R11.2", "doubles follow a 1-2 only when both the 1 and the 2 "
                                       "are played")
@@ -425,9 +429,33 @@ def _simulate(position: Position, journeys: tuple[Journey, ...],
     return steps, used, None
 
 
+def _with_doubles(legal: LegalPlays, first: Play | None) -> str | None:
+    """A legal Acey-Deucey 1-2 play (R11.2) whose 1-2 part is ``first``'s, when one is."""
+    if len(legal) == 0:
+        return ""
+    if first is not None and len(first.moves) == 2:
+        pairs = legal._moves[:, :2]  # the 1 and the 2 of every play, in either order
+        one, two = (np.array(move) for move in first.moves)
+        same = (((pairs[:, 0] == one).all(axis=1) & (pairs[:, 1] == two).all(axis=1))
+                | ((pairs[:, 0] == two).all(axis=1) & (pairs[:, 1] == one).all(axis=1)))
+        found = np.flatnonzero(same)
+        if found.size:
+            return legal[int(found[0])].notation
+    return legal[0].notation
+
+
 def _example(legal: LegalPlays, steps: list[Move], journeys: tuple[Journey, ...]) -> str | None:
     if len(legal) == 0:
         return ""
+    best = _example_play(legal, steps, journeys)
+    return None if best is None else best.notation
+
+
+def _example_play(legal: LegalPlays, steps: list[Move],
+                  journeys: tuple[Journey, ...]) -> Play | None:
+    """The legal play sharing the most moves with what was written."""
+    if len(legal) == 0:
+        return None
     wanted = Counter(steps) + Counter(segment for j in journeys for segment in j.segments)
     sources = Counter(j.source for j in journeys)
 
@@ -436,7 +464,7 @@ def _example(legal: LegalPlays, steps: list[Move], journeys: tuple[Journey, ...]
         return (sum((moves & wanted).values()),
                 sum((Counter(s for s, _ in play.moves) & sources).values()))
 
-    return max(legal, key=overlap).notation
+    return max(legal, key=overlap)
 
 
 def _diagnose(position: Position, text: str, dice: Dice, journeys: tuple[Journey, ...],

@@ -116,7 +116,16 @@ def test_r11_1_a_waiting_checker_is_not_on_the_bar():
 
      +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 375  off 0  to enter 15
      |                  |   |                  |
-     ...
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+    v|                  |BAR|                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   | X                |
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 356  off 0  to enter 14  (on roll)
     """
     pos = acey({6: 1}, {})
@@ -133,13 +142,17 @@ def test_r11_1_bearing_off_waits_for_every_checker_to_enter():
 
      +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 375  off 0  to enter 15
      |                  |   |                  |
-     ...
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+    v|                  |BAR|                  |
+     |                  |   | X  X             |
      |                  |   | X  X  X          |
      |                  |   | X  X  X          |
      |                  |   | X  X  X          |
      |                  |   | X  X  X          |
-     |                  |   | X  X  X          |
-     +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 85  off 0  to enter 1  (on roll)
+     +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 96  off 0  to enter 1  (on roll)
     """
     pos = acey({6: 5, 5: 5, 4: 4}, {})
     explanation = pos.explain("6/off 5/off", (6, 5))
@@ -181,10 +194,18 @@ def test_r11_2_a_1_2_not_played_in_full_has_no_doubles():
 
     Roll 1-2::
 
-     +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 365  off 0  to enter 11
+     +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 285  off 0  to enter 11
      |                  |   |          O  O    |
      |                  |   |          O  O    |
-     ...
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+    v|                  |BAR|                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 375  off 0  to enter 15  (on roll)
     """
     pos = acey({}, {2: 2, 3: 2})
@@ -203,9 +224,16 @@ def test_r11_3_the_bar_comes_first_and_entering_hits_blots():
 
      +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 375  off 0  to enter 15
      |                  |   |                  |
-     ...
-     |                  | X |                  |
-     |             X    |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+    v|                  |BAR|                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |             X    | X |                  |
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 358  off 0  to enter 13  (on roll)
     """
     pos = acey({25: 1, 8: 1}, {})
