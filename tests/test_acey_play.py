@@ -323,6 +323,10 @@ def test_position_id_refuses_waiting_checkers_and_reads_back_without_them():
     assert "waiting=(5, 15)" in repr(pos)
     with pytest.raises(gl.InvalidPositionError, match="waiting"):
         Position.from_board(pos.board, VARIANT, waiting=(0, 0))
+    state = gl.GameState(pos, dice=(2, 1))
+    with pytest.raises(gl.InvalidPositionError, match="waiting to enter"):
+        state.xgid  # noqa: B018
+    assert state.match_id in str(state) and "to enter 5" in str(state)
 
 
 def test_svg_shows_the_waiting_checkers_and_entering_arrows():
