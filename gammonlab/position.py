@@ -411,12 +411,15 @@ wait here; use repr(position) or Position.from_board() instead
         if self.is_game_over:
             return LegalPlays(self, (d1, d2), np.empty((0, 2, 26), np.int8),
                               np.empty((0, 4, 2), np.int8))
-        if self._variant.enter_from_off and (min(d1, d2), max(d1, d2)) == (1, 2):
-            from ._kernels.acey import acey_deucey_plays
+        if self._variant.enter_from_off:
+            if (min(d1, d2), max(d1, d2)) == (1, 2):
+                from ._kernels.acey import acey_deucey_plays
 
-            boards, moves, doubles = acey_deucey_plays(self._board, self._variant.checkers)
-            return LegalPlays(self, (d1, d2), boards, moves, doubles)
-        return self._roll_plays((d1, d2))
+                boards, moves, doubles = acey_deucey_plays(self._board, self._variant.checkers)
+                return LegalPlays(self, (d1, d2), boards, moves, doubles)
+            return self._roll_plays((d1, d2))
+        boards, moves = generate_plays(self._board, d1, d2)
+        return LegalPlays(self, (d1, d2), boards, moves)
 
     def _roll_plays(self, dice: Dice) -> LegalPlays:
         """The legal plays of ``dice`` as an ordinary roll (an Acey-Deucey 1-2 too)."""

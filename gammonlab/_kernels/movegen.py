@@ -96,7 +96,8 @@ def _make_search(entering):
             for col in range(26):
                 h0 += stack[0, side, col] * WEIGHTS[side, col]
         scratch[_HASH] = h0
-        scratch[_WAITING] = waiting
+        if entering:
+            scratch[_WAITING] = waiting
         # R7.1: bearing off starts only when every checker is in the home board,
         # none of them still waiting to enter (R11.1)
         home0 = 1 if not entering or waiting == 0 else 0
@@ -159,16 +160,17 @@ def _make_search(entering):
                     for side in range(2):
                         for col in range(26):
                             stack[nxt, side, col] = stack[depth, side, col]
-                    h = scratch[_HASH + depth] + WEIGHTS[0, target]
                     moved_from = source
-                    if source == BAR and stack[depth, 0, BAR] == 0:
+                    if entering and source == BAR and stack[depth, 0, BAR] == 0:
                         # R11.1: a checker enters from off the board
                         moved_from = START
                         scratch[_WAITING + nxt] = scratch[_WAITING + depth] - 1
+                        h = scratch[_HASH + depth] + WEIGHTS[0, target]
                     else:
-                        scratch[_WAITING + nxt] = scratch[_WAITING + depth]
+                        if entering:
+                            scratch[_WAITING + nxt] = scratch[_WAITING + depth]
                         stack[nxt, 0, source] -= 1
-                        h -= WEIGHTS[0, source]
+                        h = scratch[_HASH + depth] - WEIGHTS[0, source] + WEIGHTS[0, target]
                     stack[nxt, 0, target] += 1
                     if target != OFF and stack[nxt, 1, BAR - target] == 1:
                         # R6.1: landing on a blot hits it
