@@ -66,7 +66,7 @@ def _plays(args: argparse.Namespace) -> int:
     width = len(str(len(plays)))
     for number, play in enumerate(plays, start=1):
         hits = f"hits {len(play.hits)}" if play.hits else ""
-        print(f"{number:>{width}}. {play.notation:<26s} {play.position.gnubg_id}  {hits}".rstrip())
+        print(f"{number:>{width}}. {play.notation:<26s} {play.position.label}  {hits}".rstrip())
     return 0
 
 

@@ -15,6 +15,24 @@ v|                  |BAR|                  |
  | O           X    |   | X              O |
  | O           X    |   | X              O |
  +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 167  off 0  (on roll)
+
+In Acey-Deucey the checkers still waiting off the board to enter (R2.4) are
+counted after the checkers borne off:
+
+>>> print(Position.initial("acey-deucey").play("in/14", (6, 5)))  # doctest: +NORMALIZE_WHITESPACE
+ +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 364  off 0  to enter 14
+ |                  |   |                  |
+ |                  |   |                  |
+ |                  |   |                  |
+ |                  |   |                  |
+ |                  |   |                  |
+v|                  |BAR|                  |
+ |                  |   |                  |
+ |                  |   |                  |
+ |                  |   |                  |
+ |                  |   |                  |
+ |    O             |   |                  |
+ +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 375  off 0  to enter 15  (on roll)
 """
 
 from __future__ import annotations
@@ -56,8 +74,11 @@ def ascii_board(position: Position, *, on_roll: str = "X", opponent: str = "O") 
         if board[1, BAR - point]:
             counts[point] = (int(board[1, BAR - point]), opponent)
     pips = position.pips
+    waiting = ["", ""]
+    if position.variant.enter_from_off:
+        waiting = [f"  to enter {n}" for n in position.waiting]
     lines = [" +13-14-15-16-17-18------19-20-21-22-23-24-+"
-             f"  {opponent}  pips {pips[1]}  off {int(board[1, OFF])}"]
+             f"  {opponent}  pips {pips[1]}  off {int(board[1, OFF])}{waiting[1]}"]
     for level in range(ROWS):
         left, right = _half(TOP_POINTS, counts, level)
         bar = _cell(int(board[1, BAR]), opponent, level)
@@ -68,5 +89,5 @@ def ascii_board(position: Position, *, on_roll: str = "X", opponent: str = "O") 
         bar = _cell(int(board[0, BAR]), on_roll, level)
         lines.append(f" |{left}|{bar}|{right}|")
     lines.append(" +12-11-10--9--8--7-------6--5--4--3--2--1-+"
-                 f"  {on_roll}  pips {pips[0]}  off {int(board[0, OFF])}  (on roll)")
+                 f"  {on_roll}  pips {pips[0]}  off {int(board[0, OFF])}{waiting[0]}  (on roll)")
     return "\n".join(line.rstrip() if line.endswith("  ") else line for line in lines)

@@ -15,16 +15,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ._kernels.movegen import START
 from .errors import IllegalPlayError
-from .notation import Journey, parse_notation
-from .play import LegalPlays, Move, Play, point_name
+from .notation import Journey, parse_notation, split_acey_deucey
+from .play import ACEY_DEUCEY, LegalPlays, Move, Play, point_name
 from .rules import BAR, HOME_POINTS, OFF
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ RULES_IN_WORDS: dict[str, str] = {
     "R6.6": "when no checker can enter, the whole turn is lost",
     "R7.1": "bearing off starts only when every checker is in the home board",
     "R7.3": "a die larger than the highest point bears off only from the highest point",
+    "R11.1": "a checker waiting off the board enters into the opponent's home board first",
+    "R11.2": "after the 1 and the 2 of a 1-2, the player chooses doubles and plays them",
 }
 """The rules an explanation can cite, in words (ids of ``rules.md``)."""
 
@@ -131,8 +134,10 @@ def _covers(distance: int, target: int, dice: tuple[int, ...]) -> bool:
 
 def _dice_counts(segments: Sequence[tuple[int, int]], pool: Sequence[int]) -> frozenset[int]:
     """How many dice the written segments can use, given the dice left."""
-    # only each segment's length and whether it bears off matter: a small key space
-    shape = tuple(sorted((source - target, target == OFF) for source, target in segments))
+    # only each segment's length and whether it bears off matter: a small key space;
+    # a checker entering from off the board comes in as from the bar (R11.1)
+    shape = tuple(sorted((min(source, BAR) - target, target == OFF)
+                         for source, target in segments))
     return _dice_counts_of_shape(shape, tuple(sorted(pool, reverse=True)))
 
 
@@ -154,10 +159,14 @@ def _dice_counts_of_shape(shape: tuple[tuple[int, bool], ...],
 
 def _target_row(position: Position, journeys: tuple[Journey, ...]) -> np.ndarray | None:
     row = position.board[0].tolist()
+    waiting = position.waiting[0]
     for journey in journeys:
-        row[journey.source] -= 1
+        if journey.source == START:
+            waiting -= 1  # R11.1: it comes from off the board, no column of the row
+        else:
+            row[journey.source] -= 1
         row[journey.target] += 1
-    return None if min(row) < 0 else np.array(row, dtype=np.int8)
+    return None if min(row) < 0 or waiting < 0 else np.array(row, dtype=np.int8)
 
 
 def _match(position: Position, journeys: tuple[Journey, ...], legal: LegalPlays) -> Play | None:
@@ -206,13 +215,18 @@ def resolve_play(position: Position, text: str, dice: Dice, *,
     IllegalPlayError
         The play breaks a rule; the message cites it and shows a legal play.
     """
-    journeys = parse_notation(text)
-    if legal is None:
-        legal = position.legal_plays(dice)
-    play = _match(position, journeys, legal)
+    if _is_acey_deucey(position, dice):
+        play, explanation = _acey_deucey(position, text, dice, legal)
+    else:
+        journeys = parse_notation(text)
+        if legal is None:
+            legal = position.legal_plays(dice)
+        play = _match(position, journeys, legal)
+        explanation = None if play is not None else _diagnose(position, text, dice,
+                                                               journeys, legal)
     if play is not None:
         return play
-    explanation = _diagnose(position, text, dice, journeys, legal)
+    assert explanation is not None
     raise IllegalPlayError(explanation.message, rule=explanation.rule or "",
                            reason=explanation.reason, example=explanation.example)
 
@@ -225,12 +239,76 @@ def explain_play(position: Position, text: str, dice: Dice) -> Explanation:
     InvalidNotationError
         The text is not a play in any known notation.
     """
+    if _is_acey_deucey(position, dice):
+        play, explanation = _acey_deucey(position, text, dice, None)
+        if explanation is not None:
+            return explanation
+        return Explanation(text=text, dice=dice, legal=True, play=play)
     journeys = parse_notation(text)
     legal = position.legal_plays(dice)
     play = _match(position, journeys, legal)
     if play is not None:
         return Explanation(text=text, dice=dice, legal=True, play=play)
     return _diagnose(position, text, dice, journeys, legal)
+
+
+# -- Acey-Deucey's 1-2 ----------------------------------------------------------------------
+
+
+def _is_acey_deucey(position: Position, dice: Dice) -> bool:
+    return position.variant.enter_from_off and (min(dice), max(dice)) == ACEY_DEUCEY
+
+
+def _acey_deucey(position: Position, text: str, dice: Dice,
+                 legal: LegalPlays | None) -> tuple[Play | None, Explanation | None]:
+    """Resolve an Acey-Deucey 1-2 (R11.2): the 1 and the 2 as an ordinary roll
+    (R5.1-R5.3), then, when both are played, the doubles named after ``then``
+    (R5.4) from the position they leave. Returns the play or why it is illegal."""
+    first_text, doubles, second_text = split_acey_deucey(text)
+    journeys = parse_notation(first_text)
+    ordinary = position._roll_plays(dice)
+    full = len(ordinary) > 0 and int(ordinary._moves[0, 1, 0]) >= 0
+    if legal is None:
+        legal = position.legal_plays(dice)
+
+    # a 1-2 may have a hundred thousand plays: examples are found through its
+    # 1-2 part, among the few ordinary plays, not by building every play
+    first = _match(position, journeys, ordinary)
+    example = _with_doubles(legal, first or _example_play(ordinary, [], journeys))
+
+    def verdict(rule: str, reason: str) -> Explanation:
+        return Explanation(text=text, dice=dice, legal=False, rule=rule, reason=reason,
+                           example=example)
+
+    if doubles is None:
+        play = _match(position, journeys, legal)
+        if play is not None:
+            return play, None
+        if full and first is not None:
+            return None, verdict("R11.2", "after the 1 and the 2 the player chooses doubles and "
+                                          "plays them, written after 'then' like "
+                                          "'then 6-6: 13/7(2)'")
+        return None, replace(_diagnose(position, first_text, dice, journeys, ordinary),
+                             text=text, example=example)
+    if first is None:
+        return None, replace(_diagnose(position, first_text, dice, journeys, ordinary),
+                             text=text, example=example)
+    if len(first.moves) < 2:
+        return None, verdict("R11.2", "doubles follow a 1-2 only when both the 1 and the 2 "
+                                      "are played")
+    middle = type(position)._trusted(first.board, position.variant)
+    roll = (doubles, doubles)
+    second_journeys = parse_notation(second_text)
+    second_legal = middle._roll_plays(roll)
+    second = _match(middle, second_journeys, second_legal)
+    if second is None:
+        problem = _diagnose(middle, second_text, roll, second_journeys, second_legal)
+        example = problem.example
+        if example is not None:
+            example = f"{first.notation} then {doubles}-{doubles}: {example or 'no move'}"
+        return None, replace(problem, text=text, dice=dice, example=example)
+    play = Play(position, dice, first.moves + second.moves, second.board, doubles)
+    return play, None
 
 
 # -- explaining illegal plays ---------------------------------------------------------------
@@ -241,19 +319,28 @@ def _step_problem(board: np.ndarray, source: int, die: int,
     """Why one checker may not move ``die`` pips from ``source``, or ``None``."""
     me, opponent = board
     if me[source] <= 0:
+        if source == START:
+            return "R4.1", "no checker of yours waits off the board to enter"
+        if source == BAR and me[START] > 0:
+            return "R11.1", ("there is no checker of yours on the bar; a checker waiting off "
+                             "the board enters from 'in', like in/22")
         where = "on the bar" if source == BAR else f"on the {source}-point"
         return "R4.1", f"there is no checker of yours {where}"
     if me[BAR] > 0 and source != BAR:
         return "R6.3", "a checker on the bar must enter before any other checker moves"
-    target = source - die
+    target = min(source, BAR) - die
     if target >= 1:
         holders = int(opponent[BAR - target])
         if holders >= 2:
-            if source == BAR:
+            if source >= BAR:
                 return "R6.4", (f"the entry point {target} (the opponent's {die}-point) "
                                 f"is blocked by {holders} checkers")
             return "R4.2", f"the {target}-point is blocked by {holders} opposing checkers"
         return None
+    if me[START] > 0:
+        waits = "still waits" if me[START] == 1 else "still wait"
+        return "R7.1", (f"bearing off starts only when all {checkers} checkers are in the home "
+                        f"board, and {me[START]} {waits} off the board to enter (R11.1)")
     outside = [p for p in range(HOME_POINTS + 1, BAR + 1) if me[p] > 0]
     if outside:
         where = ", ".join(point_name(p) for p in outside[::-1])
@@ -268,7 +355,7 @@ def _step_problem(board: np.ndarray, source: int, die: int,
 
 
 def _move(board: np.ndarray, source: int, die: int) -> int:
-    target = max(source - die, OFF)
+    target = max(min(source, BAR) - die, OFF)
     board[0, source] -= 1
     board[0, target] += 1
     if target != OFF and board[1, BAR - target] == 1:
@@ -278,14 +365,18 @@ def _move(board: np.ndarray, source: int, die: int) -> int:
 
 
 def _options(source: int, target: int, pool: list[int]) -> list[tuple[int, ...]]:
-    exact = [d for d in _sub_multisets(tuple(pool)) if _covers(source - target, target, d)]
+    distance = min(source, BAR) - target  # R11.1: entering from off the board as from the bar
+    exact = [d for d in _sub_multisets(tuple(pool)) if _covers(distance, target, d)]
     return sorted(exact, key=len)
 
 
 def _simulate(position: Position, journeys: tuple[Journey, ...],
               dice: Dice) -> tuple[list[Move], list[int], tuple[str, str] | None]:
     """Play the written moves die by die; stop at the first broken rule."""
-    board = position.board.astype(np.int64)
+    # one more column, START, for Acey-Deucey's checkers waiting off the board (R2.4)
+    board = np.zeros((2, START + 1), dtype=np.int64)
+    board[:, :START] = position.board
+    board[:, START] = position.waiting
     pool = _dice_pool(dice)
     steps: list[Move] = []
     used: list[int] = []
@@ -302,7 +393,8 @@ def _simulate(position: Position, journeys: tuple[Journey, ...],
                 if not pool:
                     return steps, used, ("R4.1", f"every die of {roll} is already used "
                                                  f"before {written}")
-                return steps, used, ("R4.1", f"{written} is {source - target} pips, which "
+                distance = min(source, BAR) - target
+                return steps, used, ("R4.1", f"{written} is {distance} pips, which "
                                              f"{roll} cannot make with the dice left")
             problem: tuple[str, str] | None = None
             for option in options:
@@ -337,9 +429,33 @@ def _simulate(position: Position, journeys: tuple[Journey, ...],
     return steps, used, None
 
 
+def _with_doubles(legal: LegalPlays, first: Play | None) -> str | None:
+    """A legal Acey-Deucey 1-2 play (R11.2) whose 1-2 part is ``first``'s, when one is."""
+    if len(legal) == 0:
+        return ""
+    if first is not None and len(first.moves) == 2:
+        pairs = legal._moves[:, :2]  # the 1 and the 2 of every play, in either order
+        one, two = (np.array(move) for move in first.moves)
+        same = (((pairs[:, 0] == one).all(axis=1) & (pairs[:, 1] == two).all(axis=1))
+                | ((pairs[:, 0] == two).all(axis=1) & (pairs[:, 1] == one).all(axis=1)))
+        found = np.flatnonzero(same)
+        if found.size:
+            return legal[int(found[0])].notation
+    return legal[0].notation
+
+
 def _example(legal: LegalPlays, steps: list[Move], journeys: tuple[Journey, ...]) -> str | None:
     if len(legal) == 0:
         return ""
+    best = _example_play(legal, steps, journeys)
+    return None if best is None else best.notation
+
+
+def _example_play(legal: LegalPlays, steps: list[Move],
+                  journeys: tuple[Journey, ...]) -> Play | None:
+    """The legal play sharing the most moves with what was written."""
+    if len(legal) == 0:
+        return None
     wanted = Counter(steps) + Counter(segment for j in journeys for segment in j.segments)
     sources = Counter(j.source for j in journeys)
 
@@ -348,7 +464,7 @@ def _example(legal: LegalPlays, steps: list[Move], journeys: tuple[Journey, ...]
         return (sum((moves & wanted).values()),
                 sum((Counter(s for s, _ in play.moves) & sources).values()))
 
-    return max(legal, key=overlap).notation
+    return max(legal, key=overlap)
 
 
 def _diagnose(position: Position, text: str, dice: Dice, journeys: tuple[Journey, ...],

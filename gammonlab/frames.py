@@ -58,7 +58,9 @@ def actions_frame(match: Match) -> pd.DataFrame:
             else:
                 columns["play"].append(None)
                 columns["hits"].append(None)
-            columns["position_id"].append(state.position_id)
+            # no Position ID records Acey-Deucey's checkers waiting to enter (R2.4)
+            columns["position_id"].append(
+                None if any(state.position.waiting) else state.position_id)
             columns["match_id"].append(state.match_id)
             columns["pips"].append(pips[0])
             columns["opp_pips"].append(pips[1])

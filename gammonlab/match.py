@@ -261,11 +261,14 @@ class Match:
             The roll of a move (transcript order), else missing.
         play : string
             Canonical notation of the play (``24/18 13/11*``); empty for a roll
-            that cannot be played; missing for other actions.
+            that cannot be played; missing for other actions. An Acey-Deucey 1-2
+            names its doubles (``in/23 in/24 then 6-6: in/19(4)``, R11.2).
         position_id : string
             GNU Backgammon's Position ID before the action, seen from the player
             on roll (for a take, drop or beaver: the doubler), as GNU
-            Backgammon writes it.
+            Backgammon writes it. Missing for an Acey-Deucey position with
+            checkers still waiting to enter: the ID cannot tell them from
+            checkers borne off (R2.4).
         match_id : string
             GNU Backgammon's Match ID before the action; for a move it includes
             the dice.
@@ -478,7 +481,10 @@ class _Replay:
                                    n_legal=n_legal, location=raw.loc,
                                    analysis=raw.analysis))
         self.position = play.position
-        self.on_roll = 1 - raw.player
+        # R11.2: after an Acey-Deucey 1-2 played in full the same player rolls again
+        self.on_roll = raw.player if play.roll_again else 1 - raw.player
+        if play.roll_again and not self.position.is_game_over:
+            self.position = self.position.swapped()
         if self.position.is_game_over:
             result = self.position.result(self.rules.scoring)
             assert result is not None

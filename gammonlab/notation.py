@@ -7,6 +7,27 @@ text means on a particular board is decided in :mod:`gammonlab.explain`.
 
 >>> parse_notation("bar/22 6/off")
 (Journey(points=(25, 22), hits=(False,)), Journey(points=(6, 0), hits=(False,)))
+
+Acey-Deucey (R11) adds two things:
+
+- A checker entering from off the board (R2.4, R11.1) comes ``in``:
+  ``in/22``, ``in/22(2)``, ``in/18`` (a checker entering with one die and
+  moving on with the other); the source ``in`` is
+  :data:`~gammonlab._kernels.movegen.START` (26) in a move.
+- The roll 1-2 is played as the 1 and the 2, then four moves of the doubles
+  the player chooses (R11.2). Its text is the 1-2 part, the word ``then``, the
+  doubles chosen as ``6-6:`` (or ``66:``) and their moves, ``no move`` when
+  none of them can be played::
+
+      in/23 in/24 then 6-6: in/19(4)
+      13/11 6/5 then 3-3: 24/18(2) 13/10*(2)
+
+  :func:`split_acey_deucey` cuts such a text into its two parts.
+
+>>> parse_notation("in/22(2)")[0]
+Journey(points=(26, 22), hits=(False,))
+>>> split_acey_deucey("in/24 in/23 then 6-6: in/19(4)")
+('in/24 in/23', 6, 'in/19(4)')
 """
 
 from __future__ import annotations
@@ -15,17 +36,19 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ._kernels.movegen import START
 from .errors import InvalidNotationError
 from .rules import BAR, OFF
 
-__all__ = ["NO_MOVE", "Journey", "parse_notation"]
+__all__ = ["NO_MOVE", "Journey", "parse_notation", "split_acey_deucey"]
 
 NO_MOVE = frozenset({"", "cannot move", "can't move", "cant move", "no move", "no legal move",
                      "dance", "dances"})
 """Texts that stand for a roll that cannot be played (R5.5)."""
 
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d+)\))?(?P<star>\*?)$")
-_POINT = re.compile(r"^(?P<point>bar|off|\d{1,2})(?P<hit>\*?)$")
+_POINT = re.compile(r"^(?P<point>bar|off|in|\d{1,2})(?P<hit>\*?)$")
+_THEN = re.compile(r"\s*\bthen\s+(?:(?P<a>[1-6])-?(?P<b>[1-6]))\s*:?\s*", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -33,7 +56,7 @@ class Journey:
     """One checker's way through a play, as the text wrote it.
 
     ``points`` lists the points it touches, first the source, last the
-    target (25 bar, 0 off); ``hits[i]`` says the text marks a hit on
+    target (25 bar, 0 off, 26 ``in`` from off the board); ``hits[i]`` says the text marks a hit on
     ``points[i + 1]``.
     """
 
@@ -57,7 +80,35 @@ class Journey:
 def _bad(text: str, token: str, why: str) -> InvalidNotationError:
     return InvalidNotationError(
         f"cannot read play {text!r}: {why} in {token!r}; "
-        "expected moves like '24/18 13/11*', 'bar/22', '6/off' or '8/5(2)'")
+        "expected moves like '24/18 13/11*', 'bar/22', '6/off', '8/5(2)' or 'in/22'")
+
+
+def split_acey_deucey(text: str) -> tuple[str, int | None, str]:
+    """Cut an Acey-Deucey 1-2's text (R11.2) into the 1-2 part, the doubles chosen
+    and their part: ``(first, doubles, second)``; ``(text, None, '')`` when the
+    text names no doubles.
+
+    Raises
+    ------
+    InvalidNotationError
+        ``then`` without doubles like ``6-6:``, or twice.
+
+    >>> split_acey_deucey("13/11 6/5 then 33: 24/18(2)")
+    ('13/11 6/5', 3, '24/18(2)')
+    >>> split_acey_deucey("in/24 in/23")
+    ('in/24 in/23', None, '')
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a play is written as text, got {type(text).__name__}")
+    if "then" not in text.lower():
+        return text, None, ""
+    found = list(_THEN.finditer(text))
+    if len(found) != 1 or found[0]["a"] != found[0]["b"]:
+        raise InvalidNotationError(
+            f"cannot read play {text!r}: after a 1-2 write 'then', the doubles chosen and "
+            f"their moves, once, like 'in/24 in/23 then 6-6: in/19(4)' (R11.2)")
+    where = found[0]
+    return text[:where.start()].strip(), int(where["a"]), text[where.end():].strip()
 
 
 def parse_notation(text: str) -> tuple[Journey, ...]:
@@ -96,7 +147,11 @@ def _parse(text: str) -> tuple[Journey, ...]:
             if not pm:
                 raise _bad(text, token, f"{part!r} is not a point (1-24, bar or off)")
             name = pm["point"]
-            if name == "bar":
+            if name == "in":
+                if i != 0:
+                    raise _bad(text, token, "'in' is where an entering checker comes from")
+                point = START
+            elif name == "bar":
                 point = BAR
             elif name == "off":
                 point = OFF

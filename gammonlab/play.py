@@ -4,6 +4,13 @@
 >>> play = Position.initial().legal_plays((6, 5))[0]
 >>> play.notation, play.moves
 ('24/13', ((24, 18), (18, 13)))
+
+An Acey-Deucey 1-2 (R11.2) holds the 1 and the 2, then the four moves of the
+doubles chosen; the notation says which (see :mod:`gammonlab.notation`):
+
+>>> play = Position.initial("acey-deucey").find_play("in/24 in/23 then 6-6: in/19(4)", (1, 2))
+>>> play.doubles, len(play.moves), play.roll_again
+(6, 6, True)
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
+from ._kernels.movegen import START
 from .rules import BAR, OFF
 
 if TYPE_CHECKING:
@@ -22,11 +30,18 @@ if TYPE_CHECKING:
 __all__ = ["LegalPlays", "Move", "Play", "format_moves", "point_name"]
 
 Move = tuple[int, int]
-"""One checker moved by one die: ``(from, to)`` in the mover's numbering, 25 bar, 0 off."""
+"""One checker moved by one die: ``(from, to)`` in the mover's numbering, 25 bar, 0 off,
+26 (:data:`START`) off the board waiting to enter (Acey-Deucey)."""
+
+ACEY_DEUCEY = (1, 2)
+"""The Acey-Deucey roll (R11.2), low die first."""
 
 
 def point_name(point: int) -> str:
-    """How notation writes a slot: ``'bar'``, ``'off'`` or the point number."""
+    """How notation writes a slot: ``'bar'``, ``'off'``, ``'in'`` (an Acey-Deucey
+    checker entering from off the board, R11.1) or the point number."""
+    if point == START:
+        return "in"
     if point == BAR:
         return "bar"
     if point == OFF:
@@ -62,8 +77,23 @@ def format_moves(moves: Sequence[Move], hits: Sequence[bool]) -> str:
     '24/18*/13'
     >>> format_moves([(8, 5), (8, 5), (6, 3), (6, 3)], [False] * 4)
     '8/5(2) 6/3(2)'
+    >>> format_moves([(26, 22), (26, 22), (26, 20)], [False, False, True])
+    'in/20* in/22(2)'
     """
     return _format(tuple(moves), tuple(hits))
+
+
+def acey_deucey_notation(moves: Sequence[Move], hits: Sequence[bool], doubles: int) -> str:
+    """Notation of an Acey-Deucey 1-2 (R11.2): the 1 and the 2, then the doubles chosen.
+
+    >>> acey_deucey_notation([(26, 24), (26, 23)] + [(26, 19)] * 4, [False] * 6, 6)
+    'in/23 in/24 then 6-6: in/19(4)'
+    >>> acey_deucey_notation([(26, 24), (26, 23)], [False] * 2, 5)
+    'in/23 in/24 then 5-5: no move'
+    """
+    first = _format(tuple(moves[:2]), tuple(hits[:2]))
+    second = _format(tuple(moves[2:]), tuple(hits[2:])) or "no move"
+    return f"{first} then {doubles}-{doubles}: {second}"
 
 
 @lru_cache(maxsize=65536)
@@ -104,7 +134,8 @@ def _format(moves: tuple[Move, ...], hits: tuple[bool, ...]) -> str:
 
 
 class Play:
-    """A whole turn: up to four checker moves and the position they lead to.
+    """A whole turn: up to four checker moves and the position they lead to
+    (six for an Acey-Deucey 1-2, R11.2).
 
     Attributes
     ----------
@@ -119,17 +150,45 @@ class Play:
         The points (mover's numbering) where a blot was hit.
     position : Position
         The resulting position, opponent on roll.
+    doubles : int or None
+        Acey-Deucey's 1-2 (R11.2): the doubles chosen after the 1 and the 2
+        (1 to 6); ``None`` for any other roll, or a 1-2 not played in full.
     """
 
-    __slots__ = ("_board", "_dice", "_hit_flags", "_moves", "before")
+    __slots__ = ("_board", "_dice", "_doubles", "_hit_flags", "_moves", "before")
 
     def __init__(self, before: Position, dice: Dice, moves: Sequence[Move],
-                 board: np.ndarray) -> None:
+                 board: np.ndarray, doubles: int | None = None) -> None:
         self.before = before
         self._dice = dice
         self._moves = tuple(moves) if type(moves) is tuple else tuple(map(tuple, moves))
         self._board = board
+        self._doubles = doubles
         self._hit_flags = replay_hits(before.board, self._moves)
+
+    @property
+    def doubles(self) -> int | None:
+        """The doubles chosen with an Acey-Deucey 1-2 (R11.2), else ``None``."""
+        return self._doubles
+
+    @property
+    def roll_again(self) -> bool:
+        """Whether the mover rolls again: after an Acey-Deucey 1-2 with all six moves
+        played, the 1, the 2 and the four doubles (R11.2)."""
+        return self._doubles is not None and len(self._moves) == 6
+
+    @classmethod
+    def parse(cls, text: str, position: Position, dice: Dice) -> Play:
+        """The legal play that ``text`` writes on ``position`` with ``dice``.
+
+        The same as :meth:`Position.find_play <gammonlab.position.Position.find_play>`;
+        ``Play.parse(str(play), play.before, play.dice) == play``.
+
+        >>> from gammonlab import Position
+        >>> str(Play.parse("13/11 13/8", Position.initial(), (5, 2)))
+        '13/8 13/11'
+        """
+        return position.find_play(text, dice)
 
     @property
     def dice(self) -> Dice:
@@ -155,7 +214,12 @@ class Play:
 
     @property
     def notation(self) -> str:
-        """Canonical notation, e.g. ``'24/18 13/11*'``; empty for a roll that cannot be played."""
+        """Canonical notation, e.g. ``'24/18 13/11*'``; empty for a roll that cannot be played.
+
+        An Acey-Deucey 1-2 writes its doubles: ``'in/24 in/23 then 6-6: in/19(4)'``.
+        """
+        if self._doubles is not None:
+            return acey_deucey_notation(self._moves, self._hit_flags, self._doubles)
         return format_moves(self._moves, self._hit_flags)
 
     def __str__(self) -> str:
@@ -168,11 +232,11 @@ class Play:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):
             return NotImplemented
-        return (self.before == other.before
+        return (self.before == other.before and self._doubles == other._doubles
                 and bool(np.array_equal(self._board, other._board)))
 
     def __hash__(self) -> int:
-        return hash((self.before, self._board.tobytes()))
+        return hash((self.before, self._board.tobytes(), self._doubles))
 
     def _repr_svg_(self) -> str | None:
         try:
@@ -186,17 +250,19 @@ class LegalPlays(Sequence[Play]):
     """The legal plays of a position for a roll: a lazy, read-only sequence.
 
     ``len()`` and :attr:`boards` work on the move generator's arrays without
-    building :class:`Play` objects.
+    building :class:`Play` objects: an Acey-Deucey 1-2 (R11.2) may have over a
+    hundred thousand plays.
     """
 
-    __slots__ = ("_boards", "_dice", "_moves", "before")
+    __slots__ = ("_boards", "_dice", "_doubles", "_moves", "before")
 
     def __init__(self, before: Position, dice: Dice, boards: np.ndarray,
-                 moves: np.ndarray) -> None:
+                 moves: np.ndarray, doubles: np.ndarray | None = None) -> None:
         self.before = before
         self._dice = dice
         self._boards = boards
         self._moves = moves
+        self._doubles = doubles
 
     @property
     def dice(self) -> Dice:
@@ -225,7 +291,16 @@ class LegalPlays(Sequence[Play]):
         if not 0 <= index < n:
             raise IndexError("play index out of range")
         moves = [(s, t) for s, t in self._moves[index].tolist() if s >= 0]
-        return Play(self.before, self._dice, moves, self._boards[index])
+        doubles = None
+        if self._doubles is not None and self._doubles[index] > 0:
+            doubles = int(self._doubles[index])
+        return Play(self.before, self._dice, moves, self._boards[index], doubles)
+
+    @property
+    def doubles(self) -> np.ndarray | None:
+        """For an Acey-Deucey 1-2 (R11.2), the doubles of each play (0: the 1-2 was not
+        played in full); ``None`` for any other roll."""
+        return self._doubles
 
     def __iter__(self) -> Iterator[Play]:
         for i in range(len(self)):

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from ._kernels.movegen import generate_plays
-from .errors import GammonlabError, InvalidPositionError
+from ._kernels.movegen import START, generate_plays
+from .errors import InvalidPositionError
 from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant
 from .rules import variant as lookup_variant
 
@@ -130,12 +130,15 @@ class Position:
         return cls._trusted(var.initial_board(), var)
 
     @classmethod
-    def from_board(cls, board: Any, variant: str | Variant = "standard") -> Position:
+    def from_board(cls, board: Any, variant: str | Variant = "standard", *,
+                   waiting: tuple[int, int] | None = None) -> Position:
         """A position from a ``(2, 26)`` board (row 0 on roll), checked.
 
         The borne-off column may be left at zero: it is filled in from the
         variant's number of checkers. Otherwise each side must have exactly
-        the variant's checkers.
+        the variant's checkers. In Acey-Deucey the checkers missing from a
+        row wait off the board to enter (R2.4); ``waiting``, when given, must
+        say how many, as ``repr()`` writes it.
 
         Raises
         ------
@@ -182,7 +185,12 @@ class Position:
                     f"({counts[0, point]} and {counts[1, BAR - point]} checkers) (R4.6)")
         if board8[0, OFF] == var.checkers and board8[1, OFF] == var.checkers:
             raise InvalidPositionError("both sides have borne off every checker")
-        return cls._trusted(board8.astype(np.int8), var)
+        position = cls._trusted(board8.astype(np.int8), var)
+        if waiting is not None and tuple(waiting) != position.waiting:
+            raise InvalidPositionError(
+                f"the board leaves {position.waiting[0]} and {position.waiting[1]} checkers "
+                f"waiting to enter (R2.4), not {waiting[0]} and {waiting[1]}")
+        return position
 
     @classmethod
     def from_gnubg_id(cls, position_id: str, variant: str | Variant = "standard") -> Position:
@@ -213,11 +221,31 @@ class Position:
     def gnubg_id(self) -> str:
         """GNU Backgammon's Position ID.
 
+        The ID records the checkers on the points and the bar only; GNU
+        Backgammon reads every other checker as borne off. An Acey-Deucey
+        position with checkers still waiting to enter (R2.4) has no ID that says
+        so: asking for one raises :class:`InvalidPositionError` rather than
+        giving the ID of a position whose waiting checkers are borne off.
+        Once every checker has entered, the ID is exact.
+
         >>> Position.initial().gnubg_id
         '4HPwATDgc/ABMA'
+        >>> Position.initial("acey-deucey").gnubg_id
+        Traceback (most recent call last):
+        ...
+        gammonlab.errors.InvalidPositionError: a GNU Backgammon Position ID cannot tell a \
+checker waiting to enter (Acey-Deucey, R2.4) from one borne off, and 15 and 15 checkers \
+wait here; use repr(position) or Position.from_board() instead
         """
         cached = self._id
         if cached is None:
+            waiting = self.waiting
+            if any(waiting):
+                raise InvalidPositionError(
+                    "a GNU Backgammon Position ID cannot tell a checker waiting to enter "
+                    f"(Acey-Deucey, R2.4) from one borne off, and {waiting[0]} and "
+                    f"{waiting[1]} checkers wait here; use repr(position) or "
+                    "Position.from_board() instead")
             from .ids import position_id_unchecked
 
             cached = position_id_unchecked(self._board)
@@ -225,19 +253,56 @@ class Position:
         return cached
 
     @property
+    def label(self) -> str:
+        """A short name for the position in text: its Position ID, or where checkers
+        still wait to enter (Acey-Deucey, R2.4), which a Position ID cannot show, the
+        ID of the checkers on the board and the number waiting.
+
+        >>> Position.initial().label
+        '4HPwATDgc/ABMA'
+        >>> Position.initial("acey-deucey").play("in/20 in/19", (6, 5)).label
+        'AAAUAAAAAAAAAA, 15 and 13 waiting to enter'
+        """
+        waiting = self.waiting
+        if not any(waiting):
+            return self.gnubg_id
+        from .ids import position_id_unchecked
+
+        return (f"{position_id_unchecked(self._board)}, {waiting[0]} and {waiting[1]} "
+                "waiting to enter")
+
+    @property
     def pips(self) -> tuple[int, int]:
-        """Pip counts ``(side on roll, opponent)``; a checker on the bar counts 25.
+        """Pip counts ``(side on roll, opponent)``; a checker on the bar counts 25,
+        and so does an Acey-Deucey checker waiting to enter (R11.1).
 
         >>> Position.initial().pips
         (167, 167)
+        >>> Position.initial("acey-deucey").pips
+        (375, 375)
         """
         pips = self._pips
         if pips is None:
             me, opponent = self._board.tolist()
-            pips = (sum(i * n for i, n in enumerate(me)),
-                    sum(i * n for i, n in enumerate(opponent)))
+            waiting = self.waiting
+            pips = (sum(i * n for i, n in enumerate(me)) + BAR * waiting[0],
+                    sum(i * n for i, n in enumerate(opponent)) + BAR * waiting[1])
             object.__setattr__(self, "_pips", pips)
         return pips
+
+    @property
+    def waiting(self) -> tuple[int, int]:
+        """Checkers not yet entered ``(side on roll, opponent)``: Acey-Deucey's checkers
+        start off the board (R2.4); ``(0, 0)`` in the other variants.
+
+        >>> Position.initial("acey-deucey").waiting
+        (15, 15)
+        """
+        if not self._variant.enter_from_off:
+            return (0, 0)
+        n = self._variant.checkers
+        totals = self._board.sum(axis=1, dtype=np.int64)
+        return n - int(totals[0]), n - int(totals[1])
 
     @property
     def borne_off(self) -> tuple[int, int]:
@@ -306,6 +371,7 @@ class Position:
         scoring : {'standard', 'seed-000'}
             R8.2 (1, 2 for a gammon, 3 for a backgammon) or R8.4 (1; 2 if the
             loser still has a checker outside its home board; 4 if one on the bar).
+            An Acey-Deucey checker still waiting to enter counts as one on the bar.
 
         >>> board = Position.initial().board.copy()
         >>> board[1] = 0; board[1, 0] = 15
@@ -317,8 +383,11 @@ class Position:
         n = self._variant.checkers
         winner = 0 if int(self._board[0, OFF]) == n else 1
         loser = self._board[1 - winner]
+        # Acey-Deucey: a checker that never entered (R2.4) is scored as one on the
+        # bar, which it is like: 25 pips from home, entering on the winner's home board
+        behind = int(loser[BAR]) + self.waiting[1 - winner]
         if scoring == "seed-000":
-            if loser[BAR] > 0:
+            if behind > 0:
                 return GameResult(winner, "bar", 4)
             if loser[HOME_POINTS + 1:].sum() > 0:
                 return GameResult(winner, "outside", 2)
@@ -328,31 +397,60 @@ class Position:
         if loser[OFF] > 0:
             return GameResult(winner, "single", 1)
         # The winner's home board is the loser's points 19-24.
-        if loser[BAR] > 0 or loser[POINTS - HOME_POINTS + 1:BAR].sum() > 0:
+        if behind > 0 or loser[POINTS - HOME_POINTS + 1:BAR].sum() > 0:
             return GameResult(winner, "backgammon", 3)
         return GameResult(winner, "gammon", 2)
 
     # -- plays ------------------------------------------------------------------------------
 
     def legal_plays(self, dice: Iterable[int]) -> LegalPlays:
-        """Every legal play for a roll, unique by resulting position (R4-R7).
+        """Every legal play for a roll, unique by resulting position (R4-R7, R11).
 
         The sequence is lazy: ``len()`` does not build :class:`Play` objects.
         A roll that cannot be played at all (R5.5) gives an empty sequence.
 
+        In Acey-Deucey, checkers waiting off the board enter like checkers on
+        the bar (R11.1, written ``in/22``), and a 1-2 is played with the doubles
+        the player chooses (R11.2): each such play holds up to six moves and
+        its :attr:`~gammonlab.play.Play.doubles`. A 1-2 may have over a
+        hundred thousand plays; they stay arrays until a play is asked for.
+
         >>> plays = Position.initial().legal_plays((3, 1))
         >>> len(plays), plays[0].notation
         (16, '24/21 24/23')
+        >>> acey = Position.initial("acey-deucey")
+        >>> acey.legal_plays((6, 5)).notations
+        ['in/19 in/20', 'in/14']
+        >>> print(acey.legal_plays((1, 2))[0])
+        in/23 in/24 then 1-1: in/24(4)
         """
         from .play import LegalPlays
 
         d1, d2 = _normalise_dice(dice)
-        if self._variant.enter_from_off:
-            raise GammonlabError("legal plays of Acey-Deucey (R11) are not generated yet")
         if self.is_game_over:
             return LegalPlays(self, (d1, d2), np.empty((0, 2, 26), np.int8),
                               np.empty((0, 4, 2), np.int8))
+        if self._variant.enter_from_off:
+            if (min(d1, d2), max(d1, d2)) == (1, 2):
+                from ._kernels.acey import acey_deucey_plays
+
+                boards, moves, doubles = acey_deucey_plays(self._board, self._variant.checkers)
+                return LegalPlays(self, (d1, d2), boards, moves, doubles)
+            return self._roll_plays((d1, d2))
         boards, moves = generate_plays(self._board, d1, d2)
+        return LegalPlays(self, (d1, d2), boards, moves)
+
+    def _roll_plays(self, dice: Dice) -> LegalPlays:
+        """The legal plays of ``dice`` as an ordinary roll (an Acey-Deucey 1-2 too)."""
+        from .play import LegalPlays
+
+        d1, d2 = dice
+        if self._variant.enter_from_off:
+            from ._kernels.acey import acey_plays
+
+            boards, moves = acey_plays(self._board, d1, d2, self._variant.checkers)
+        else:
+            boards, moves = generate_plays(self._board, d1, d2)
         return LegalPlays(self, (d1, d2), boards, moves)
 
     def play(self, text: str, dice: Iterable[int]) -> Position:
@@ -414,8 +512,9 @@ class Position:
 
     def __repr__(self) -> str:
         if self._variant.enter_from_off:
+            # R2.4: the checkers waiting to enter are on no point: say how many
             return (f"Position.from_board({self._board.tolist()!r}, "
-                    f"variant={self._variant.name!r})")
+                    f"variant={self._variant.name!r}, waiting={self.waiting!r})")
         try:
             args = repr(self.gnubg_id)
         except ImportError:
@@ -444,6 +543,8 @@ def _furthest(row: np.ndarray) -> int:
 
 
 def _slot_name(col: int) -> str:
+    if col == START:
+        return "off the board, waiting to enter"
     if col == BAR:
         return "the bar"
     if col == OFF:

@@ -102,6 +102,7 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures
+import html
 import math
 import multiprocessing
 import os
@@ -273,7 +274,7 @@ class RolloutResult:
         data.update({f"stderr_{name}": self.stderr[name] for name in STATISTICS})
         data["trials"] = self.trials
         data["variance_ratio"] = self.variance_ratio
-        return pd.Series(data, name=self.position.gnubg_id)
+        return pd.Series(data, name=self.position.label)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per trial (only with ``keep_trials=True``).
@@ -297,7 +298,7 @@ class RolloutResult:
 
     def __repr__(self) -> str:
         dice = "" if self.dice is None else f" {self.dice[0]}-{self.dice[1]}"
-        return (f"<RolloutResult {self.position.gnubg_id}{dice}: "
+        return (f"<RolloutResult {self.position.label}{dice}: "
                 f"equity {self.equity:+.4f} +- {self.stderr['equity']:.4f}, "
                 f"win {self.win:.4f}, {self.trials} trials>")
 
@@ -315,7 +316,7 @@ class RolloutResult:
         settings = ", ".join(f"{key}={value}" for key, value in self.settings.items()
                              if key not in ("stderr_method", "variance_reduction_method"))
         dice = "" if self.dice is None else f" {self.dice[0]}-{self.dice[1]} to play"
-        text = (f"<div><b>Rollout</b> of <code>{self.position.gnubg_id}</code>{dice}: "
+        text = (f"<div><b>Rollout</b> of <code>{html.escape(self.position.label)}</code>{dice}: "
                 f"{self.trials} trials"
                 "<table><thead><tr><th></th><th>estimate</th><th>stderr</th><th>95% interval</th>"
                 f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -890,7 +891,7 @@ def rollout_many(positions: Iterable[Position | GameState | str], *,
     rows = []
     for res in results:
         row = res.to_series().to_dict()
-        row["position_id"] = res.position.gnubg_id
+        row["position_id"] = res.position.gnubg_id if not any(res.position.waiting) else None
         row["dice"] = None if res.dice is None else f"{res.dice[0]}-{res.dice[1]}"
         row["result"] = res
         rows.append(row)

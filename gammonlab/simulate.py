@@ -23,7 +23,7 @@ import numpy as np
 
 from .cube import cube_decision
 from .errors import GammonlabError
-from .evaluators.base import Policy, RandomPolicy, get_evaluator
+from .evaluators.base import Policy, RandomPolicy, get_evaluator, waiting_on_bar
 from .io.text import Location, RawAction
 from .match import HIGHEST_CUBE, Game, Match, _add, _crawford_game, _Replay
 from .play import Play
@@ -84,7 +84,8 @@ class _Player:
     def choose(self, replay: _Replay, dice: tuple[int, int]) -> tuple[Play, int] | None:
         """The chosen play and the number of legal plays; ``None`` when no number
         can be played (R5.5)."""
-        legal = replay.position.legal_plays(dice)
+        position = replay.position
+        legal = position.legal_plays(dice)
         if len(legal) == 0 or not legal[0].moves:
             return None
         if len(legal) == 1:
@@ -92,7 +93,11 @@ class _Player:
         elif self.random:
             index = int(self.rng.integers(len(legal)))
         else:
-            scores = np.asarray(self.policy.scores(replay.position.board, legal.boards))
+            board, boards = position.board, legal.boards
+            if position.variant.enter_from_off:
+                board = waiting_on_bar(board, position.variant.checkers)
+                boards = waiting_on_bar(boards, position.variant.checkers)
+            scores = np.asarray(self.policy.scores(board, boards))
             index = int(np.argmax(scores))
         return legal[index], len(legal)
 
@@ -186,6 +191,11 @@ def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tupl
         play = "" if chosen is None else chosen[0].notation
         _apply(replay, RawAction(player=player, kind="move", dice=dice, play=play, loc=_WHERE),
                chosen)
+        if replay.winner is None and replay.on_roll == player:
+            # R11.2: an Acey-Deucey 1-2 played in full earns a roll again, before any cube
+            dice = _roll(rng)
+            first = True
+            continue
         player = 1 - player
     assert replay.winner is not None and replay.points is not None
     match_won = (not rules.money
@@ -203,21 +213,23 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
 
     Every roll, play and cube action goes through the game state machine of
     :func:`~gammonlab.match.replay_match` under ``rules``, so the rules engine
-    checks each step: the opening (R3.1-R3.3), legal plays (R4-R7), the cube
-    (R9, the cube limit R9.6), Jacoby (R10.1), Crawford (R10.2), Holland
-    (R10.3), automatic doubles (seed 000's R10.4, GNU Backgammon's R10.5: each
-    tied opening roll turns the cube, up to ``auto_double_limit``), beavers
-    and raccoons (R10.6) and the scoring (R8.2 or seed 000's R8.4).
+    checks each step: the opening (R3.1-R3.3), legal plays (R4-R7; Acey-Deucey's
+    entries and its 1-2 with a roll again, R11), the cube (R9, the cube limit
+    R9.6), Jacoby (R10.1), Crawford (R10.2), Holland (R10.3), automatic doubles
+    (seed 000's R10.4, GNU Backgammon's R10.5: each tied opening roll turns the
+    cube, up to ``auto_double_limit``), beavers and raccoons (R10.6) and the
+    scoring (R8.2 or seed 000's R8.4).
 
     Parameters
     ----------
     rules : Rules
-        Variant (standard, nackgammon, nackgammon-004, hypergammon-1 to 3),
-        match length (0 = money) and options.
+        Variant (standard, nackgammon, nackgammon-004, hypergammon-1 to 3,
+        acey-deucey), match length (0 = money) and options.
     players : pair of policy names, policies or evaluators
         Player 0's and player 1's policy (see
         :func:`~gammonlab.evaluators.base.get_evaluator`). A policy picks the
-        play it scores best; ``'random'`` picks uniformly.
+        play it scores best; ``'random'`` picks uniformly. In Acey-Deucey an
+        evaluator sees a checker waiting to enter as one on the bar.
     seed : int or numpy.random.Generator, optional
         The same seed gives the same match.
     games : int, optional
@@ -235,7 +247,7 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     Raises
     ------
     GammonlabError
-        Acey-Deucey (not generated yet) or money play without ``games``.
+        Money play without ``games``.
 
     Notes
     -----
@@ -259,9 +271,6 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     ...     play_match(Rules(match_length=3), seed=2).score
     True
     """
-    if rules.variant.enter_from_off:
-        raise GammonlabError(f"play_match does not generate {rules.variant.name} games yet "
-                             f"(R2.4, R11: checkers entering from off the board)")
     if rules.money and games is None:
         raise GammonlabError("money play (match_length=0) needs games=, the number of games")
     if games is not None and games < 1:

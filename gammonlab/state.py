@@ -228,6 +228,10 @@ class GameState:
             raise InvalidPositionError("an XGID describes a game in progress; this one is over")
         if self.resignation:
             raise InvalidPositionError("an XGID cannot say that a resignation is offered")
+        if any(self.position.waiting):
+            raise InvalidPositionError(
+                "an XGID cannot tell a checker waiting to enter (Acey-Deucey, R2.4) from one "
+                "borne off; use repr(state.position) instead")
         code = {self.bottom: ids.XGID_BOTTOM, 1 - self.bottom: ids.XGID_TOP}
         money = self.match_length == 0
         fields = ids.XgidFields(
@@ -298,6 +302,9 @@ class GameState:
         return "\n".join(lines)
 
     def __str__(self) -> str:
+        if any(self.position.waiting):
+            # no Position ID records Acey-Deucey's checkers waiting to enter (R2.4)
+            return f"{self.position}\n{self.describe()}\nMatch ID {self.match_id}"
         return f"{self.position}\n{self.describe()}\n{self.gnubg_id}"
 
     def _repr_svg_(self) -> str | None:

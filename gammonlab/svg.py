@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from xml.sax.saxutils import escape, quoteattr
 
+from ._kernels.movegen import START as ENTERING
 from .play import Play
 from .position import Position
 from .rules import BAR, OFF, POINTS
@@ -477,13 +478,14 @@ def layout_board(item: Position | GameState | Play, *, flip: bool = False,
     return Diagram(width=WIDTH, height=height, shapes=tuple(shapes), title=title)
 
 
-def _pips(row: Sequence[int]) -> int:
-    """Pip count of a board row: a checker on point p counts p, on the bar 25 (R1.2)."""
-    return sum(point * count for point, count in enumerate(row))
+def _pips(row: Sequence[int], waiting: int = 0) -> int:
+    """Pip count of a board row: a checker on point p counts p, on the bar 25 (R1.2), and
+    so does an Acey-Deucey checker waiting to enter (R11.1)."""
+    return sum(point * count for point, count in enumerate(row)) + 25 * waiting
 
 
 def _title(subject: _Subject) -> str:
-    pip = [_pips(row) for row in subject.board]
+    pip = [_pips(row, n) for row, n in zip(subject.board, subject.waiting)]
     text = (f"Backgammon board: {subject.names[0]} {pip[0]} pips, "
             f"{subject.names[1]} {pip[1]} pips")
     if subject.caption:
@@ -696,13 +698,19 @@ def _draw_moves(frame: _Frame, subject: _Subject, moves: Sequence[tuple[int, int
         return []
     counts = list(subject.board[0])
     opponent = list(subject.board[1])
+    waiting = subject.waiting[0]
     borne_off = 0
     rings: list[Shape] = []
     routes: list[tuple[tuple[int, ...], list[XY]]] = []
     for path in checker_journeys(moves):
         start = path[0]
-        counts[start] -= 1
-        stops = [frame.checker_xy(0, start, min(counts[start], MAX_STACK - 1))]
+        if start == ENTERING:
+            # R11.1: an Acey-Deucey checker comes in from the tray where it waits
+            waiting -= 1
+            stops = [frame.tray_entry(0, max(waiting, 0))]
+        else:
+            counts[start] -= 1
+            stops = [frame.checker_xy(0, start, min(counts[start], MAX_STACK - 1))]
         for i, point in enumerate(path[1:], start=1):
             if point == OFF:
                 # arrows into the tray stop at its edge, spaced so that their heads stay apart
@@ -791,7 +799,7 @@ def _draw_lines(frame: _Frame, subject: _Subject, height: float, palette: BoardC
         if subject.waiting[row]:
             facts.append(f"{subject.waiting[row]} to enter")
         if pips:
-            facts.append(f"{_pips(subject.board[row])} pips")
+            facts.append(f"{_pips(subject.board[row], subject.waiting[row])} pips")
         if score and subject.scores is not None:
             facts.append(f"score {subject.scores[row]}")
         if facts:

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from .svg import SVG
 
 __all__ = [
+    "HINT_PLAYS",
     "LESSONS",
     "Awaiting",
     "Hint",
@@ -56,6 +57,9 @@ __all__ = [
     "Turn",
     "lesson",
 ]
+
+HINT_PLAYS = 1000
+"""Most plays a :class:`Hint` lists, the best first."""
 
 Awaiting = Literal["roll", "play", "opponent", "over"]
 """What the game waits for: a person to roll, a person to play, the opponent policy, nothing."""
@@ -174,17 +178,22 @@ class Hint:
     ----------
     dice : tuple of int
     choices : tuple of Play
-        Every legal play (or the one empty play of a roll that cannot be played).
+        Every legal play (or the one empty play of a roll that cannot be played);
+        when there are more than :data:`HINT_PLAYS` (an Acey-Deucey 1-2, R11.2,
+        may have a hundred thousand), the best of them.
     best : Play or None
         The ranking policy's choice, ``None`` without a policy.
     policy : str or None
         Name of the ranking policy.
+    count : int or None
+        How many legal plays there are, when :attr:`choices` holds only some.
     """
 
     dice: Dice
     choices: tuple[Play, ...]
     best: Play | None = None
     policy: str | None = None
+    count: int | None = None
 
     @property
     def plays(self) -> list[str]:
@@ -198,7 +207,7 @@ class Hint:
         if len(self.choices) == 1 and not self.choices[0].moves:
             rule = "R6.6" if self.choices[0].before.on_bar[0] else "R5.5"
             return f"{roll}: no legal play, the turn is lost ({rule})"
-        n = len(self.choices)
+        n = self.count or len(self.choices)
         text = f"{roll}: {n} legal play{'s' if n > 1 else ''}"
         if n == 1:
             text += f", {self.choices[0].notation}, which must be played (R5.6)"
@@ -410,7 +419,9 @@ class TeachingBoard:
         name or object :func:`~gammonlab.evaluators.base.get_evaluator` accepts;
         ``None`` when two people share the board.
     variant : str or Variant
-        ``standard``, ``nackgammon``, ``nackgammon-004`` or ``hypergammon-1`` to ``-3``.
+        ``standard``, ``nackgammon``, ``nackgammon-004``, ``hypergammon-1`` to ``-3``
+        or ``acey-deucey`` (checkers entering from off the board, R11.1; a 1-2
+        played with the doubles you choose, then a roll again, R11.2).
     seed : int, optional
         Seeds the dice and the random policy's choices.
     user : {0, 1}
@@ -641,11 +652,25 @@ class TeachingBoard:
     @property
     def choices(self) -> list[Play]:
         """What may be played now: every legal play, or the one empty play of a
-        roll that cannot be played (R5.5, R6.6). :meth:`play` takes an index into it."""
+        roll that cannot be played (R5.5, R6.6). :meth:`play` takes an index into it.
+
+        An Acey-Deucey 1-2 (R11.2) may have a hundred thousand plays: use
+        :attr:`legal_plays`, a lazy sequence in the same order, to look at a few.
+        """
         plays = self.legal_plays
         if len(plays) == 0:
             return [_pass(self._position, plays.dice)]
         return list(plays)
+
+    def _choice(self, index: int) -> Play:
+        """``choices[index]`` without building the others."""
+        plays = self.legal_plays
+        if len(plays) == 0 and index == 0:
+            return _pass(self._position, plays.dice)
+        if not 0 <= index < max(len(plays), 1):
+            raise GammonlabError(f"there is no play number {index}: "
+                                 f"{max(len(plays), 1)} to choose from")
+        return plays[index]
 
     @property
     def can_undo(self) -> bool:
@@ -762,17 +787,18 @@ class TeachingBoard:
     def _resolve(self, move: PlayChoice) -> Play:
         dice = self._need_dice()
         if isinstance(move, Play):
-            for play in self.choices:
-                if play == move:
-                    return play
+            plays = self.legal_plays
+            if move.before == self._position:
+                if len(plays) == 0 and not move.moves:
+                    return _pass(self._position, plays.dice)
+                same = np.flatnonzero((plays.boards == move.board).all(axis=(1, 2)))
+                for i in same:
+                    if plays[int(i)] == move:
+                        return plays[int(i)]
             raise IllegalPlayError(f"{move.notation or 'no move'} is not a legal play of "
                                    f"{_roll_text(dice)} in this position")
         if isinstance(move, (int, np.integer)) and not isinstance(move, bool):
-            choices = self.choices
-            if not 0 <= int(move) < len(choices):
-                raise GammonlabError(f"there is no play number {move}: "
-                                     f"{len(choices)} to choose from")
-            return choices[int(move)]
+            return self._choice(int(move))
         if not isinstance(move, str):
             raise TypeError(f"a play is notation, an index or a Play, not {type(move).__name__}")
         explanation = self._position.explain(move, dice)
@@ -799,9 +825,7 @@ class TeachingBoard:
             raise GammonlabError(self._not_now("step"))
         if self._dice is None:
             self._dice = self._throw()
-        choices = self.choices
-        turn = self._record(choices[self._pick(self._opponent, choices)])
-        return turn
+        return self._record(self._choice(self._pick(self._opponent, self.legal_plays)))
 
     def advance(self) -> list[Turn]:
         """Let the opponent play until a person must act or the game is over."""
@@ -810,18 +834,23 @@ class TeachingBoard:
             turns.append(self.step())
         return turns
 
-    def _pick(self, policy: Policy, choices: list[Play]) -> int:
-        if len(choices) == 1:
+    def _pick(self, policy: Policy, plays: LegalPlays) -> int:
+        if len(plays) <= 1:
             return 0
         from .evaluators.base import RandomPolicy
 
         if isinstance(policy, RandomPolicy):
-            return int(self._choice_rng.integers(len(choices)))
-        return int(np.argmax(self._scores(policy, choices)))
+            return int(self._choice_rng.integers(len(plays)))
+        return int(np.argmax(self._scores(policy, plays)))
 
-    def _scores(self, policy: Policy, choices: list[Play]) -> np.ndarray:
-        candidates = np.stack([play.board for play in choices])
-        return np.asarray(policy.scores(self._position.board, candidates), dtype=np.float64)
+    def _scores(self, policy: Policy, plays: LegalPlays) -> np.ndarray:
+        board, candidates = self._position.board, plays.boards
+        if self._variant.enter_from_off:
+            from .evaluators.base import waiting_on_bar
+
+            board = waiting_on_bar(board, self._variant.checkers)
+            candidates = waiting_on_bar(candidates, self._variant.checkers)
+        return np.asarray(policy.scores(board, candidates), dtype=np.float64)
 
     def _record(self, play: Play) -> Turn:
         player = self._on_roll
@@ -836,12 +865,13 @@ class TeachingBoard:
         return turn
 
     def _hand_over(self, turn: Turn) -> None:
-        """Pass the dice to the next player.
-
-        The opponent rolls next after every turn; Acey-Deucey's 1-2 (R11.2), once its
-        moves are generated, will instead keep the roller on roll here: its position is
-        then ``turn.play.position.swapped()``.
-        """
+        """Pass the dice to the next player, or, after an Acey-Deucey 1-2 played in
+        full, give the roller a roll again (R11.2)."""
+        if turn.play.roll_again and not turn.play.position.is_game_over:
+            self._on_roll = turn.player
+            self._position = turn.play.position.swapped()
+            self.message += ": a 1-2 played in full, roll again (R11.2)"
+            return
         self._on_roll = 1 - turn.player
         self._position = turn.play.position
 
@@ -866,15 +896,19 @@ class TeachingBoard:
         '3-1: 16 legal plays; pubeval plays 8/5 6/5'
         """
         dice = self._need_dice()
-        choices = self.choices
+        plays = self.legal_plays
         policy = self._hint_policy
-        if policy is None or len(choices) == 1:
-            hint = Hint(dice=dice, choices=tuple(choices))
+        count = len(plays) if len(plays) > HINT_PLAYS else None
+        if policy is None or len(plays) <= 1:
+            shown = range(min(len(plays), HINT_PLAYS))
+            choices = tuple(plays[i] for i in shown) or (_pass(self._position, dice),)
+            hint = Hint(dice=dice, choices=choices, count=count)
         else:
-            scores = self._scores(policy, choices)
-            order = np.argsort(-scores, kind="stable")
-            ranked = tuple(choices[int(i)] for i in order)
-            hint = Hint(dice=dice, choices=ranked, best=ranked[0], policy=policy.name)
+            scores = self._scores(policy, plays)
+            order = np.argsort(-scores, kind="stable")[:HINT_PLAYS]
+            ranked = tuple(plays[int(i)] for i in order)
+            hint = Hint(dice=dice, choices=ranked, best=ranked[0], policy=policy.name,
+                        count=count)
         self.message = hint.message
         return hint
 
@@ -1013,9 +1047,4 @@ def _policy(value: str | Policy) -> Policy:
 
 
 def _playable(variant: str | Variant) -> Variant:
-    var = lookup_variant(variant)
-    if var.enter_from_off:
-        raise GammonlabError(f"the teaching board cannot play {var.name} yet: its moves "
-                             f"(R11) are not generated; choose standard, nackgammon, "
-                             f"nackgammon-004 or hypergammon-1 to -3")
-    return var
+    return lookup_variant(variant)

@@ -38,6 +38,8 @@ DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 """The faces of a die, 1 to 6, as characters."""
 SHOWN_HINTS = 8
 """Plays a hint lists in the message area."""
+LISTED_PLAYS = 500
+"""Most plays the list of legal plays offers (the others can be typed)."""
 
 
 def _ipywidgets() -> Any:
@@ -197,8 +199,8 @@ class TeachingWidget:
             self._show_error(str(exc))
             return
         self._preview = hint.best
-        shown = hint.plays[:SHOWN_HINTS]
-        more = len(hint.plays) - len(shown)
+        shown = [play.notation for play in hint.choices[:SHOWN_HINTS]]
+        more = (hint.count or len(hint.choices)) - len(shown)
         lines = ", ".join(text or "no move" for text in shown)
         self.refresh(extra=f"{lines}{f', ... ({more} more)' if more > 0 else ''}")
 
@@ -263,11 +265,16 @@ class TeachingWidget:
         self.log_view.value = "\n".join(board.log)
         self._updating = True
         try:
+            options = []
             if awaiting == "play":
-                options = [(play.notation or "no move", i)
-                           for i, play in enumerate(board.choices)]
-            else:
-                options = []
+                # an Acey-Deucey 1-2 (R11.2) may have a hundred thousand plays: list
+                # the first ones; any other can be typed
+                plays = board.legal_plays
+                if len(plays) == 0:
+                    options = [("no move", 0)]
+                else:
+                    options = [(plays[i].notation, i)
+                               for i in range(min(len(plays), LISTED_PLAYS))]
             if list(self.plays_dropdown.options) != options:
                 self.plays_dropdown.options = options
                 self.plays_dropdown.value = None

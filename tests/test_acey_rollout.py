@@ -289,10 +289,11 @@ def pip_race(boards: np.ndarray) -> np.ndarray:
 def test_waiting_checkers_go_to_the_bar_for_evaluators():
     board = acey_board({6: 3, 25: 1}, {24: 2})
     seen = waiting_on_bar(board)
-    assert seen.shape == (1, 2, 26)
-    assert seen[0, 0, 25] == 12 and seen[0, 1, 25] == 13
-    assert (seen[0, :, 1:25] == board[:, 1:25]).all()
-    assert (seen.sum(axis=2) == CHECKERS).all()
+    assert seen.shape == (2, 26)
+    assert seen[0, 25] == 12 and seen[1, 25] == 13
+    assert (seen[:, 1:25] == board[:, 1:25]).all()
+    assert (seen.sum(axis=1) == CHECKERS).all()
+    assert waiting_on_bar(board[np.newaxis]).shape == (1, 2, 26)
 
 
 def test_a_python_evaluator_plays_acey_deucey_in_lockstep():

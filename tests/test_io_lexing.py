@@ -422,7 +422,7 @@ def test_sgf_rollout_analysis_and_marks():
 
 @pytest.mark.parametrize("node, message", [
     ("W[71hefe]", "dice from 1 to 6"), ("W[31hef]", "pairs of letters"),
-    ("W[31zefe]", "cannot start at 'z'"), ("W[hello]", "expected dice and a move"),
+    ("W[31hy]", "cannot end at 'y'"), ("W[hello]", "expected dice and a move"),
     ("PL[W]DI[71]", "expected dice like DI[63]"), ("W[31hefe]B[31hefe]", "two moves"),
     ("AE[a]", "position edits"), ("W[31hefe]A[x]", "unreadable analysis"),
 ])
@@ -434,6 +434,16 @@ def test_sgf_errors(node, message):
     assert len(parse_sgf(text, errors="collect").problems) == 1
     with pytest.raises(ParseError, match="expected GM\\[6\\]"):
         parse_sgf("(;GM[1]B[aa])")
+
+
+def test_sgf_moves_from_off_the_board_are_acey_deucey_entries():
+    # GNU Backgammon never moves a checker from 'z' (off): it is an entry (R11.1), and
+    # two equal digits start the doubles of a 1-2 (R11.2)
+    raw = parse_sgf("(;GM[6]PW[a]PB[b]RU[AceyDeucey]\n;W[21zwzx66zszszszs]\n;B[31zcza])")
+    plays = [action.play for action in raw.games[0].actions]
+    assert plays == ["in/23 in/24 then 6-6: in/19 in/19 in/19 in/19", "in/22 in/24"]
+    assert raw.variant == "AceyDeucey"
+    assert parse_sgf(format_sgf(raw)).games == raw.games
 
 
 # --------------------------------------------------------------------------- corpus

@@ -256,6 +256,7 @@ def test_invariants_under_random_play(seed, variant):
             assert play.position.board[1].sum() == checkers
 
 
-def test_acey_deucey_plays_are_refused_not_empty():
-    with pytest.raises(gl.GammonlabError, match="Acey-Deucey"):
-        Position.initial("acey-deucey").legal_plays((2, 1))
+def test_acey_deucey_opening_enters_from_off_the_board():
+    # R2.4 / R11.1: 3-1 enters two checkers (on 22 and 24) or one going in/21
+    plays = Position.initial("acey-deucey").legal_plays((3, 1))
+    assert sorted(plays.notations) == ["in/21", "in/22 in/24"]

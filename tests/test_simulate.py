@@ -305,8 +305,6 @@ def test_policies_without_probabilities_never_double():
 
 
 def test_unsupported_requests_are_refused():
-    with pytest.raises(gl.GammonlabError, match="acey-deucey"):
-        play_match(gl.Rules(variant="acey-deucey", match_length=3))
     with pytest.raises(gl.GammonlabError, match=r"R10\.5"):
         gl.Rules(match_length=3, auto_doubles="gnubg")
     with pytest.raises(gl.GammonlabError, match="games="):

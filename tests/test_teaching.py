@@ -12,7 +12,7 @@ import pytest
 import gammonlab as gl
 from gammonlab.explain import RULES_IN_WORDS
 from gammonlab.rules import BAR, OFF
-from gammonlab.teaching import LESSONS, Hint, Outcome, TeachingBoard, Turn, lesson
+from gammonlab.teaching import HINT_PLAYS, LESSONS, Hint, Outcome, TeachingBoard, Turn, lesson
 
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 TAUGHT = ("R4", "R5", "R6", "R7")
@@ -430,9 +430,74 @@ def test_other_variants_play_to_the_end(variant):
     assert int(board.history[-1].play.board[0, OFF]) == board.variant.checkers
 
 
-def test_acey_deucey_is_refused_until_its_moves_exist():
-    with pytest.raises(gl.GammonlabError, match="acey-deucey"):
-        TeachingBoard("pubeval", variant="acey-deucey")
+def _acey(me: dict[int, int], opponent: dict[int, int]) -> gl.Position:
+    board = np.zeros((2, 26), dtype=np.int8)
+    for row, points in enumerate((me, opponent)):
+        for point, count in points.items():
+            board[row, point] = count
+    return gl.Position.from_board(board, "acey-deucey")
+
+
+def test_acey_deucey_1_2_asks_for_doubles_then_a_roll_again():
+    board = TeachingBoard("pubeval", seed=2, position=gl.Position.initial("acey-deucey"),
+                          dice=(2, 1), auto_reply=False)
+    with pytest.raises(gl.IllegalPlayError, match=r"\(R11.2\)"):
+        board.play("in/24 in/23")
+    assert board.refusal.rule == "R11.2" and " then " in board.refusal.example
+    turn = board.play("in/24 in/23 then 6-6: in/19(4)")
+    assert turn.play.doubles == 6
+    # R11.2: the same player rolls again, before the opponent moves
+    assert board.awaiting == "roll" and board.on_roll == turn.player
+    assert "R11.2" in board.message
+    assert board.position.waiting == (9, 15)
+    board.set_dice((6, 5))
+    assert board.explain("bar/19 in/20").rule == "R11.1"
+    board.play("in/19 in/20")
+    assert board.awaiting == "opponent"
+
+
+def test_acey_deucey_entry_refused_on_a_blocked_point():
+    board = TeachingBoard(None, position=_acey({10: 1}, {6: 2, 5: 2}), dice=(6, 5))
+    assert [play.notation for play in board.choices] == ["10/4"]
+    refusal = board.explain("in/20")
+    assert refusal.rule == "R6.4" and "blocked" in refusal.reason
+    assert board.explain("10/4/off").rule == "R7.1"
+
+
+def test_acey_deucey_hint_ranks_a_large_1_2_without_listing_it_all():
+    position = _acey({24: 2, 13: 3, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
+    board = TeachingBoard(None, position=position, dice=(1, 2))
+    hint = board.hint()
+    assert hint.count == len(board.legal_plays) > HINT_PLAYS
+    assert len(hint.choices) == HINT_PLAYS and hint.best is hint.choices[0]
+    assert f"{hint.count} legal plays" in hint.message
+    assert hint.best.doubles in range(1, 7)
+    board.play(len(board.legal_plays) - 1, reply=False)
+    assert board.history[-1].play == position.legal_plays((1, 2))[-1]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_acey_deucey_games_play_to_the_end(seed):
+    chooser = np.random.default_rng(seed)
+    board = TeachingBoard("pubeval", seed=seed, variant="acey-deucey", auto_reply=False)
+    for _ in range(3000):
+        state = board.awaiting
+        if state == "over":
+            break
+        if state == "opponent":
+            board.step()
+        elif state == "roll":
+            board.roll()
+        else:
+            plays = board.legal_plays
+            board.play(int(chooser.integers(len(plays))) if len(plays) else 0, reply=False)
+        pos = board.position
+        assert pos.board.sum(axis=1).tolist() == [15 - w for w in pos.waiting]
+    assert board.outcome is not None
+    winner = board.history[-1]
+    assert winner.player == board.outcome.winner
+    assert int(winner.play.board[0, OFF]) == 15
+    assert any(turn.play.roll_again for turn in board.history) or len(board.history) < 40
 
 
 def test_changing_the_opponent_during_a_game():

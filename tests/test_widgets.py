@@ -222,3 +222,19 @@ def test_missing_ipywidgets_raises_a_clear_error(monkeypatch):
         module.TeachingWidget(delay=0)
     monkeypatch.undo()
     importlib.reload(widgets)
+
+
+def test_acey_deucey_widget_lists_at_most_listed_plays_and_rolls_again():
+    board = TeachingBoard("pubeval", seed=5, position=gl.Position.initial("acey-deucey"),
+                          dice=(2, 1), auto_reply=False)
+    widget = make(board)
+    options = widget.plays_dropdown.options
+    assert 0 < len(options) <= widgets.LISTED_PLAYS
+    assert options[0][0] == board.legal_plays[0].notation
+    widget.play_text.value = "in/24 in/23"
+    widget.play_button.click()
+    assert "R11.2" in widget.message_view.value
+    widget.play_text.value = "in/24 in/23 then 6-6: in/19(4)"
+    widget.play_button.click()
+    assert widget.board.history[0].play.doubles == 6
+    assert widget.board.awaiting == "roll" and not widget.roll_button.disabled

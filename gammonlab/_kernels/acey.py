@@ -11,7 +11,8 @@ seen from the mover and unique by position, and the checker moves making each,
 ``(from, to)`` pairs in the mover's numbering (``to == 0`` is off, unused slots
 ``-1``). One extra source index: ``from == START`` (26) is a checker entering
 from off the board (R11.1), written ``in/22`` in notation; ``from == 25`` is
-still the bar.
+still the bar. The search itself is :mod:`movegen`'s, compiled with the
+entries from off the board switched on.
 
 >>> import numpy as np
 >>> boards, moves = acey_plays(np.zeros((2, 26), dtype=np.int8), 6, 5)
@@ -24,15 +25,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .movegen import WEIGHTS
+from .movegen import MAX_MOVES, SCRATCH, START, _search_plays
 
-OFF = 0
-BAR = 25
-START = 26
-"""Source index of a checker entering from off the board (R11.1) in a moves array."""
-HOME = 6
 CHECKERS = 15
-MAX_MOVES = 4
 ACEY_DEUCEY_MOVES = 6
 """Moves of a 1-2 play: slots 0-1 the 1 and the 2, slots 2-5 the chosen doubles (R11.2)."""
 START_CAPACITY = 256
@@ -45,204 +40,15 @@ __all__ = [
 ]
 
 
-# Layout of the int64 scratch array of the search, one slot per depth 0..4.
-_HASH = 0
-_NEXT = 5
-_HAD_CHILD = 10
-_HOME = 15
-_WAITING = 20  # checkers not yet entered
-_MOVES = 25  # 4 moves x (from, to)
-SCRATCH = 33
-
-
 @njit(cache=True)
-def _search(stack, scratch, die1, die2, checkers, out_boards, out_moves, hashes):
-    """Every legal Acey-Deucey play of ``stack[0]`` for the roll, written to the ``out_*`` arrays.
-
-    :func:`movegen._search` with one more source, the checkers waiting off the
-    board, and written out in one loop for the same reason (numba
-    reference-counts every array passed to a helper). Sources are tried in the
-    order bar, start, 24 .. 1; doubles (R4.5) keep that order never going back
-    up. Any legal sequence can be so reordered: moves only go down the board,
-    hits only remove blots, the bar empties first (R6.3) and a checker enters
-    from the start on the same points as from the bar (R11.1), so each set of
-    moves is seen once.
-    Returns the number of plays, or -1 when the output arrays are full.
-    """
-    doubles = die1 == die2
-    high = max(die1, die2)
-    low = min(die1, die2)
-    n_dice = MAX_MOVES if doubles else 2
-    n_orders = 1 if doubles else 2
-    capacity = out_boards.shape[0]
-    count = 0
-    best = 0
-    high_single = False
-    h0 = np.int64(0)
-    on_board = 0
-    for side in range(2):
-        for col in range(26):
-            h0 += stack[0, side, col] * WEIGHTS[side, col]
-    for col in range(26):
-        on_board += stack[0, 0, col]
-    waiting0 = checkers - on_board
-    scratch[_HASH] = h0
-    scratch[_WAITING] = waiting0
-    # R7.1: bearing off starts only when all the checkers are home; those not
-    # yet entered are not (R11.1)
-    home0 = 1 if waiting0 == 0 else 0
-    for point in range(HOME + 1, BAR + 1):
-        if stack[0, 0, point] > 0:
-            home0 = 0
-    for order in range(n_orders):
-        depth = 0
-        scratch[_NEXT] = BAR
-        scratch[_HAD_CHILD] = 0
-        scratch[_HOME] = home0
-        while depth >= 0:
-            if doubles:
-                die = high
-            elif (depth == 0) == (order == 0):
-                die = high
-            else:
-                die = low
-            # -- the next checker at this depth that may move ``die`` (R4, R6, R7, R11)
-            source = scratch[_NEXT + depth]
-            target = -1
-            on_bar = stack[depth, 0, BAR] > 0
-            while source >= 1:
-                if source == BAR:
-                    movable = on_bar
-                    t = BAR - die  # R6.4
-                elif source == START:
-                    # R11.1: entering is not compulsory, but waits for the bar (R6.3)
-                    movable = (not on_bar) and scratch[_WAITING + depth] > 0
-                    t = BAR - die
-                else:
-                    movable = (not on_bar) and stack[depth, 0, source] > 0  # R6.3
-                    t = source - die
-                if movable:
-                    if t >= 1:
-                        # R4.2 / R6.4: two or more opposing checkers block a point
-                        if stack[depth, 1, BAR - t] < 2:
-                            target = t
-                            break
-                    elif scratch[_HOME + depth] == 1:
-                        if t == 0:
-                            target = OFF  # R7.2
-                            break
-                        # R7.3 / R7.4: a larger die bears off from the highest point only
-                        highest = True
-                        for point in range(source + 1, HOME + 1):
-                            if stack[depth, 0, point] > 0:
-                                highest = False
-                        if highest:
-                            target = OFF
-                            break
-                if source == BAR:
-                    source = START
-                elif source == START:
-                    source = BAR - 1
-                else:
-                    source -= 1
-            leaf = -1
-            if source >= 1:
-                scratch[_HAD_CHILD + depth] = 1
-                if source == BAR:
-                    scratch[_NEXT + depth] = START
-                elif source == START:
-                    scratch[_NEXT + depth] = BAR - 1
-                else:
-                    scratch[_NEXT + depth] = source - 1
-                # -- play it on the next level of the stack
-                nxt = depth + 1
-                for side in range(2):
-                    for col in range(26):
-                        stack[nxt, side, col] = stack[depth, side, col]
-                h = scratch[_HASH + depth] + WEIGHTS[0, target]
-                if source == START:
-                    scratch[_WAITING + nxt] = scratch[_WAITING + depth] - 1
-                else:
-                    scratch[_WAITING + nxt] = scratch[_WAITING + depth]
-                    stack[nxt, 0, source] -= 1
-                    h -= WEIGHTS[0, source]
-                stack[nxt, 0, target] += 1
-                if target != OFF and stack[nxt, 1, BAR - target] == 1:
-                    # R6.1: landing on a blot hits it
-                    stack[nxt, 1, BAR - target] = 0
-                    stack[nxt, 1, BAR] += 1
-                    h += WEIGHTS[1, BAR] - WEIGHTS[1, BAR - target]
-                scratch[_HASH + nxt] = h
-                scratch[_MOVES + 2 * depth] = source
-                scratch[_MOVES + 2 * depth + 1] = target
-                if nxt == n_dice:
-                    leaf = nxt
-                else:
-                    depth = nxt
-                    scratch[_NEXT + depth] = source if doubles else BAR
-                    scratch[_HAD_CHILD + depth] = 0
-                    home = scratch[_HOME + depth - 1]
-                    if home == 0 and scratch[_WAITING + depth] == 0:
-                        home = 1
-                        for point in range(HOME + 1, BAR + 1):
-                            if stack[depth, 0, point] > 0:
-                                home = 0
-                    scratch[_HOME + depth] = home
-                    continue
-            elif scratch[_HAD_CHILD + depth] == 0 and depth > 0:
-                leaf = depth  # no die can follow: a play using fewer dice
-            if leaf >= 0:
-                # R5.1 / R5.4: only plays that use as many dice as possible count;
-                # R5.2 / R5.3: of one-die plays, the larger die's when it has any
-                accept = leaf >= best
-                if accept and not doubles and leaf == 1:
-                    if order == 0:
-                        high_single = True
-                    else:
-                        accept = not high_single
-                if accept:
-                    if leaf > best:
-                        best = leaf
-                        count = 0
-                    h = scratch[_HASH + leaf]
-                    duplicate = False
-                    for i in range(count):
-                        if hashes[i] == h:
-                            differences = 0
-                            for side in range(2):
-                                for col in range(26):
-                                    differences += (out_boards[i, side, col]
-                                                    != stack[leaf, side, col])
-                            if differences == 0:
-                                duplicate = True
-                                break
-                    if not duplicate:
-                        if count >= capacity:
-                            return -1
-                        for side in range(2):
-                            for col in range(26):
-                                out_boards[count, side, col] = stack[leaf, side, col]
-                        for m in range(MAX_MOVES):
-                            if m < leaf:
-                                out_moves[count, m, 0] = scratch[_MOVES + 2 * m]
-                                out_moves[count, m, 1] = scratch[_MOVES + 2 * m + 1]
-                            else:
-                                out_moves[count, m, 0] = -1
-                                out_moves[count, m, 1] = -1
-                        hashes[count] = h
-                        count += 1
-            if source < 1:
-                depth -= 1
-    return count  # 0: no number can be played, the turn is lost (R5.5)
-
-
-@njit(cache=True)
-def _check(board, checkers):
+def _waiting(board, checkers):
+    """Checkers of the side on roll not yet entered (R2.4): those nowhere on its row."""
     total = 0
     for col in range(26):
         total += board[0, col]
     if total > checkers:
         raise ValueError("the side on roll has more checkers on the board than it owns")
+    return checkers - total
 
 
 @njit(cache=True)
@@ -272,7 +78,7 @@ def acey_plays(board, die1, die2, checkers=CHECKERS):
         The checker moves of each play, one die at a time; ``START`` (26) as
         the source is an entry from off the board. ``n == 0``: the turn is lost.
     """
-    _check(board, checkers)
+    waiting = _waiting(board, checkers)
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
     capacity = START_CAPACITY
@@ -283,7 +89,7 @@ def acey_plays(board, die1, die2, checkers=CHECKERS):
         for side in range(2):
             for col in range(26):
                 stack[0, side, col] = board[side, col]
-        n = _search(stack, scratch, die1, die2, checkers, out_boards, out_moves, hashes)
+        n = _search_plays(stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes)
         if n >= 0:
             return out_boards[:n].copy(), out_moves[:n].copy()
         capacity *= 4
@@ -324,7 +130,7 @@ def acey_deucey_plays(board, checkers=CHECKERS):
     >>> int(doubles[0]), moves[0].tolist()
     (1, [[26, 23], [26, 24], [26, 24], [26, 24], [26, 24], [26, 24]])
     """
-    _check(board, checkers)
+    waiting = _waiting(board, checkers)
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
     # -- the 1 and the 2 (R5.1-R5.3)
@@ -336,8 +142,8 @@ def acey_deucey_plays(board, checkers=CHECKERS):
         for side in range(2):
             for col in range(26):
                 stack[0, side, col] = board[side, col]
-        n_first = _search(stack, scratch, 1, 2, checkers, first_boards, first_moves,
-                          first_hashes)
+        n_first = _search_plays(stack, scratch, 1, 2, waiting, first_boards, first_moves,
+                                first_hashes)
         if n_first >= 0:
             break
         capacity *= 4
@@ -363,12 +169,18 @@ def acey_deucey_plays(board, checkers=CHECKERS):
     mask = 2 * size - 1
     total = 0
     for q in range(n_first):
+        # the 1 and the 2 have entered as many checkers as they started from the off
+        entered = 0
+        for k in range(2):
+            if first_moves[q, k, 0] == START:
+                entered += 1
         for d in range(1, 7):
             while True:
                 for side in range(2):
                     for col in range(26):
                         stack[0, side, col] = first_boards[q, side, col]
-                n = _search(stack, scratch, d, d, checkers, out_boards, out_moves, hashes)
+                n = _search_plays(stack, scratch, d, d, waiting - entered, out_boards, out_moves,
+                                  hashes)
                 if n >= 0:
                     break
                 capacity *= 4

@@ -9,6 +9,11 @@ each as the resulting board (still seen from the mover: row 0 is the side that
 has just moved) and the checker moves that make it, one die at a time, as
 ``(from, to)`` pairs in the mover's numbering (``to == 0`` is off;
 unused slots hold ``-1``).
+
+One search loop serves every variant: Acey-Deucey's checkers still waiting to
+enter from off the board (R2.4, R11.1) are one more source, counted rather than
+placed on the board; other variants have none waiting. An entry from off the
+board is written with the source :data:`START` (26) in a moves array.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from numba import njit
 
 OFF = 0
 BAR = 25
+START = 26
+"""Source of a checker entering from off the board (R11.1) in a moves array."""
 HOME = 6
 MAX_MOVES = 4
 START_CAPACITY = 256
@@ -39,160 +46,212 @@ _HASH = 0
 _NEXT = 5
 _HAD_CHILD = 10
 _HOME = 15
-_MOVES = 20  # 4 moves x (from, to)
-SCRATCH = 28
+_WAITING = 20  # checkers waiting to enter from off the board (R11.1)
+_MOVES = 25  # 4 moves x (from, to)
+SCRATCH = 33
+
+
+def _make_search(entering):
+    """The search loop, compiled for ``entering`` (Acey-Deucey) or not.
+
+    ``entering`` is a constant of the compiled function: numba drops the code
+    behind ``if entering`` from the other variants' search, which runs exactly as
+    if that code were not there.
+    """
+
+    def search(stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes):
+        """Every legal play of ``stack[0]`` for the roll, written to the ``out_*`` arrays.
+
+        ``waiting`` counts the mover's checkers not yet entered from off the board
+        (Acey-Deucey, R11.1; 0 in the other variants). They enter like checkers
+        on the bar (die ``n`` to point ``25 - n``), after the bar is empty (R6.3),
+        and are written with the source :data:`START`.
+
+        One self-contained loop: the helpers a reader would expect (destination,
+        apply, record) are written out in place, because every call taking arrays
+        costs numba two atomic reference-count operations per array, which
+        dominated the run time.
+
+        The search is depth-first over the dice. Non-doubles are searched in both
+        orders; doubles (R4.5) once, with the points moved from never increasing:
+        any legal sequence can be so reordered (moves only go down the board and
+        hits only remove blots), so each set of moves is seen once. The bar slot
+        doubles as the entry from off the board: both enter on the same points,
+        and a waiting checker may enter only once the bar is empty (R6.3), so in
+        the order bar, off the board, 24 .. 1 the slot means the bar while it holds
+        a checker and the waiting checkers after.
+        Returns the number of plays, or -1 when the output arrays are full.
+        """
+        doubles = die1 == die2
+        high = max(die1, die2)
+        low = min(die1, die2)
+        n_dice = MAX_MOVES if doubles else 2
+        n_orders = 1 if doubles else 2
+        capacity = out_boards.shape[0]
+        count = 0
+        best = 0
+        high_single = False
+        h0 = np.int64(0)
+        for side in range(2):
+            for col in range(26):
+                h0 += stack[0, side, col] * WEIGHTS[side, col]
+        scratch[_HASH] = h0
+        if entering:
+            scratch[_WAITING] = waiting
+        # R7.1: bearing off starts only when every checker is in the home board,
+        # none of them still waiting to enter (R11.1)
+        home0 = 1 if not entering or waiting == 0 else 0
+        for point in range(HOME + 1, BAR + 1):
+            if stack[0, 0, point] > 0:
+                home0 = 0
+        for order in range(n_orders):
+            depth = 0
+            scratch[_NEXT] = BAR
+            scratch[_HAD_CHILD] = 0
+            scratch[_HOME] = home0
+            while depth >= 0:
+                if doubles:
+                    die = high
+                elif (depth == 0) == (order == 0):
+                    die = high
+                else:
+                    die = low
+                # -- the next checker at this depth that may move ``die`` (R4, R6, R7, R11.1)
+                source = scratch[_NEXT + depth]
+                target = -1
+                if entering and source == BAR and scratch[_WAITING + depth] > 0 and (
+                    stack[depth, 0, BAR] == 0):
+                    # R11.1: the bar is empty (R6.3), a waiting checker may enter on
+                    # the same point as from the bar (R6.4); checked here, once per
+                    # step, to keep the loop over the points as it is for other variants
+                    if stack[depth, 1, die] < 2:
+                        target = BAR - die
+                    else:
+                        source -= 1
+                if target < 0:
+                    while source >= 1:
+                        if stack[depth, 0, source] > 0 and (
+                                source == BAR or stack[depth, 0, BAR] == 0):  # R6.3
+                            t = source - die
+                            if t >= 1:
+                                # R4.2 / R6.4: two or more opposing checkers block a point
+                                if stack[depth, 1, BAR - t] < 2:
+                                    target = t
+                                    break
+                            elif scratch[_HOME + depth] == 1:
+                                if t == 0:
+                                    target = OFF  # R7.2
+                                    break
+                                # R7.3 / R7.4: a larger die bears off from the highest point only
+                                highest = True
+                                for point in range(source + 1, HOME + 1):
+                                    if stack[depth, 0, point] > 0:
+                                        highest = False
+                                if highest:
+                                    target = OFF
+                                    break
+                        source -= 1
+                leaf = -1
+                if source >= 1:
+                    scratch[_HAD_CHILD + depth] = 1
+                    scratch[_NEXT + depth] = source - 1
+                    # -- play it on the next level of the stack
+                    nxt = depth + 1
+                    for side in range(2):
+                        for col in range(26):
+                            stack[nxt, side, col] = stack[depth, side, col]
+                    moved_from = source
+                    if entering and source == BAR and stack[depth, 0, BAR] == 0:
+                        # R11.1: a checker enters from off the board
+                        moved_from = START
+                        scratch[_WAITING + nxt] = scratch[_WAITING + depth] - 1
+                        h = scratch[_HASH + depth] + WEIGHTS[0, target]
+                    else:
+                        if entering:
+                            scratch[_WAITING + nxt] = scratch[_WAITING + depth]
+                        stack[nxt, 0, source] -= 1
+                        h = scratch[_HASH + depth] - WEIGHTS[0, source] + WEIGHTS[0, target]
+                    stack[nxt, 0, target] += 1
+                    if target != OFF and stack[nxt, 1, BAR - target] == 1:
+                        # R6.1: landing on a blot hits it
+                        stack[nxt, 1, BAR - target] = 0
+                        stack[nxt, 1, BAR] += 1
+                        h += WEIGHTS[1, BAR] - WEIGHTS[1, BAR - target]
+                    scratch[_HASH + nxt] = h
+                    scratch[_MOVES + 2 * depth] = moved_from
+                    scratch[_MOVES + 2 * depth + 1] = target
+                    if nxt == n_dice:
+                        leaf = nxt
+                    else:
+                        depth = nxt
+                        scratch[_NEXT + depth] = source if doubles else BAR
+                        scratch[_HAD_CHILD + depth] = 0
+                        home = scratch[_HOME + depth - 1]
+                        if home == 0 and (not entering or scratch[_WAITING + depth] == 0):
+                            home = 1
+                            for point in range(HOME + 1, BAR + 1):
+                                if stack[depth, 0, point] > 0:
+                                    home = 0
+                        scratch[_HOME + depth] = home
+                        continue
+                elif scratch[_HAD_CHILD + depth] == 0 and depth > 0:
+                    leaf = depth  # no die can follow: a play using fewer dice
+                if leaf >= 0:
+                    # R5.1 / R5.4: only plays that use as many dice as possible count;
+                    # R5.2 / R5.3: of one-die plays, the larger die's when it has any
+                    accept = leaf >= best
+                    if accept and not doubles and leaf == 1:
+                        if order == 0:
+                            high_single = True
+                        else:
+                            accept = not high_single
+                    if accept:
+                        if leaf > best:
+                            best = leaf
+                            count = 0
+                        h = scratch[_HASH + leaf]
+                        duplicate = False
+                        for i in range(count):
+                            if hashes[i] == h:
+                                differences = 0  # branch-free, so it vectorises
+                                for side in range(2):
+                                    for col in range(26):
+                                        differences += (out_boards[i, side, col]
+                                                        != stack[leaf, side, col])
+                                if differences == 0:
+                                    duplicate = True
+                                    break
+                        if not duplicate:
+                            if count >= capacity:
+                                return -1
+                            for side in range(2):
+                                for col in range(26):
+                                    out_boards[count, side, col] = stack[leaf, side, col]
+                            for m in range(MAX_MOVES):
+                                if m < leaf:
+                                    out_moves[count, m, 0] = scratch[_MOVES + 2 * m]
+                                    out_moves[count, m, 1] = scratch[_MOVES + 2 * m + 1]
+                                else:
+                                    out_moves[count, m, 0] = -1
+                                    out_moves[count, m, 1] = -1
+                            hashes[count] = h
+                            count += 1
+                if source < 1:
+                    depth -= 1
+        return count  # 0: no number can be played, the turn is lost (R5.5)
+
+    return njit(cache=True)(search)
+
+
+_search_plays = _make_search(True)
+"""The search with checkers waiting off the board (Acey-Deucey, R11.1)."""
+_search_standard = _make_search(False)
 
 
 @njit(cache=True)
 def _search(stack, scratch, die1, die2, out_boards, out_moves, hashes):
-    """Every legal play of ``stack[0]`` for the roll, written to the ``out_*`` arrays.
-
-    One self-contained loop: the helpers a reader would expect (destination,
-    apply, record) are written out in place, because every call taking arrays
-    costs numba two atomic reference-count operations per array, which
-    dominated the run time.
-
-    The search is depth-first over the dice. Non-doubles are searched in both
-    orders; doubles (R4.5) once, with the points moved from never increasing:
-    any legal sequence can be so reordered (moves only go down the board and
-    hits only remove blots), so each set of moves is seen once.
-    Returns the number of plays, or -1 when the output arrays are full.
-    """
-    doubles = die1 == die2
-    high = max(die1, die2)
-    low = min(die1, die2)
-    n_dice = MAX_MOVES if doubles else 2
-    n_orders = 1 if doubles else 2
-    capacity = out_boards.shape[0]
-    count = 0
-    best = 0
-    high_single = False
-    h0 = np.int64(0)
-    for side in range(2):
-        for col in range(26):
-            h0 += stack[0, side, col] * WEIGHTS[side, col]
-    scratch[_HASH] = h0
-    # R7.1: bearing off starts only when every checker is in the home board
-    home0 = 1
-    for point in range(HOME + 1, BAR + 1):
-        if stack[0, 0, point] > 0:
-            home0 = 0
-    for order in range(n_orders):
-        depth = 0
-        scratch[_NEXT] = BAR
-        scratch[_HAD_CHILD] = 0
-        scratch[_HOME] = home0
-        while depth >= 0:
-            if doubles:
-                die = high
-            elif (depth == 0) == (order == 0):
-                die = high
-            else:
-                die = low
-            # -- the next checker at this depth that may move ``die`` (R4, R6, R7)
-            source = scratch[_NEXT + depth]
-            target = -1
-            while source >= 1:
-                if stack[depth, 0, source] > 0 and (
-                        source == BAR or stack[depth, 0, BAR] == 0):  # R6.3
-                    t = source - die
-                    if t >= 1:
-                        # R4.2 / R6.4: two or more opposing checkers block a point
-                        if stack[depth, 1, BAR - t] < 2:
-                            target = t
-                            break
-                    elif scratch[_HOME + depth] == 1:
-                        if t == 0:
-                            target = OFF  # R7.2
-                            break
-                        # R7.3 / R7.4: a larger die bears off from the highest point only
-                        highest = True
-                        for point in range(source + 1, HOME + 1):
-                            if stack[depth, 0, point] > 0:
-                                highest = False
-                        if highest:
-                            target = OFF
-                            break
-                source -= 1
-            leaf = -1
-            if source >= 1:
-                scratch[_HAD_CHILD + depth] = 1
-                scratch[_NEXT + depth] = source - 1
-                # -- play it on the next level of the stack
-                nxt = depth + 1
-                for side in range(2):
-                    for col in range(26):
-                        stack[nxt, side, col] = stack[depth, side, col]
-                stack[nxt, 0, source] -= 1
-                stack[nxt, 0, target] += 1
-                h = scratch[_HASH + depth] - WEIGHTS[0, source] + WEIGHTS[0, target]
-                if target != OFF and stack[nxt, 1, BAR - target] == 1:
-                    # R6.1: landing on a blot hits it
-                    stack[nxt, 1, BAR - target] = 0
-                    stack[nxt, 1, BAR] += 1
-                    h += WEIGHTS[1, BAR] - WEIGHTS[1, BAR - target]
-                scratch[_HASH + nxt] = h
-                scratch[_MOVES + 2 * depth] = source
-                scratch[_MOVES + 2 * depth + 1] = target
-                if nxt == n_dice:
-                    leaf = nxt
-                else:
-                    depth = nxt
-                    scratch[_NEXT + depth] = source if doubles else BAR
-                    scratch[_HAD_CHILD + depth] = 0
-                    home = scratch[_HOME + depth - 1]
-                    if home == 0:
-                        home = 1
-                        for point in range(HOME + 1, BAR + 1):
-                            if stack[depth, 0, point] > 0:
-                                home = 0
-                    scratch[_HOME + depth] = home
-                    continue
-            elif scratch[_HAD_CHILD + depth] == 0 and depth > 0:
-                leaf = depth  # no die can follow: a play using fewer dice
-            if leaf >= 0:
-                # R5.1 / R5.4: only plays that use as many dice as possible count;
-                # R5.2 / R5.3: of one-die plays, the larger die's when it has any
-                accept = leaf >= best
-                if accept and not doubles and leaf == 1:
-                    if order == 0:
-                        high_single = True
-                    else:
-                        accept = not high_single
-                if accept:
-                    if leaf > best:
-                        best = leaf
-                        count = 0
-                    h = scratch[_HASH + leaf]
-                    duplicate = False
-                    for i in range(count):
-                        if hashes[i] == h:
-                            differences = 0  # branch-free, so it vectorises
-                            for side in range(2):
-                                for col in range(26):
-                                    differences += (out_boards[i, side, col]
-                                                    != stack[leaf, side, col])
-                            if differences == 0:
-                                duplicate = True
-                                break
-                    if not duplicate:
-                        if count >= capacity:
-                            return -1
-                        for side in range(2):
-                            for col in range(26):
-                                out_boards[count, side, col] = stack[leaf, side, col]
-                        for m in range(MAX_MOVES):
-                            if m < leaf:
-                                out_moves[count, m, 0] = scratch[_MOVES + 2 * m]
-                                out_moves[count, m, 1] = scratch[_MOVES + 2 * m + 1]
-                            else:
-                                out_moves[count, m, 0] = -1
-                                out_moves[count, m, 1] = -1
-                        hashes[count] = h
-                        count += 1
-            if source < 1:
-                depth -= 1
-    return count  # 0: no number can be played, the turn is lost (R5.5)
+    """The search of every variant but Acey-Deucey: no checker waits off the board."""
+    return _search_standard(stack, scratch, die1, die2, 0, out_boards, out_moves, hashes)
 
 
 @njit(cache=True)
@@ -229,7 +288,7 @@ def plays_into(board, die1, die2, out_boards, out_moves, hashes):
     for side in range(2):
         for col in range(26):
             stack[0, side, col] = board[side, col]
-    return _search(stack, scratch, die1, die2, out_boards, out_moves, hashes)
+    return _search_standard(stack, scratch, die1, die2, 0, out_boards, out_moves, hashes)
 
 
 @njit(cache=True)
@@ -278,7 +337,7 @@ def count_plays_batch(boards, dice):
     for i in range(n):
         while True:
             _load(stack, boards, i)
-            c = _search(stack, scratch, dice[i, 0], dice[i, 1], out_boards, out_moves,
+            c = _search_standard(stack, scratch, dice[i, 0], dice[i, 1], 0, out_boards, out_moves,
                             hashes)
             if c >= 0:
                 break
@@ -323,7 +382,7 @@ def generate_plays_batch(boards, dice):
     for i in range(n):
         while True:
             _load(stack, boards, i)
-            c = _search(stack, scratch, dice[i, 0], dice[i, 1], out_boards, out_moves,
+            c = _search_standard(stack, scratch, dice[i, 0], dice[i, 1], 0, out_boards, out_moves,
                             hashes)
             if c >= 0:
                 break

@@ -171,7 +171,7 @@ class _Analyst:
         played = index.get(np.asarray(played_board, dtype=np.int8).tobytes())
         if played is None:
             raise GammonlabError(f"the play {action.play} is not among the legal plays of "
-                                 f"{dice[0]}-{dice[1]} in {position.gnubg_id}")
+                                 f"{dice[0]}-{dice[1]} in {position.label}")
         best = int(np.argmax(ranking))
         if ranking[best] <= ranking[played] + _TIE:
             best = played  # equal plays: the one made is as good as any

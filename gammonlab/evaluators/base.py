@@ -135,19 +135,26 @@ def check_boards(boards: Any, what: str = "boards") -> np.ndarray:
 
 
 def waiting_on_bar(boards: Any, checkers: int = 15) -> np.ndarray:
-    """Acey-Deucey boards as evaluators see them: each side's checkers still waiting
-    to enter (``checkers - row.sum()``, R11.1) put on its bar.
+    """Acey-Deucey boards as an evaluator that knows no Acey-Deucey should see them.
+
+    A checker waiting to enter (R2.4) is on no point, so it would look borne
+    off; each side's waiting checkers (``checkers - row.sum()``) are put on its
+    bar instead, which they are like: 25 pips from home, entering on the
+    opponent's home board (R11.1). A copy is returned, one board for one board
+    ``(2, 26)``, boards for boards ``(n, 2, 26)``.
 
     >>> b = np.zeros((2, 26), dtype=np.int8)
     >>> b[0, 6] = 3
-    >>> waiting_on_bar(b)[0, :, 25].tolist()
+    >>> waiting_on_bar(b)[:, 25].tolist()
     [12, 15]
     """
+    single = np.ndim(boards) == 2
     array = check_boards(boards)
     if (array.astype(np.int64).sum(axis=2) > checkers).any():
         raise InvalidPositionError(f"{_what_side(array, checkers)} has more than {checkers} "
                                    "checkers on the board")
-    return _waiting_on_bar(array, int(checkers))
+    shown = _waiting_on_bar(array, int(checkers))
+    return shown[0] if single else shown
 
 
 def _what_side(boards: np.ndarray, checkers: int) -> str:
@@ -464,4 +471,3 @@ def get_evaluator(evaluator: str | Policy | Callable[[np.ndarray], Any]) -> Poli
     if callable(evaluator):
         return CallableEvaluator(evaluator)
     raise EvaluatorError(f"expected an evaluator name, a Policy or a callable, got {evaluator!r}")
-

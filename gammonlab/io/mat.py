@@ -102,7 +102,8 @@ _TOKEN = re.compile(r"\S+")
 _DICE = re.compile(r"^([0-9])([0-9]):(.*)$")
 _NUMBER = re.compile(r"^[0-9]{1,9}$")
 _UNKNOWN_PLAY = re.compile(r"^\?{3,}$")
-_POINT = r"(?:[0-9]{1,2}|bar|off)"
+_POINT = r"(?:[0-9]{1,2}|bar|off|in)"  # in: an Acey-Deucey checker entering (R11.1)
+_DOUBLES = re.compile(r"^([1-6])-([1-6]):$")  # Acey-Deucey's 1-2: 'then 6-6: ...' (R11.2)
 _MOVE = re.compile(rf"^{_POINT}(?:/{_POINT}\*?)+(?:\([0-9]\))?\*?$", re.IGNORECASE)
 _POINT_NUMBER = re.compile(r"[0-9]+")
 
@@ -295,7 +296,9 @@ def _parse_roll(cell: list[tuple[int, str]], player: int, line: str, loc: Locati
         return RawAction(player=player, kind="move", dice=dice, play="", loc=loc)
     if words == ["?"]:
         return RawAction(player=player, kind="move", dice=dice, play=None, loc=loc)
-    for move_offset, token in rest:
+    for k, (move_offset, token) in enumerate(rest):
+        if _acey_deucey_word(rest, k):
+            continue
         if not _MOVE.match(token):
             raise _CellError(f"expected a move like '24/18', '13/7(2)' or 'bar/20', got {token!r}",
                              move_offset)
@@ -305,6 +308,22 @@ def _parse_roll(cell: list[tuple[int, str]], player: int, line: str, loc: Locati
     start = rest[0][0]
     end = rest[-1][0] + len(rest[-1][1])
     return RawAction(player=player, kind="move", dice=dice, play=line[start:end], loc=loc)
+
+
+def _acey_deucey_word(rest: list[tuple[int, str]], k: int) -> bool:
+    """Whether ``rest[k]`` belongs to the doubles of an Acey-Deucey 1-2:
+    ``then 6-6: 13/7(2) ...`` or ``then 6-6: no move`` (R11.2)."""
+    word = rest[k][1].lower()
+    before = [token.lower() for _, token in rest[max(0, k - 2):k]]
+    if word == "then":
+        return k + 1 < len(rest) and bool(_DOUBLES.match(rest[k + 1][1]))
+    if _DOUBLES.match(word):
+        return before[-1:] == ["then"]
+    if word == "no":
+        return bool(before) and bool(_DOUBLES.match(before[-1]))
+    if word == "move":
+        return len(before) == 2 and before[1] == "no" and bool(_DOUBLES.match(before[0]))
+    return False
 
 
 def _split_name(name: str) -> tuple[str, str | None]:

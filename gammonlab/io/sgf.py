@@ -84,6 +84,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import GammonlabError, ParseError
+from ..notation import split_acey_deucey
 from .text import Location, RawAction, RawGame, RawMatch, Source, load_source
 
 __all__ = [
@@ -101,17 +102,19 @@ _VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 _UNESCAPE = re.compile(r"\\(\n|.)", re.DOTALL)
 _IDENT = re.compile(r"[A-Za-z]+")
 _SPACE = re.compile(r"\s*")
-_MOVE_VALUE = re.compile(r"^([0-9])([0-9])([a-z]*)$")
+# dice, moves, and for an Acey-Deucey 1-2 (R11.2) the doubles chosen and their moves
+_MOVE_VALUE = re.compile(r"^([0-9])([0-9])([a-z]*)(?:([1-6])\4([a-z]*))?$")
 _RESULT = re.compile(r"^([WB])\+([0-9]{0,9})(R?)(?:esign)?$", re.IGNORECASE)
 _NO_RESULT = frozenset({"", "0", "?", "void", "draw"})
 _VARIANTS = {"nackgammon": "Nackgammon", "nackgammon004": "Nackgammon004",
-             "hypergammon1": "Hypergammon1",
-             "hypergammon2": "Hypergammon2", "hypergammon3": "Hypergammon3"}
+             "hypergammon1": "Hypergammon1", "hypergammon2": "Hypergammon2",
+             "hypergammon3": "Hypergammon3", "aceydeucey": "AceyDeucey"}
 _SETUP = frozenset({"AE", "AB", "AW", "CP", "CV"})
 _ANALYSIS = ("DA", "A", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC")
 _SKILL = {"BM": "skill", "DO": "skill", "BC": "cube_skill", "DC": "cube_skill"}
 _COLOURS = "WB"
 _BAR, _OFF = 25, 0
+_ENTERING = 26  # an Acey-Deucey checker entering from off the board (R11.1), "in"
 
 
 # --------------------------------------------------------------------------- SGF trees
@@ -294,19 +297,35 @@ def _point_text(point: int) -> str:
 
 
 def _letters_to_play(letters: str, player: int) -> str:
-    """``'hefe'`` -> ``'8/5 6/5'`` in the mover's numbering; raises ValueError."""
+    """``'hefe'`` -> ``'8/5 6/5'`` in the mover's numbering; raises ValueError.
+
+    A move from ``z`` (off the board) is an Acey-Deucey checker entering,
+    ``in/22`` (R11.1): GNU Backgammon never moves a checker from off.
+    """
     if len(letters) % 2:
         raise ValueError("checker moves come in pairs of letters (from, to)")
     moves = []
     for k in range(0, len(letters), 2):
         start, end = letters[k], letters[k + 1]
-        if not ("a" <= start <= "y"):
-            raise ValueError(f"a move cannot start at {start!r} (a..x = points, y = bar)")
+        if not ("a" <= start <= "z"):
+            raise ValueError(f"a move cannot start at {start!r} (a..x = points, y = bar, "
+                             f"z = off the board, entering)")
         if not ("a" <= end <= "x" or end == "z"):
             raise ValueError(f"a move cannot end at {end!r} (a..x = points, z = off)")
-        moves.append(f"{_point_text(_letter_point(start, player))}/"
-                     f"{_point_text(_letter_point(end, player))}")
+        source = "in" if start == "z" else _point_text(_letter_point(start, player))
+        moves.append(f"{source}/{_point_text(_letter_point(end, player))}")
     return " ".join(moves)
+
+
+def _move_value_play(match: re.Match[str], player: int) -> str:
+    """The play of a move value; ``21zwzx66zszszszs`` is an Acey-Deucey 1-2 with
+    double sixes (R11.2), ``in/23 in/24 then 6-6: in/19(4)``."""
+    play = _letters_to_play(match.group(3), player)
+    if match.group(4) is None:
+        return play
+    doubles = int(match.group(4))
+    rest = _letters_to_play(match.group(5), player) or "no move"
+    return f"{play} then {doubles}-{doubles}: {rest}"
 
 
 _PLAY_TOKEN = re.compile(r"^(.*?)(?:\(([0-9])\))?\*?$")
@@ -322,7 +341,9 @@ def _play_to_letters(play: str, player: int) -> str:
         points = []
         for part in body.replace("*", "").split("/"):
             word = part.lower()
-            if word == "bar":
+            if word == "in":
+                points.append(_ENTERING)
+            elif word == "bar":
                 points.append(_BAR)
             elif word == "off":
                 points.append(_OFF)
@@ -336,8 +357,20 @@ def _play_to_letters(play: str, player: int) -> str:
         for start, end in pairs * repeat:
             if start == _OFF or end == _BAR:
                 raise GammonlabError(f"cannot write the play {play!r} in SGF: {token!r}")
-            letters.append(_point_letter(start, player) + _point_letter(end, player))
+            first = "z" if start == _ENTERING else _point_letter(start, player)
+            letters.append(first + _point_letter(end, player))
     return "".join(letters)
+
+
+def _play_to_value(play: str, player: int) -> str:
+    """The letters of a play; an Acey-Deucey 1-2 (R11.2) adds its doubles, written
+    twice, and their moves: ``zwzx66zszszszs``."""
+    first, doubles, second = split_acey_deucey(play)
+    letters = _play_to_letters(first, player)
+    if doubles is None:
+        return letters
+    rest = "" if second.strip().lower() == "no move" else _play_to_letters(second, player)
+    return f"{letters}{doubles}{doubles}{rest}"
 
 
 # --------------------------------------------------------------------------- analysis
@@ -709,7 +742,7 @@ class _GameReader:
             self.problem(prop.offset, f"expected dice from 1 to 6, got {prop.name}[{value}]")
             return
         try:
-            play = _letters_to_play(match.group(3), player)
+            play = _move_value_play(match, player)
         except ValueError as exc:
             self.problem(prop.offset, f"{exc}: {prop.name}[{value}]")
             return
@@ -879,7 +912,7 @@ def format_sgf(raw: RawMatch) -> str:
                 if action.play is None:
                     node = f";PL[{colour}]DI[{dice}]"
                 else:
-                    node = f";{colour}[{dice}{_play_to_letters(action.play, action.player)}]"
+                    node = f";{colour}[{dice}{_play_to_value(action.play, action.player)}]"
             elif action.kind in ("double", "beaver", "raccoon"):
                 node = f";{colour}[double]"
             elif action.kind in ("take", "drop"):

@@ -151,7 +151,7 @@ def plot_rollout(result: RolloutResult | pd.DataFrame, *, ax: Axes | None = None
     ax.set_ylim(final - 1.25 * spread, final + 1.25 * spread)
     ax.set_xlabel("trials" + (" (blocks of 36 rotated rolls)" if rotated else ""))
     ax.set_ylabel("equity of the side on roll (cubeless)")
-    position = getattr(getattr(result, "position", None), "gnubg_id", None)
+    position = getattr(getattr(result, "position", None), "label", None)
     ax.set_title(f"Rollout{' of ' + position if position else ''}: {len(frame)} trials, "
                  f"equity {final:+.3f} ± {Z95 * final_se:.3f} (95%)", loc="left")
     _tidy(ax)
