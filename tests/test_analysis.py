@@ -414,6 +414,9 @@ def test_bad_settings_are_refused():
         analyse(TRANSCRIPT, "pubeval", plies=-1, progress=False)
     with pytest.raises(GammonlabError, match="summarise needs"):
         summarise(gl.read_match(TRANSCRIPT).to_frame())
+    acey = gl.play_match(gl.Rules(variant="acey-deucey", match_length=1), seed=3)
+    with pytest.raises(GammonlabError, match=r"R11\.2"):
+        analyse(acey, "pubeval", progress=False)
 
 
 # -- many matches and the command line ------------------------------------------------------------

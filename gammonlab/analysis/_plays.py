@@ -207,6 +207,13 @@ def resolve_evaluator(evaluator: Any) -> Policy:
 
 def make_engine(policy: Policy, variant: Any, plies: int) -> Engine:
     checkers = variant.checkers
+    if variant.enter_from_off:
+        # the evaluators know no checker waiting to enter, and a 1-2 played in full is
+        # followed by the same player's roll (R11.2), not the opponent's: equities after
+        # a play would be judged from the wrong side
+        raise GammonlabError(f"{variant.name} matches cannot be analysed: a 1-2 played in "
+                             "full earns a roll again (R11.2) and no evaluator knows "
+                             "checkers waiting to enter (R2.4); roll positions out instead")
     if plies < 0:
         raise GammonlabError(f"plies must be 0 or more, got {plies}")
     if policy.name == "gnubg" and checkers < CHECKERS:
