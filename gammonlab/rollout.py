@@ -297,11 +297,12 @@ class RolloutResult:
         return MappingProxyType(out)
 
     def to_series(self) -> pd.Series:
-        """Estimates, standard errors, trials and the scoring as a pandas Series.
+        """Estimates, standard errors and trials as a pandas Series of numbers; the
+        scoring in its ``attrs["scoring"]``.
 
         >>> from gammonlab import Position
         >>> res = rollout(Position.initial(), trials=36, seed=7, progress=False, n_jobs=1)
-        >>> list(res.to_series().index[:3]), res.to_series()["scoring"]
+        >>> list(res.to_series().index[:3]), res.to_series().attrs["scoring"]
         (['win', 'win_gammon', 'win_backgammon'], 'standard')
         """
         import pandas as pd
@@ -310,8 +311,9 @@ class RolloutResult:
         data.update({f"stderr_{name}": self.stderr[name] for name in STATISTICS})
         data["trials"] = self.trials
         data["variance_ratio"] = self.variance_ratio
-        data["scoring"] = self.scoring
-        return pd.Series(data, name=self.position.gnubg_id)
+        series = pd.Series(data, name=self.position.gnubg_id)
+        series.attrs["scoring"] = self.scoring
+        return series
 
     def to_frame(self) -> pd.DataFrame:
         """One row per trial (only with ``keep_trials=True``).
@@ -602,6 +604,7 @@ def _trial_frame(job: _Job, scoring: str) -> pd.DataFrame:
     })
     for j, name in enumerate(PROBABILITY_NAMES):
         frame[name] = probs[:, j]
+    frame.attrs["scoring"] = scoring
     return frame
 
 
@@ -751,6 +754,7 @@ def rollout_many(positions: Iterable[Position | GameState | str], *,
         row = res.to_series().to_dict()
         row["position_id"] = res.position.gnubg_id
         row["dice"] = None if res.dice is None else f"{res.dice[0]}-{res.dice[1]}"
+        row["scoring"] = res.scoring
         row["result"] = res
         rows.append(row)
     columns = ["position_id", "dice", *STATISTICS, *(f"stderr_{s}" for s in STATISTICS),
@@ -871,6 +875,7 @@ def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | 
                     "difference_stderr": se, "trials": row["trials"]})
     frame = pd.DataFrame(out, columns=columns)
     frame.attrs["settings"] = opts.settings(dice=dice, extra={"top": int(top)})
+    frame.attrs["scoring"] = opts.scoring
     return frame
 
 

@@ -296,14 +296,19 @@ def test_displays_say_the_scoring():
     html = res._repr_html_()
     assert "win 4 (on the bar)" in html and "R8.4" in html
     series = res.to_series()
-    assert series["scoring"] == "seed-000" and series["equity"] == res.equity
+    assert series.attrs["scoring"] == "seed-000" and series["equity"] == res.equity
+    assert series.round(4)["win"] == round(res.win, 4)  # numbers only
     table = rollout_many([BLITZ, RACE], trials=36, seed=1, rules=SEED_000_RULES, **QUIET)
     assert table.scoring.tolist() == ["seed-000", "seed-000"]
     plays = rollout_plays(BLITZ, (6, 5), top=2, trials=36, seed=1, rules=SEED_000_RULES,
                           **QUIET)
     assert "R8.4" in plays.attrs["settings"]["scoring"]
+    assert plays.attrs["scoring"] == "seed-000"
+    kept = rollout(BLITZ, trials=36, seed=1, rules=SEED_000_RULES, keep_trials=True, **QUIET)
+    assert kept.to_frame().attrs["scoring"] == "seed-000"
     standard = rollout(BLITZ, trials=36, seed=1, **QUIET)
-    assert "seed-000" not in repr(standard) and standard.to_series()["scoring"] == "standard"
+    assert "seed-000" not in repr(standard)
+    assert standard.to_series().attrs["scoring"] == "standard"
     assert "win backgammon" in standard._repr_html_()
 
 
