@@ -24,9 +24,10 @@ if TYPE_CHECKING:
 class _Sums:
     """Per-stratum sums of the trials of one rollout, added in trial order."""
 
-    def __init__(self, k: int, rotate: bool) -> None:
+    def __init__(self, k: int, rotate: bool, top: float = 3.0) -> None:
         n_strata = _k.STRATA if rotate else 1
         self.rotate = rotate
+        self.top = float(top)  # points of the top class: 3 (R8.2) or 4 (R8.4)
         self.count = np.zeros(n_strata, dtype=np.int64)
         self.s1 = np.zeros((n_strata, k, 6))
         self.products = np.zeros((n_strata, k, 6, 6))
@@ -43,7 +44,7 @@ class _Sums:
         ``(added, target reached)``."""
         strata = _k.ROLL_STRATUM[chunk.rolled] if self.rotate else np.zeros_like(chunk.rolled)
         used, stop = _k.accumulate(self.count, self.s1, self.products, self.cross,
-                                   chunk.probs, strata, self.trials, target, ROLLS)
+                                   chunk.probs, strata, self.trials, target, ROLLS, self.top)
         self.trials += used
         return used, stop
 

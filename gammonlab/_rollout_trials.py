@@ -42,6 +42,7 @@ class _Spec:
     bearoff_finish: bool
     enter_from_off: bool = False  # Acey-Deucey (R2.4, R11): start_ply is 0
     checkers: int = CHECKERS
+    scoring: int = _k.STANDARD  # how finished games are counted: R8.2, or R8.4 (SEED_000)
 
 
 @dataclass
@@ -115,7 +116,7 @@ def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
     stuck = _k.play_trials(spec.roots, spec.start_ply, d1, d2, spec.policy.kernel,
                            np.uint64(spec.key), first, spec.rotate, spec.truncate,
                            spec.bearoff_finish, expected, rolls, first_off, probs, plies, end,
-                           rolled, boards)
+                           rolled, boards, spec.scoring)
     if stuck:
         from .rollout import RolloutError
 
@@ -144,7 +145,7 @@ def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]
         offsets, candidates = _k.begin_ply(
             live, trial, ply, spec.start_ply, d1, d2, np.uint64(spec.key), spec.rotate,
             spec.truncate, spec.bearoff_finish, rolls, first_off, counter, boards, probs, end,
-            rolled, dice, not fast)
+            rolled, dice, not fast, spec.scoring)
         if (end[live] < 0).any():
             from .rollout import RolloutError
 
@@ -155,11 +156,14 @@ def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]
             results = policy.choose(boards[active], dice[active])
             _k.finish_ply(active, np.arange(active.size, dtype=np.int64),
                           np.ascontiguousarray(results, dtype=np.int8),
-                          np.arange(active.size + 1, dtype=np.int64), ply, boards, probs, end)
+                          np.arange(active.size + 1, dtype=np.int64), ply, boards, probs, end,
+                          spec.scoring)
         else:
             values = np.zeros(candidates.shape[0])
             counts = np.diff(offsets)
             game_of = np.repeat(np.arange(live.size), counts)
+            # the policy plays as under R8.2 whatever the scoring: a candidate that
+            # wins is worth its R8.2 points, the others the evaluator's R8.2 equity
             points = _k.terminal_values(candidates)
             values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
             ask = (counts[game_of] > 1) & (points == 0)
@@ -167,7 +171,8 @@ def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]
                 swapped = np.ascontiguousarray(candidates[ask][:, ::-1])
                 values[ask] = -equity(policy(swapped))
             chosen = _k.best_candidates(offsets, values)
-            _k.finish_ply(active, chosen[playing], candidates, offsets, ply, boards, probs, end)
+            _k.finish_ply(active, chosen[playing], candidates, offsets, ply, boards, probs, end,
+                          spec.scoring)
         live = live[end[live] == 0]
     chunk = _Chunk(first, probs.reshape(k, n, 5), (ply - spec.start_ply).reshape(k, n).astype(
         np.int32), end.reshape(k, n), rolled[:n].copy())
@@ -189,7 +194,7 @@ def _play_acey_kernel(spec: _Spec, first: int,
     d1, d2 = spec.dice or (0, 0)
     stuck = _acey.play_acey_trials(spec.roots, d1, d2, spec.policy.kernel, np.uint64(spec.key),
                                    first, spec.rotate, spec.truncate, spec.checkers, probs,
-                                   plies, end, rolled, boards, side)
+                                   plies, end, rolled, boards, side, spec.scoring)
     if stuck:
         from .rollout import RolloutError
 
@@ -236,7 +241,7 @@ def _play_acey_lockstep(spec: _Spec, first: int,
         values = np.zeros(candidates.shape[0])
         counts = np.diff(offsets)
         game_of = np.repeat(np.arange(live.size), counts)
-        points = _acey.acey_terminal_values(candidates, checkers)
+        points = _acey.acey_terminal_values(candidates, checkers)  # chosen as under R8.2
         values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
         ask = (counts[game_of] > 1) & (points == 0)
         if ask.any():
@@ -251,7 +256,7 @@ def _play_acey_lockstep(spec: _Spec, first: int,
             values[ask] = asked
         chosen = _k.best_candidates(offsets, values)
         _acey.acey_finish_ply(active, chosen[playing], candidates, again, checkers, ply, side,
-                              boards, probs, end)
+                              boards, probs, end, spec.scoring)
         live = live[end[live] == 0]
     chunk = _Chunk(first, probs.reshape(k, n, 5), ply.reshape(k, n).astype(np.int32),
                    end.reshape(k, n), rolled[:n].copy())

@@ -31,6 +31,7 @@ from .cube import CubeDecision, InvalidProbabilitiesError, cube_decision
 from .errors import GammonlabError
 from .evaluators.base import PROBABILITY_NAMES
 from .rollout import RolloutResult, rollout
+from .rules import Rules
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ def _figures(state: GameState, p: np.ndarray, **options: Any) -> np.ndarray:
 
 def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = "pubeval",
                  seed: Any = None, met: Any = None, cube_efficiency: float | None = None,
-                 **rollout_options: Any) -> CubeRollout:
+                 rules: Rules | None = None, **rollout_options: Any) -> CubeRollout:
     """Roll out a cube decision: cubeless rollout, cubeful translation, verdict.
 
     Parameters
@@ -133,6 +134,12 @@ def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = "p
         As :func:`gammonlab.rollout`.
     met, cube_efficiency
         As :func:`gammonlab.cube_decision`.
+    rules : Rules, optional
+        Checked against the position's variant and passed to the rollout. Only
+        R8.2's scoring is accepted: the cube theory (Janowski's model, the match
+        equity table's gammon prices) values gammons at 2 and backgammons at 3
+        points, so seed 000's scoring (R8.4: 1, 2, 4) is refused. The Jacoby
+        rule (R10.1) is the state's (``state.jacoby``).
     **rollout_options
         Passed to :func:`gammonlab.rollout` (``n_jobs``, ``client``, ``progress``,
         ``truncate``, ``evaluator`` ...).
@@ -146,7 +153,12 @@ def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = "p
     if state.dice is not None:
         raise GammonlabError("a cube decision comes before the roll: this state has dice "
                              f"{state.dice[0]}-{state.dice[1]} rolled")
-    result = rollout(state.position, trials=trials, policy=policy, seed=seed,
+    if rules is not None and getattr(rules, "scoring", "standard") != "standard":
+        raise GammonlabError(
+            f"rollout_cube cannot translate a rollout under {rules.scoring!r} scoring (R8.4: "
+            "1, 2 if the loser has a checker outside its home board, 4 if one on the bar): "
+            "its cube theory values gammons at 2 and backgammons at 3 points (R8.2) only")
+    result = rollout(state.position, trials=trials, policy=policy, seed=seed, rules=rules,
                      **rollout_options)
     options = {"met": met, "cube_efficiency": cube_efficiency}
     p = np.array([getattr(result, name) for name in PROBABILITY_NAMES], dtype=float)

@@ -13,6 +13,25 @@ backgammon, lose gammon, lose backgammon) for the side on roll, and the
 cubeless equity in money-play points (single 1, gammon 2, backgammon 3; R8.2):
 the cube, the score and the Jacoby rule are ignored.
 
+Under seed 000's scoring (``rules=Rules(scoring="seed-000")``, R8.4: "the
+winner gets 1 point; 2 if the opponent has not yet brought all its checkers
+into its home board; 4 if a checker of the opponent stays on the bar") the
+five are P(win), P(win 2 or more), P(win 4), P(lose 2 or more), P(lose 4), and
+the equity counts 1, 2 and 4 points. A loser on the bar pays 4 whatever else;
+a checker on the bar is outside the home board too. Borne-off checkers do not
+matter: a loser that has borne some off but was hit and has a checker outside
+pays 2 (under R8.2 a single game), and a loser with every checker home and none
+off pays 1 (under R8.2 a gammon). Policies play as they do under R8.2 (pubeval
+and the evaluators know no other scoring), so with the same seed both scorings
+see the same games, counted differently. What changes besides: the bear-off
+finish stays valid, since in a pure bear-off no contact is left, nobody can be
+hit and every game ends single (the database's win probability is used, no
+2- or 4-point games), and the settings say so; ``truncate`` is refused, since
+the evaluators' gammons and backgammons are R8.2's classes, not R8.4's.
+Acey-Deucey: a loser's checker still waiting to enter counts as one on the
+bar (4 points). The cube theory of :func:`~gammonlab.cube_rollout.rollout_cube`
+holds for R8.2 only and refuses R8.4 results.
+
 How trials are played
 ---------------------
 - Built-in policies (``random``, ``pubeval``, ``bearoff``) play whole games in
@@ -100,17 +119,9 @@ differences between them far more precise than the separate estimates.
 
 from __future__ import annotations
 
-import atexit
-import concurrent.futures
 import html
 import math
-import multiprocessing
-import os
-import pickle
-import sys
-import threading
-import warnings
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -119,19 +130,18 @@ import numpy as np
 
 from ._kernels import rollout as _k
 from ._kernels.rng import ROLLS, seed_key
-from ._rollout_stats import _Sums
-from ._rollout_trials import _Chunk, _play_chunk, _Spec
+from ._rollout_run import _Job, _run
+from ._rollout_trials import _Spec
 from .errors import GammonlabError, InvalidPositionError
 from .evaluators.base import (
     PROBABILITY_NAMES,
-    CallableEvaluator,
     Policy,
     equity,
     get_evaluator,
 )
 from .evaluators.bearoff import is_pure_bearoff
 from .position import Position, _normalise_dice
-from .rules import Variant
+from .rules import Rules, Variant
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -157,9 +167,6 @@ Z95 = 1.959963984540054
 """Two-sided 95% quantile of the normal distribution."""
 STATISTICS = (*PROBABILITY_NAMES, "equity")
 """Keys of :attr:`RolloutResult.stderr`."""
-_TASK_GAMES = 1296  # games per task at most with a numba policy (about 0.3 s of pubeval)
-_LOCKSTEP_TASK_GAMES = 2592  # games per task played in lockstep: bigger evaluator batches
-_TASKS_PER_WORKER = 2  # so that a worker finishing early finds more work
 _END_NAMES = {
     _k.END_SINGLE: "single",
     _k.END_GAMMON: "gammon",
@@ -167,6 +174,28 @@ _END_NAMES = {
     _k.END_TRUNCATED: "truncated",
     _k.END_BEAROFF: "bearoff",
 }
+_END_NAMES_SEED_000 = {**_END_NAMES, _k.END_GAMMON: "outside", _k.END_BACKGAMMON: "bar"}
+_SCORING_METHODS = {
+    "standard": "cubeless money points: single 1, gammon 2, backgammon 3 (R8.2)",
+    "seed-000": ("cubeless money points of seed 000 (R8.4): 1; 2 if the loser has a checker "
+                 "outside its home board (the bar included); 4 if one on the bar; the five "
+                 "probabilities are win, win 2+, win 4, lose 2+, lose 4"),
+}
+_LABELS = {
+    "standard": {"win": "win", "win_gammon": "win gammon", "win_backgammon": "win backgammon",
+                 "lose_gammon": "lose gammon", "lose_backgammon": "lose backgammon",
+                 "equity": "equity (cubeless)"},
+    "seed-000": {"win": "win", "win_gammon": "win 2+ (outside home)",
+                 "win_backgammon": "win 4 (on the bar)", "lose_gammon": "lose 2+ (outside home)",
+                 "lose_backgammon": "lose 4 (on the bar)", "equity": "equity (cubeless, R8.4)"},
+}
+_SEED_000_BEAROFF = (
+    "games that reach a pure bear-off (both sides home, none on the bar) end with the "
+    "bear-off database's two-sided win probability, as single games: no contact is left, "
+    "nobody can be hit, so the loser ends with every checker home and none on the bar "
+    "(R8.4); a position that is one already is played out")
+_SEED_000_POLICY = ("policies choose their plays as under R8.2 (pubeval and the evaluators "
+                    "know no other scoring); finished games are counted under R8.4")
 _VARIANCE_REDUCTION_DICE = "rotated first roll: each ordered roll once per block of 36 trials"
 _ACEY_NO_BEAROFF = ("off for acey-deucey: the 1-2 roll (R11.2) changes the bear-off too, "
                     "so the bear-off database's roll distributions do not apply")
@@ -175,6 +204,8 @@ _ACEY_METHOD = ("checkers enter from off the board (R11.1); on 1-2 the policy pi
                 "rolls again when all six moves were played (R11.2); policies and evaluators "
                 "see checkers waiting to enter on the bar; a loser with checkers waiting to "
                 "enter is backgammoned (R8.2)")
+_ACEY_METHOD_SEED_000 = _ACEY_METHOD.replace(
+    "is backgammoned (R8.2)", "pays 4 points, as one on the bar does (R8.4)")
 _VARIANCE_REDUCTION_REPLY = ("rotated reply: the opponent's first roll, each ordered roll once "
                              "per block of 36 trials")
 
@@ -215,6 +246,11 @@ class RolloutResult:
         probabilities, such as cube decisions, by the delta method.
     settings : Mapping[str, Any]
         Everything the numbers depend on, the seed included.
+    scoring : {'standard', 'seed-000'}
+        How games were counted. ``'standard'`` (R8.2): the probabilities above
+        and an equity of 1, 2 or 3 points a game. ``'seed-000'`` (R8.4): the
+        five are P(win), P(win 2 or more), P(win 4), P(lose 2 or more),
+        P(lose 4), and the equity counts the top class 4.
 
     >>> from gammonlab import Position
     >>> res = rollout(Position.initial(), trials=36, seed=7, progress=False, n_jobs=1)
@@ -235,6 +271,7 @@ class RolloutResult:
     variance_ratio: float
     covariance: np.ndarray
     settings: Mapping[str, Any]
+    scoring: str = "standard"
     _trial_frame: Any = field(default=None, repr=False)
 
     @property
@@ -261,12 +298,13 @@ class RolloutResult:
         return MappingProxyType(out)
 
     def to_series(self) -> pd.Series:
-        """Estimates, standard errors and trials as a pandas Series.
+        """Estimates, standard errors and trials as a pandas Series of numbers; the
+        scoring in its ``attrs["scoring"]``.
 
         >>> from gammonlab import Position
         >>> res = rollout(Position.initial(), trials=36, seed=7, progress=False, n_jobs=1)
-        >>> list(res.to_series().index[:3])
-        ['win', 'win_gammon', 'win_backgammon']
+        >>> list(res.to_series().index[:3]), res.to_series().attrs["scoring"]
+        (['win', 'win_gammon', 'win_backgammon'], 'standard')
         """
         import pandas as pd
 
@@ -274,7 +312,9 @@ class RolloutResult:
         data.update({f"stderr_{name}": self.stderr[name] for name in STATISTICS})
         data["trials"] = self.trials
         data["variance_ratio"] = self.variance_ratio
-        return pd.Series(data, name=self.position.label)
+        series = pd.Series(data, name=self.position.label)
+        series.attrs["scoring"] = self.scoring
+        return series
 
     def to_frame(self) -> pd.DataFrame:
         """One row per trial (only with ``keep_trials=True``).
@@ -282,9 +322,10 @@ class RolloutResult:
         Columns: ``trial``; ``die1``, ``die2`` (the rotated roll: the first roll,
         or the opponent's reply when the dice were known); ``plies`` (plays made);
         ``end`` (``single``, ``gammon``, ``backgammon``, ``truncated``,
-        ``bearoff``); ``points`` (won by the side on roll; for a truncated or
-        bear-off finished game the expected points); and the five
-        probabilities.
+        ``bearoff``; under seed 000's scoring ``single``, ``outside``, ``bar``,
+        ``truncated``, ``bearoff``); ``points`` (won by the side on roll under
+        the rollout's scoring; for a bear-off finished game the expected
+        points); and the five probabilities.
 
         >>> from gammonlab import Position
         >>> res = rollout(Position.initial(), trials=36, seed=7, progress=False,
@@ -298,15 +339,14 @@ class RolloutResult:
 
     def __repr__(self) -> str:
         dice = "" if self.dice is None else f" {self.dice[0]}-{self.dice[1]}"
+        scoring = "" if self.scoring == "standard" else f", scoring {self.scoring} (R8.4)"
         return (f"<RolloutResult {self.position.label}{dice}: "
                 f"equity {self.equity:+.4f} +- {self.stderr['equity']:.4f}, "
-                f"win {self.win:.4f}, {self.trials} trials>")
+                f"win {self.win:.4f}, {self.trials} trials{scoring}>")
 
     def _repr_html_(self) -> str:
         rows = []
-        labels = {"win": "win", "win_gammon": "win gammon", "win_backgammon": "win backgammon",
-                  "lose_gammon": "lose gammon", "lose_backgammon": "lose backgammon",
-                  "equity": "equity (cubeless)"}
+        labels = _LABELS[self.scoring]
         for name in STATISTICS:
             low, high = self.ci95[name]
             fmt = "{:+.4f}" if name == "equity" else "{:.4f}"
@@ -314,7 +354,8 @@ class RolloutResult:
                         f"<td>{self.stderr[name]:.4f}</td>"
                         f"<td>{fmt.format(low)} .. {fmt.format(high)}</td></tr>")
         settings = ", ".join(f"{key}={value}" for key, value in self.settings.items()
-                             if key not in ("stderr_method", "variance_reduction_method"))
+                             if key not in ("stderr_method", "variance_reduction_method",
+                                            "scoring"))
         dice = "" if self.dice is None else f" {self.dice[0]}-{self.dice[1]} to play"
         text = (f"<div><b>Rollout</b> of <code>{html.escape(self.position.label)}</code>{dice}: "
                 f"{self.trials} trials"
@@ -323,245 +364,12 @@ class RolloutResult:
                 f"<small>{settings}; stderr: {self.settings['stderr_method']}"
                 + (f"; variance ratio {self.variance_ratio:.2f}"
                    if math.isfinite(self.variance_ratio) else "")
+                + f"; scoring: {self.settings['scoring']}"
                 + "</small></div>")
         from .svg import beside
 
         return beside(self.position if self.dice is None
                       else GameState(self.position, dice=self.dice), text)
-
-
-# -- running tasks locally or on Dask --------------------------------------------------------
-
-
-class _Job:
-    """One rollout (one or more roots with common random numbers) being summed."""
-
-    def __init__(self, spec: _Spec, trials: int, target: float, keep_trials: bool) -> None:
-        self.spec = spec
-        self.trials = trials
-        self.target = target
-        self.sums = _Sums(spec.roots.shape[0], spec.rotate)
-        self.keep: list[_Chunk] | None = [] if keep_trials else None
-        self.waiting: dict[int, _Chunk] = {}
-        self.stopped = False
-        self.tasks: list[tuple[int, int]] = []
-        self.plan(1)
-
-    @property
-    def games_per_task(self) -> int:
-        """The most games one task plays (trials times roots)."""
-        kernel = self.spec.policy.kernel is not None
-        return _TASK_GAMES if kernel else _LOCKSTEP_TASK_GAMES
-
-    def plan(self, workers: int) -> None:
-        """Cut the trials into tasks of whole blocks, enough to keep ``workers`` busy.
-
-        The cut changes no number: every trial is played alike wherever it is.
-        """
-        most = max(BLOCK, self.games_per_task // self.spec.roots.shape[0] // BLOCK * BLOCK)
-        if workers == 1:
-            share = self.trials  # in this process: the biggest batches
-        else:
-            share = -(-self.trials // (workers * _TASKS_PER_WORKER))
-        size = min(most, max(BLOCK, -(-share // BLOCK) * BLOCK))
-        self.tasks = [(first, min(size, self.trials - first))
-                      for first in range(0, self.trials, size)]
-
-    @property
-    def finished(self) -> bool:
-        return self.stopped or self.sums.trials >= self.trials
-
-    def add(self, chunk: _Chunk) -> int:
-        """Take a finished chunk; sum every chunk now in order. Returns trials summed."""
-        self.waiting[chunk.first] = chunk
-        added = 0
-        while not self.finished and self.sums.trials in self.waiting:
-            next_chunk = self.waiting.pop(self.sums.trials)
-            used, stop = self.sums.add(next_chunk, self.target)
-            if self.keep is not None:
-                self.keep.append(_cut(next_chunk, used))
-            added += used
-            self.stopped = stop
-        if self.finished:
-            self.waiting.clear()
-        return added
-
-
-def _cut(chunk: _Chunk, n: int) -> _Chunk:
-    return _Chunk(chunk.first, chunk.probs[:, :n], chunk.plies[:, :n], chunk.end[:, :n],
-                  chunk.rolled[:n])
-
-
-_START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
-_POOL: concurrent.futures.ProcessPoolExecutor | None = None
-_POOL_WORKERS = 0
-_POOL_LOCK = threading.Lock()
-
-
-def _pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
-    """A process pool kept between rollouts.
-
-    On Linux the workers are forked: they start at once with the compiled
-    kernels, and a script needs no ``if __name__ == "__main__":`` guard.
-    Elsewhere they are spawned (the platform's safe default), which needs the
-    guard in scripts.
-    """
-    global _POOL, _POOL_WORKERS
-    with _POOL_LOCK:
-        if _POOL is None or _POOL_WORKERS != workers:
-            if _POOL is not None:
-                _POOL.shutdown(wait=False, cancel_futures=True)
-            _POOL = concurrent.futures.ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context(_START_METHOD))
-            _POOL_WORKERS = workers
-        return _POOL
-
-
-def _drop_pool(wait: bool = False) -> None:
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is not None:
-            _POOL.shutdown(wait=wait, cancel_futures=True)
-        _POOL = None
-
-
-# idle workers are stopped while the interpreter is still whole
-atexit.register(_drop_pool, True)
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def _picklable(spec: _Spec) -> bool:
-    try:
-        pickle.dumps(spec)
-    except Exception:  # lambdas, local functions, open handles: anything may fail
-        return False
-    return True
-
-
-def _run(jobs: list[_Job], *, n_jobs: int | None, client: Any, progress: bool,
-         desc: str) -> None:
-    """Play every job's tasks (serially, in local processes or on Dask) and sum them."""
-    total = sum(job.trials for job in jobs)
-    bar = _progress_bar(total, progress, desc)
-    try:
-        if client is not None:
-            slots = _dask_slots(client)
-            for job in jobs:
-                job.plan(slots)
-            _run_parallel(jobs, client=client, workers=slots, bar=bar)
-            return
-        workers = _cores() if n_jobs is None else int(n_jobs)
-        if workers < 1:
-            raise RolloutError(f"n_jobs must be a positive number of processes, got {n_jobs!r}")
-        tasks = sum(len(job.tasks) for job in jobs)
-        user_code = any(isinstance(part, CallableEvaluator)
-                        for job in jobs for part in (job.spec.policy, job.spec.evaluator))
-        if n_jobs is None and (tasks < 2 or user_code):
-            # one task is not worth other processes; a function from a notebook may
-            # not exist in processes started before it was defined: such functions
-            # run in other processes only when n_jobs asks for it
-            workers = 1
-        if workers > 1 and not all(_picklable(job.spec) for job in jobs):
-            warnings.warn("the policy or evaluator cannot be pickled for other processes "
-                          "(a lambda or a local function?); running in this process",
-                          RuntimeWarning, stacklevel=3)
-            workers = 1
-        if workers == 1:
-            for job in jobs:
-                for first, n in job.tasks:
-                    if job.finished:
-                        break
-                    bar.update(job.add(_play_chunk(job.spec, first, n)))
-            return
-        for job in jobs:
-            job.plan(workers)
-        _run_parallel(jobs, client=None, workers=workers, bar=bar)
-    finally:
-        bar.close()
-
-
-def _dask_slots(client: Any) -> int:
-    try:
-        return max(1, sum(client.nthreads().values()))
-    except Exception:  # an unusual client: still works, with fewer tasks in flight
-        return 1
-
-
-def _run_parallel(jobs: list[_Job], *, client: Any, workers: int, bar: Any) -> None:
-    if client is None:
-        executor = _pool(workers)
-
-        def submit(job: _Job, first: int, n: int) -> Any:
-            return executor.submit(_play_chunk, job.spec, first, n)
-
-        def wait(pending: Iterable[Any]) -> set[Any]:
-            done, _ = concurrent.futures.wait(
-                pending, return_when=concurrent.futures.FIRST_COMPLETED)
-            return done
-    else:
-        from distributed import wait as dask_wait
-
-        def submit(job: _Job, first: int, n: int) -> Any:
-            return client.submit(_play_chunk, job.spec, first, n, pure=False)
-
-        def wait(pending: Iterable[Any]) -> set[Any]:
-            return set(dask_wait(list(pending), return_when="FIRST_COMPLETED").done)
-
-    queue: Iterator[tuple[_Job, int, int]] = (
-        (job, first, n) for job in jobs for first, n in job.tasks)
-    in_flight: dict[Any, _Job] = {}
-    limit = 2 * workers
-    try:
-        while True:
-            while len(in_flight) < limit:
-                item = next(queue, None)
-                if item is None:
-                    break
-                job, first, n = item
-                if not job.finished:
-                    in_flight[submit(job, first, n)] = job
-            if not in_flight:
-                break
-            for future in wait(in_flight):
-                if future not in in_flight:
-                    continue  # dropped below: its job had finished
-                job = in_flight.pop(future)
-                try:
-                    chunk = future.result()
-                except concurrent.futures.process.BrokenProcessPool as exc:
-                    _drop_pool()
-                    raise RolloutError("a rollout worker process died (a crash in the "
-                                       "evaluator?); the pool will be restarted") from exc
-                bar.update(job.add(chunk))
-                if job.finished:  # the target was reached: its other chunks are not needed
-                    for other in [f for f, j in in_flight.items() if j is job]:
-                        other.cancel()
-                        del in_flight[other]
-    finally:
-        for future in in_flight:
-            future.cancel()
-
-
-class _NoBar:
-    def update(self, n: int = 1) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _progress_bar(total: int, progress: bool, desc: str) -> Any:
-    if not progress:
-        return _NoBar()
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, desc=desc, unit="trial", leave=False)
 
 
 # -- options -------------------------------------------------------------------------------
@@ -605,6 +413,13 @@ class _Options:
     bearoff_finish: bool
     target: float
     variant: Variant | None = None  # set for variants entering from off the board
+    scoring: str = "standard"  # R8.2, or seed 000's R8.4
+    rules: Rules | None = None  # as given
+
+    @property
+    def top(self) -> float:
+        """Points of the top class: 3 (R8.2's backgammon) or 4 (R8.4's bar)."""
+        return 4.0 if self.scoring == "seed-000" else 3.0
 
     def settings(self, *, dice: tuple[int, int] | None,
                  extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -617,8 +432,10 @@ class _Options:
             "variance_reduction": self.rotate,
             "bearoff_finish": self.bearoff_finish,
             "target_stderr": self.target or None,
-            "scoring": "cubeless money points: single 1, gammon 2, backgammon 3 (R8.2)",
+            "scoring": _SCORING_METHODS[self.scoring],
         }
+        if self.rules is not None:
+            out["rules"] = repr(self.rules)
         if self.rotate:
             out["variance_reduction_method"] = (_VARIANCE_REDUCTION_REPLY if dice
                                                 else _VARIANCE_REDUCTION_DICE)
@@ -632,17 +449,30 @@ class _Options:
                 "games that reach a pure bear-off (both sides home) end with the bear-off "
                 "database's two-sided probabilities; a position that is one already is "
                 "played out")
+        if self.scoring == "seed-000":
+            out["scoring_policy"] = _SEED_000_POLICY
+            if self.bearoff_finish:
+                out["bearoff_finish_method"] = _SEED_000_BEAROFF
         if self.variant is not None:
             out["variant"] = self.variant.name
             out["bearoff_finish_method"] = _ACEY_NO_BEAROFF
-            out["acey_deucey_method"] = _ACEY_METHOD
+            out["acey_deucey_method"] = (_ACEY_METHOD if self.scoring == "standard"
+                                         else _ACEY_METHOD_SEED_000)
         out.update(extra or {})
         return out
 
 
 def _options(*, trials: Any, policy: Any, seed: Any, truncate: Any, evaluator: Any,
              variance_reduction: bool, bearoff_finish: bool, target_stderr: Any,
-             dice: tuple[int, int] | None, variant: Variant | None = None) -> _Options:
+             dice: tuple[int, int] | None, variant: Variant | None = None,
+             rules: Rules | None = None) -> _Options:
+    scoring = _scoring(rules, variant)
+    if scoring == "seed-000" and truncate is not None:
+        raise RolloutError(
+            "truncate cannot be used with seed 000's scoring (R8.4): evaluators estimate "
+            "R8.2's gammons and backgammons (none borne off; on the bar or in the winner's "
+            "home), not R8.4's classes (outside the loser's home; on the bar); play the "
+            "games out (truncate=None)")
     if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or trials < 1:
         raise RolloutError(f"trials must be a positive integer, got {trials!r}")
     trials = int(trials)
@@ -684,7 +514,20 @@ def _options(*, trials: Any, policy: Any, seed: Any, truncate: Any, evaluator: A
         _check_acey(chosen_policy, chosen_evaluator)
         bearoff_finish = False  # R11.2: the database's dice are not Acey-Deucey's
     return _Options(trials, chosen_policy, chosen_evaluator, _seed(seed), depth, rotate,
-                    bool(bearoff_finish), target, variant if acey else None)
+                    bool(bearoff_finish), target, variant if acey else None, scoring, rules)
+
+
+def _scoring(rules: Any, variant: Variant | None) -> str:
+    """The scoring of ``rules`` (R8.2 without rules), once its variant is checked."""
+    if rules is None:
+        return "standard"
+    if not isinstance(rules, Rules):
+        raise RolloutError(f"rules must be a gammonlab.Rules, got {type(rules).__name__}: "
+                           f"{rules!r}")
+    if variant is not None and rules.variant != variant:
+        raise RolloutError(f"the rules are for {rules.variant.name!r} but the position is "
+                           f"{variant.name!r}: pass Rules(variant={variant.name!r}, ...)")
+    return rules.scoring
 
 
 def _check_acey(policy: Policy, evaluator: Policy | None) -> None:
@@ -712,7 +555,7 @@ def _spec(opts: _Options, roots: np.ndarray, *, before: Position, start_ply: int
                  dice=dice, policy=opts.policy, evaluator=opts.evaluator,
                  key=int(seed_key(opts.seed)), rotate=opts.rotate, truncate=opts.truncate,
                  bearoff_finish=finish, enter_from_off=before.variant.enter_from_off,
-                 checkers=before.variant.checkers)
+                 checkers=before.variant.checkers, scoring=_k.SCORING_CODES[opts.scoring])
 
 
 def _result(job: _Job, position: Position, dice: tuple[int, int] | None, opts: _Options,
@@ -727,7 +570,7 @@ def _result(job: _Job, position: Position, dice: tuple[int, int] | None, opts: _
             ratio = float(np.float64(plain[5]) ** 2 / np.float64(strat[5]) ** 2)
     else:
         ratio = math.nan
-    frame = _trial_frame(job) if keep_trials else None
+    frame = _trial_frame(job, opts.scoring) if keep_trials else None
     covariance = sums.covariance(0)
     covariance.flags.writeable = False
     return RolloutResult(
@@ -736,10 +579,10 @@ def _result(job: _Job, position: Position, dice: tuple[int, int] | None, opts: _
         lose_gammon=float(means[3]), lose_backgammon=float(means[4]), equity=float(means[5]),
         stderr=stderr, trials=sums.trials, variance_ratio=ratio, covariance=covariance,
         settings=MappingProxyType(opts.settings(dice=dice, extra={"trials": opts.trials})),
-        _trial_frame=frame)
+        scoring=opts.scoring, _trial_frame=frame)
 
 
-def _trial_frame(job: _Job) -> pd.DataFrame:
+def _trial_frame(job: _Job, scoring: str) -> pd.DataFrame:
     import pandas as pd
 
     chunks = job.keep or []
@@ -751,17 +594,18 @@ def _trial_frame(job: _Job) -> pd.DataFrame:
     else:
         probs, plies = np.zeros((0, 5)), np.zeros(0, dtype=np.int32)
         end, rolled = np.zeros(0, dtype=np.int8), np.zeros(0, dtype=np.int64)
-    categories = list(_END_NAMES.values())
+    names = _END_NAMES if scoring == "standard" else _END_NAMES_SEED_000
     frame = pd.DataFrame({
         "trial": np.arange(len(plies)),
         "die1": (rolled // 6 + 1).astype(np.int8),
         "die2": (rolled % 6 + 1).astype(np.int8),
         "plies": plies,
-        "end": pd.Categorical([_END_NAMES[int(e)] for e in end], categories=categories),
-        "points": equity(probs),
+        "end": pd.Categorical([names[int(e)] for e in end], categories=list(names.values())),
+        "points": equity(probs, scoring),
     })
     for j, name in enumerate(PROBABILITY_NAMES):
         frame[name] = probs[:, j]
+    frame.attrs["scoring"] = scoring
     return frame
 
 
@@ -774,7 +618,7 @@ def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | Non
             variance_reduction: bool = True, bearoff_finish: bool = True,
             keep_trials: bool = False, target_stderr: float | None = None,
             n_jobs: int | None = None, client: Any = None,
-            progress: bool = True) -> RolloutResult:
+            progress: bool = True, rules: Rules | None = None) -> RolloutResult:
     """Roll out a position: play it to the end many times and average the results.
 
     Parameters
@@ -822,21 +666,37 @@ def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | Non
         too; ``gnubg-nn`` is not thread-safe: give it one thread per worker.
     progress : bool
         Show a progress bar (tqdm).
+    rules : Rules, optional
+        The rules whose scoring counts the games: ``None`` is R8.2 (single 1,
+        gammon 2, backgammon 3). ``Rules(scoring="seed-000")`` counts them as
+        seed 000 does (R8.4: 1; 2 if the loser has a checker outside its home
+        board; 4 if one on the bar), and the result's five probabilities are
+        then P(win), P(win 2+), P(win 4), P(lose 2+), P(lose 4)
+        (:attr:`RolloutResult.scoring`). ``rules.variant`` must be the
+        position's variant. The cube options (the Jacoby rule R10.1 among
+        them) only matter with a cube and are ignored: a rollout is cubeless.
+        Policies play as they do under R8.2; under R8.4 ``truncate`` is refused
+        (evaluators estimate R8.2's classes) and the bear-off finish counts
+        every game it ends as single (module docs).
 
     Returns
     -------
     RolloutResult
 
-    >>> from gammonlab import Position
+    >>> from gammonlab import Position, Rules
     >>> res = rollout(Position.initial(), trials=144, seed=3, progress=False, n_jobs=1)
     >>> res.trials, res.settings["policy"], 0 < res.win < 1
     (144, 'pubeval', True)
+    >>> r4 = rollout(Position.initial(), trials=144, seed=3, progress=False, n_jobs=1,
+    ...              rules=Rules(scoring="seed-000"))
+    >>> r4.scoring, r4.win == res.win, r4.win_backgammon <= r4.win_gammon <= r4.win
+    ('seed-000', True, True)
     """
     root, dice = _root(position, dice)
     opts = _options(trials=trials, policy=policy, seed=seed, truncate=truncate,
                     evaluator=evaluator, variance_reduction=variance_reduction,
                     bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=dice,
-                    variant=root.variant)
+                    variant=root.variant, rules=rules)
     spec = _spec(opts, root.board[np.newaxis], before=root, start_ply=0, dice=dice)
     job = _Job(spec, opts.trials, opts.target, keep_trials)
     _run([job], n_jobs=n_jobs, client=client, progress=progress, desc="rollout")
@@ -848,20 +708,22 @@ def rollout_many(positions: Iterable[Position | GameState | str], *,
                  truncate: int | None = None, evaluator: Any = None,
                  variance_reduction: bool = True, bearoff_finish: bool = True,
                  target_stderr: float | None = None, n_jobs: int | None = None,
-                 client: Any = None, progress: bool = True) -> pd.DataFrame:
+                 client: Any = None, progress: bool = True,
+                 rules: Rules | None = None) -> pd.DataFrame:
     """Roll out many positions together; one row per position.
 
-    Options as in :func:`rollout`. Every position uses the same seed, so row
-    ``i`` equals ``rollout(positions[i], seed=seed, ...)`` and the positions
-    share their dice trial by trial (common random numbers). The chunks of all
-    positions are spread over the processes or the Dask cluster together.
+    Options as in :func:`rollout` (``rules``: every position must be of its
+    variant). Every position uses the same seed, so row ``i`` equals
+    ``rollout(positions[i], seed=seed, ...)`` and the positions share their
+    dice trial by trial (common random numbers). The chunks of all positions
+    are spread over the processes or the Dask cluster together.
 
     Returns
     -------
     pandas.DataFrame
         ``position_id``, ``dice``, the five probabilities, ``equity``, their
-        ``stderr_*``, ``trials``, ``variance_ratio`` and ``result`` (the
-        :class:`RolloutResult`).
+        ``stderr_*``, ``trials``, ``variance_ratio``, ``scoring`` and
+        ``result`` (the :class:`RolloutResult`).
 
     >>> from gammonlab import Position
     >>> df = rollout_many([Position.initial()] * 2, trials=36, seed=1, progress=False,
@@ -880,7 +742,7 @@ def rollout_many(positions: Iterable[Position | GameState | str], *,
                 trials=trials, policy=policy, seed=seed, truncate=truncate,
                 evaluator=evaluator, variance_reduction=variance_reduction,
                 bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=None,
-                variant=pos.variant)
+                variant=pos.variant, rules=rules)
     jobs = [_Job(_spec(options[pos.variant.name], pos.board[np.newaxis], before=pos,
                        start_ply=0, dice=dice),
                  options[pos.variant.name].trials, options[pos.variant.name].target, False)
@@ -893,10 +755,11 @@ def rollout_many(positions: Iterable[Position | GameState | str], *,
         row = res.to_series().to_dict()
         row["position_id"] = res.position.gnubg_id if not any(res.position.waiting) else None
         row["dice"] = None if res.dice is None else f"{res.dice[0]}-{res.dice[1]}"
+        row["scoring"] = res.scoring
         row["result"] = res
         rows.append(row)
     columns = ["position_id", "dice", *STATISTICS, *(f"stderr_{s}" for s in STATISTICS),
-               "trials", "variance_ratio", "result"]
+               "trials", "variance_ratio", "scoring", "result"]
     frame = pd.DataFrame(rows, columns=columns)
     frame["trials"] = frame["trials"].astype(np.int64)
     return frame
@@ -907,7 +770,8 @@ def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | 
                   seed: Any = None, truncate: int | None = None, evaluator: Any = None,
                   variance_reduction: bool = True, bearoff_finish: bool = True,
                   target_stderr: float | None = None, n_jobs: int | None = None,
-                  client: Any = None, progress: bool = True) -> pd.DataFrame:
+                  client: Any = None, progress: bool = True,
+                  rules: Rules | None = None) -> pd.DataFrame:
     """Roll out the best candidate plays for a roll, with common random numbers.
 
     The legal plays are ranked by the policy (pubeval's score for
@@ -928,8 +792,10 @@ def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | 
     top : int
         How many candidates to roll out (all of them if fewer).
     trials, policy, seed, truncate, evaluator, variance_reduction, bearoff_finish,
-    target_stderr, n_jobs, client, progress
-        As in :func:`rollout` (the target applies to every candidate's equity).
+    target_stderr, n_jobs, client, progress, rules
+        As in :func:`rollout` (the target applies to every candidate's equity;
+        under ``rules`` with seed 000's scoring the probabilities and equities
+        are R8.4's, and ``frame.attrs["settings"]["scoring"]`` says so).
 
     Returns
     -------
@@ -957,21 +823,24 @@ def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | 
         raise RolloutError(f"top must be a positive integer, got {top!r}")
     opts = _options(trials=trials, policy=policy, seed=seed, truncate=truncate,
                     evaluator=evaluator, variance_reduction=variance_reduction,
-                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=None)
+                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=None,
+                    variant=root.variant, rules=rules)
     plays = root.legal_plays(dice)
     columns = ["play", *STATISTICS, "stderr", "difference", "difference_stderr", "trials"]
     if len(plays) == 0:
         return pd.DataFrame(columns=columns)
     boards = plays.boards
     order = _rank(opts.policy, root.board, boards)[:int(top)]
-    finished = _k.terminal_values(np.ascontiguousarray(boards[order]))
+    finished = _k.terminal_values(np.ascontiguousarray(boards[order]),
+                                  _k.SCORING_CODES[opts.scoring])
     going = [i for i, points in zip(order, finished) if points == 0]
     rows: dict[int, dict[str, Any]] = {}
-    for i, points in zip(order, finished):
-        if points:
-            # the play bears off the last checker: the result is known (R8.2)
-            p = [1.0, float(points >= 2), float(points >= 3), 0.0, 0.0]
-            rows[i] = dict(zip(STATISTICS, [*p, float(points)]), stderr=0.0, trials=0)
+    for i, end in zip(order, finished):
+        if end:
+            # the play bears off the last checker: the result is known (R8.2 or R8.4)
+            p = [1.0, float(end >= _k.END_GAMMON), float(end >= _k.END_BACKGAMMON), 0.0, 0.0]
+            points = float(equity(p, opts.scoring))
+            rows[i] = dict(zip(STATISTICS, [*p, points]), stderr=0.0, trials=0)
     job = None
     if going:
         roots = np.ascontiguousarray(boards[going][:, ::-1])  # the opponent on roll
@@ -1007,6 +876,7 @@ def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | 
                     "difference_stderr": se, "trials": row["trials"]})
     frame = pd.DataFrame(out, columns=columns)
     frame.attrs["settings"] = opts.settings(dice=dice, extra={"top": int(top)})
+    frame.attrs["scoring"] = opts.scoring
     return frame
 
 

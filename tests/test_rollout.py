@@ -40,6 +40,7 @@ from gammonlab.rollout import (
 )
 
 rollout_module = importlib.import_module("gammonlab.rollout")
+run_module = importlib.import_module("gammonlab._rollout_run")
 
 QUIET = {"progress": False, "n_jobs": 1}
 
@@ -233,7 +234,7 @@ def test_same_seed_same_numbers_whatever_the_chunks(monkeypatch):
     assert same(reference, rollout(SHOT, trials=360, seed=77, **QUIET))
     assert not same(reference, rollout(SHOT, trials=360, seed=78, **QUIET))
     for size in (36, 108, 252):
-        monkeypatch.setattr(rollout_module, "_TASK_GAMES", size)
+        monkeypatch.setattr(run_module, "_TASK_GAMES", size)
         assert same(reference, rollout(SHOT, trials=360, seed=77, **QUIET))
     assert same(reference, rollout(SHOT, trials=360, seed=np.random.default_rng(0).integers(
         0, 1) + 77, **QUIET))

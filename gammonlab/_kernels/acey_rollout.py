@@ -25,7 +25,10 @@ What differs from the other variants
   is gammoned when it has borne off none; backgammoned when, besides, it still
   has a checker on the bar, in the winner's home board, or **waiting to
   enter**: such a checker is further back than the bar, since it still has to
-  enter into the winner's home board (R11.1).
+  enter into the winner's home board (R11.1). Under seed 000's scoring (R8.4)
+  the loser pays 4 with a checker on the bar or waiting to enter (it stands
+  where a checker on the bar stands: it must enter first, R6.4, R11.1), 2
+  with one outside its home board, else 1.
 - **Policies and evaluators** see checkers waiting to enter on the bar
   (:func:`waiting_on_bar`): they enter into the opponent's home board exactly
   as checkers on the bar do (R6.4, R11.1), and pubeval and GNU Backgammon's
@@ -62,6 +65,8 @@ from .rollout import (
     END_TRUNCATED,
     MAX_PLIES,
     RANDOM,
+    SEED_000,
+    STANDARD,
 )
 
 __all__ = [
@@ -101,15 +106,29 @@ LOG_FIELDS = 5
 
 
 @njit(cache=True, nogil=True)
-def acey_points(board, checkers):
-    """Points won by row 0 if it has borne off all its ``checkers`` (R8.1), else 0.
+def acey_points(board, checkers, scoring=STANDARD):
+    """The class of the game if row 0 has borne off all its ``checkers`` (R8.1), else 0.
 
-    1 single; 2 gammon (the loser has borne off none); 3 backgammon (none off
-    and a checker on the bar, in the winner's home board or still waiting to
-    enter, R8.2, R11.1).
+    Under R8.2 (``scoring`` :data:`~gammonlab._kernels.rollout.STANDARD`) the
+    class is the points: 1 single; 2 gammon (the loser has borne off none); 3
+    backgammon (none off and a checker on the bar, in the winner's home board or
+    still waiting to enter, R8.2, R11.1). Under R8.4
+    (:data:`~gammonlab._kernels.rollout.SEED_000`): 3 for 4 points (a checker
+    on the bar or waiting to enter), 2 for 2 points (one outside the loser's
+    home board, points 7-24), else 1.
     """
     if board[0, OFF] < checkers:
         return 0
+    if scoring == SEED_000:
+        placed = 0
+        for col in range(26):
+            placed += board[1, col]
+        if placed < checkers or board[1, BAR] > 0:
+            return END_BACKGAMMON
+        for col in range(HOME + 1, BAR):
+            if board[1, col] > 0:
+                return END_GAMMON
+        return END_SINGLE
     if board[1, OFF] > 0:
         return END_SINGLE
     placed = 0
@@ -124,12 +143,12 @@ def acey_points(board, checkers):
 
 
 @njit(cache=True, nogil=True)
-def acey_terminal_values(candidates, checkers):
+def acey_terminal_values(candidates, checkers, scoring=STANDARD):
     """:func:`acey_points` of each candidate board ``(n, 2, 26)`` (int8 array)."""
     n = candidates.shape[0]
     out = np.zeros(n, dtype=np.int8)
     for c in range(n):
-        out[c] = acey_points(candidates[c], checkers)
+        out[c] = acey_points(candidates[c], checkers, scoring)
     return out
 
 
@@ -232,15 +251,16 @@ def play_acey_game(board, die1, die2, policy, key, trial, rotate, checkers, log,
     else:
         first_roll, dice_counter = roll_index(dice_base, dice_counter)
     outcome, plies, side, _ = _game(board, die1, die2, policy, key, trial, first_roll,
-                                    dice_counter, -1, checkers, log, log_boards)
+                                    dice_counter, -1, checkers, log, log_boards, STANDARD)
     return outcome, plies, side
 
 
 @njit(cache=True, nogil=True)
 def _game(board, die1, die2, policy, key, trial, first_roll, dice_counter, truncate, checkers,
-          log, log_boards):
+          log, log_boards, scoring):
     """The game loop: returns ``(outcome, plies, side on roll, winner)``; winner -1
-    unless the game ended (R8.1). Truncation after ``truncate`` plays (-1 never)."""
+    unless the game ended (R8.1). Truncation after ``truncate`` plays (-1 never);
+    the outcome's class by ``scoring`` (:func:`acey_points`)."""
     dice_base = stream_key(key, trial, DICE)
     choice_base = stream_key(key, trial, CHOICE)
     choice_counter = 0
@@ -289,7 +309,7 @@ def _game(board, die1, die2, policy, key, trial, first_roll, dice_counter, trunc
             for s in range(2):
                 for col in range(26):
                     board[s, col] = candidates[chosen, s, col]
-            points = acey_points(board, checkers)
+            points = acey_points(board, checkers, scoring)
             earned = again[chosen] and points == 0
         if not earned:
             _swap(board)
@@ -316,7 +336,7 @@ def _game(board, die1, die2, policy, key, trial, first_roll, dice_counter, trunc
 
 @njit(cache=True, nogil=True)
 def play_acey_trials(roots, die1, die2, policy, key, first_trial, rotate, truncate, checkers,
-                     probs, plies, end, rolled, boards, side):
+                     probs, plies, end, rolled, boards, side, scoring=STANDARD):
     """Play trials ``first_trial .. first_trial + n - 1`` of Acey-Deucey from every root.
 
     :func:`gammonlab._kernels.rollout.play_trials` for Acey-Deucey (no bear-off
@@ -324,7 +344,7 @@ def play_acey_trials(roots, die1, die2, policy, key, first_trial, rotate, trunca
     outputs as there, plus ``checkers`` and ``side`` (``(k, n)`` int8: the
     side on roll at the end, 1 when it is the root's opponent, so that a
     truncated game's board, written from the side on roll, is scored from the
-    right side). ``start_ply`` is always 0.
+    right side), and ``scoring`` (:func:`acey_points`). ``start_ply`` is always 0.
 
     Returns
     -------
@@ -349,7 +369,7 @@ def play_acey_trials(roots, die1, die2, policy, key, first_trial, rotate, trunca
                     board[s, col] = roots[r, s, col]
             outcome, ply, on_roll, winner = _game(board, die1, die2, policy, key, trial,
                                                   first_roll, dice_counter, truncate, checkers,
-                                                  no_log, no_log_boards)
+                                                  no_log, no_log_boards, scoring)
             if outcome < 0:
                 return trial + 1
             for j in range(5):
@@ -447,10 +467,11 @@ def acey_begin_ply(games, trial, ply, die1, die2, key, rotate, truncate, checker
 
 
 @njit(cache=True, nogil=True)
-def acey_finish_ply(games, chosen, candidates, again, checkers, ply, side, boards, probs, end):
+def acey_finish_ply(games, chosen, candidates, again, checkers, ply, side, boards, probs, end,
+                    scoring=STANDARD):
     """Play each live game's chosen candidate (-1: no legal play, R5.5), keep the
-    mover on roll after a full 1-2 (R11.2), and score finished games (R8.1,
-    R8.2). ``side[game]`` is the side on roll, 0 the root's."""
+    mover on roll after a full 1-2 (R11.2), and score finished games (R8.1;
+    R8.2 or R8.4 by ``scoring``). ``side[game]`` is the side on roll, 0 the root's."""
     for g in range(games.shape[0]):
         game = games[g]
         c = chosen[g]
@@ -459,7 +480,7 @@ def acey_finish_ply(games, chosen, candidates, again, checkers, ply, side, board
             _swap(boards[game])
             side[game] ^= 1
             continue
-        points = acey_points(candidates[c], checkers)
+        points = acey_points(candidates[c], checkers, scoring)
         if points > 0:
             for j in range(5):
                 probs[game, j] = 0.0

@@ -30,7 +30,11 @@ Results (one row per trial and root)
 ------------------------------------
 ``probs[r, i]``: win, win gammon, win backgammon, lose gammon, lose
 backgammon for the root side (GNU Backgammon's order; win includes gammons).
-For a finished game they are 0 or 1 (R8.2); for a game finished by the
+Under seed 000's scoring (``scoring`` :data:`SEED_000`, R8.4) the same columns
+hold the classes of that scoring: win, win 2 or more (the loser has a checker
+outside its home board), win 4 (a checker on the bar), and their losing
+counterparts; :func:`end_class` decides the class of a finished game.
+For a finished game they are 0 or 1; for a game finished by the
 bear-off database they are its two-sided probabilities; a truncated game's
 board is written to ``boards`` for an evaluator and its row is filled later.
 ``plies[r, i]``: plays made, passes included. ``end[r, i]``: one of the
@@ -61,12 +65,16 @@ __all__ = [
     "RACE_TRIALS",
     "RANDOM",
     "ROLL_STRATUM",
+    "SCORING_CODES",
+    "SEED_000",
+    "STANDARD",
     "STRATA",
     "accumulate",
     "apply_steps",
     "bearoff_probabilities",
     "begin_ply",
     "best_candidates",
+    "end_class",
     "finish_ply",
     "flip_probabilities",
     "one_sided_race",
@@ -81,7 +89,16 @@ RANDOM = 0
 PUBEVAL = 1
 BEAROFF = 2
 
-# How a trial ended (``end``); 1..3 are also the points of a finished game (R8.2).
+# Scorings (``scoring`` of the kernels).
+STANDARD = 0
+"""R8.2: single 1, gammon 2, backgammon 3."""
+SEED_000 = 1
+"""R8.4: 1; 2 if the loser has a checker outside its home board; 4 if one on the bar."""
+SCORING_CODES = {"standard": STANDARD, "seed-000": SEED_000}
+"""Kernel code of each scoring name of :data:`gammonlab.rules.SCORINGS`."""
+
+# How a trial ended (``end``): the class of a finished game, lowest first. Under
+# R8.2 they are also its points; under R8.4 they stand for 1, 2 and 4 points.
 END_SINGLE = 1
 END_GAMMON = 2
 END_BACKGAMMON = 3
@@ -96,6 +113,33 @@ HOME = 6
 _POINTS = 24
 _WIN, _WIN_GAMMON, _WIN_BACKGAMMON, _LOSE_GAMMON, _LOSE_BACKGAMMON = range(5)
 _CAPACITY = START_CAPACITY * 16
+
+
+@njit(cache=True, nogil=True)
+def end_class(board, scoring):
+    """The class of a game just won by row 0 of ``board`` (row 1 the loser).
+
+    :data:`STANDARD` (R8.2): :data:`END_SINGLE` if the loser has borne off a
+    checker, else :data:`END_BACKGAMMON` if it has one on the bar or in the
+    winner's home board (its points 19-24), else :data:`END_GAMMON`.
+    :data:`SEED_000` (R8.4): :data:`END_BACKGAMMON` (4 points) if the loser has
+    a checker on the bar, else :data:`END_GAMMON` (2 points) if it has one
+    outside its home board (points 7-24), else :data:`END_SINGLE`; borne-off
+    checkers do not matter.
+    """
+    if scoring == SEED_000:
+        if board[1, BAR] > 0:
+            return END_BACKGAMMON
+        for col in range(HOME + 1, BAR):
+            if board[1, col] > 0:
+                return END_GAMMON
+        return END_SINGLE
+    if board[1, OFF] > 0:
+        return END_SINGLE
+    for col in range(_POINTS - HOME + 1, BAR + 1):
+        if board[1, col] > 0:
+            return END_BACKGAMMON
+    return END_GAMMON
 
 
 @njit(cache=True, nogil=True)
@@ -178,7 +222,8 @@ def _bearoff_choice(candidates, n, rolls, first_off, expected):
 
 @njit(cache=True, nogil=True)
 def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, truncate,
-                bearoff_finish, expected, rolls, first_off, probs, plies, end, rolled, boards):
+                bearoff_finish, expected, rolls, first_off, probs, plies, end, rolled, boards,
+                scoring=STANDARD):
     """Play trials ``first_trial .. first_trial + n - 1`` from every root, whole games.
 
     Parameters
@@ -204,6 +249,10 @@ def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, 
     probs, plies, end, rolled, boards
         Outputs of shapes ``(k, n, 5)``, ``(k, n)``, ``(k, n)``, ``(n,)``,
         ``(k, n, 2, 26)``; ``n`` is taken from ``rolled``.
+    scoring : int
+        :data:`STANDARD` (R8.2) or :data:`SEED_000` (R8.4). Under R8.4 a game
+        finished by the bear-off database is single (no contact is left: nobody
+        can be hit, both sides stay home), so only its win probability counts.
 
     Returns
     -------
@@ -242,6 +291,8 @@ def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, 
                 if ply >= free_ply:
                     if bearoff_finish and _is_pure_bearoff(board):
                         w, wg, wbg, lg, lbg = bearoff_probabilities(board, rolls, first_off)
+                        if scoring == SEED_000:
+                            wg, wbg, lg, lbg = 0.0, 0.0, 0.0, 0.0  # single only (R8.4)
                         if root_on_roll:
                             probs[r, i, 0] = w
                             probs[r, i, 1] = wg
@@ -313,15 +364,7 @@ def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, 
                 for col in range(1, BAR + 1):
                     left += out_boards[chosen, 0, col]
                 if left == 0:
-                    loser_home = 0  # the loser's checkers on the bar or in the winner's home
-                    for col in range(_POINTS - HOME + 1, BAR + 1):
-                        loser_home += out_boards[chosen, 1, col]
-                    if out_boards[chosen, 1, OFF] > 0:
-                        points = END_SINGLE
-                    elif loser_home > 0:
-                        points = END_BACKGAMMON  # R8.2
-                    else:
-                        points = END_GAMMON
+                    points = end_class(out_boards[chosen], scoring)  # R8.2 or R8.4
                     for j in range(5):
                         probs[r, i, j] = 0.0
                     # the mover moved at ply - 1
@@ -364,7 +407,8 @@ def flip_probabilities(p):
 
 @njit(cache=True, nogil=True)
 def begin_ply(games, trial, ply, start_ply, die1, die2, key, rotate, truncate, bearoff_finish,
-              rolls, first_off, dice_counter, boards, probs, end, rolled, dice, generate):
+              rolls, first_off, dice_counter, boards, probs, end, rolled, dice, generate,
+              scoring=STANDARD):
     """Start one ply of every live game in lockstep play.
 
     ``games`` are indices into the per-game arrays: ``trial`` (trial number),
@@ -376,7 +420,7 @@ def begin_ply(games, trial, ply, start_ply, die1, die2, key, rotate, truncate, b
     filled (bear-off) or left to an evaluator (truncation).
 
     With ``generate`` the legal plays are generated too; without, the caller's
-    policy finds them itself.
+    policy finds them itself. ``scoring`` as in :func:`play_trials`.
 
     Returns
     -------
@@ -421,6 +465,8 @@ def begin_ply(games, trial, ply, start_ply, die1, die2, key, rotate, truncate, b
             d2 = roll % 6 + 1
             if bearoff_finish and _is_pure_bearoff(boards[game]):
                 w, wg, wbg, lg, lbg = bearoff_probabilities(boards[game], rolls, first_off)
+                if scoring == SEED_000:
+                    wg, wbg, lg, lbg = 0.0, 0.0, 0.0, 0.0  # single only (R8.4)
                 if p % 2 == 0:
                     probs[game, 0] = w
                     probs[game, 1] = wg
@@ -472,9 +518,10 @@ def begin_ply(games, trial, ply, start_ply, die1, die2, key, rotate, truncate, b
 
 
 @njit(cache=True, nogil=True)
-def finish_ply(games, chosen, candidates, offsets, ply, boards, probs, end):
+def finish_ply(games, chosen, candidates, offsets, ply, boards, probs, end, scoring=STANDARD):
     """Play each live game's chosen candidate (-1: no legal play, R5.5) and score
-    finished games (R8.1, R8.2). ``chosen[g]`` indexes ``candidates``."""
+    finished games (R8.1; R8.2 or R8.4 by ``scoring``). ``chosen[g]`` indexes
+    ``candidates``."""
     for g in range(games.shape[0]):
         game = games[g]
         c = chosen[g]
@@ -490,15 +537,7 @@ def finish_ply(games, chosen, candidates, offsets, ply, boards, probs, end):
         for col in range(1, BAR + 1):
             left += candidates[c, 0, col]
         if left == 0:
-            loser_home = 0
-            for col in range(_POINTS - HOME + 1, BAR + 1):
-                loser_home += candidates[c, 1, col]
-            if candidates[c, 1, OFF] > 0:
-                points = END_SINGLE
-            elif loser_home > 0:
-                points = END_BACKGAMMON
-            else:
-                points = END_GAMMON
+            points = end_class(candidates[c], scoring)
             for j in range(5):
                 probs[game, j] = 0.0
             if mover_is_root:
@@ -554,9 +593,10 @@ def best_candidates(offsets, values):
 
 
 @njit(cache=True, nogil=True)
-def terminal_values(candidates):
-    """For candidate boards seen from the mover: the mover's points if it has just
-    borne off its last checker (1, 2 or 3, R8.2), else 0."""
+def terminal_values(candidates, scoring=STANDARD):
+    """For candidate boards seen from the mover: the class of the game if the mover
+    has just borne off its last checker (:func:`end_class`: 1, 2 or 3, which are
+    the points under R8.2), else 0."""
     n = candidates.shape[0]
     out = np.zeros(n, dtype=np.int8)
     for c in range(n):
@@ -564,15 +604,7 @@ def terminal_values(candidates):
         for col in range(1, BAR + 1):
             left += candidates[c, 0, col]
         if left == 0:
-            loser_home = 0
-            for col in range(_POINTS - HOME + 1, BAR + 1):
-                loser_home += candidates[c, 1, col]
-            if candidates[c, 1, OFF] > 0:
-                out[c] = END_SINGLE
-            elif loser_home > 0:
-                out[c] = END_BACKGAMMON
-            else:
-                out[c] = END_GAMMON
+            out[c] = end_class(candidates[c], scoring)
     return out
 
 
@@ -815,9 +847,12 @@ def race_probabilities(boards, expected, rolls, first_off):
 
 
 @njit(cache=True)
-def _equity(p0, p1, p2, p3, p4):
-    # cubeless money equity: win - lose + gammons + backgammons (R8.2)
-    return 2.0 * p0 - 1.0 + p1 - p3 + p2 - p4
+def _equity(p0, p1, p2, p3, p4, top):
+    # cubeless money equity: win - lose + gammons + the top class's extra points,
+    # ``top - 2``: 1 for R8.2's backgammon (3 points), 2 for R8.4's bar (4 points);
+    # with 1.0 the sums are bit for bit R8.2's ``... + p2 - p4``
+    extra = top - 2.0
+    return 2.0 * p0 - 1.0 + p1 - p3 + extra * p2 - extra * p4
 
 
 STRATA = 21
@@ -895,7 +930,7 @@ def stratified_stderr(count, s1, s2, total):
 
 
 @njit(cache=True)
-def accumulate(count, s1, products, cross, probs, strata, done, target, block):
+def accumulate(count, s1, products, cross, probs, strata, done, target, block, top=3.0):
     """Add trials to per-stratum sums, in trial order, and stop at a target.
 
     Parameters
@@ -916,6 +951,8 @@ def accumulate(count, s1, products, cross, probs, strata, done, target, block):
     target : float
         Stop after the first whole ``block`` at which the largest standard
         error of the roots' equities is at most ``target`` (0: never).
+    top : float
+        Points of the top class: 3 (R8.2's backgammon) or 4 (R8.4's bar).
 
     Returns
     -------
@@ -938,7 +975,7 @@ def accumulate(count, s1, products, cross, probs, strata, done, target, block):
         for r in range(k):
             for j in range(5):
                 values[j] = probs[r, i, j]
-            values[5] = _equity(values[0], values[1], values[2], values[3], values[4])
+            values[5] = _equity(values[0], values[1], values[2], values[3], values[4], top)
             equities[r] = values[5]
             for a in range(6):
                 s1[s, r, a] += values[a]

@@ -77,6 +77,17 @@ class InvalidProbabilitiesError(GammonlabError, ValueError):
 
 def _probabilities(source: Any) -> tuple[np.ndarray, dict[str, float] | None]:
     """Five checked probabilities from a sequence, a mapping or a rollout-like object."""
+    # a RolloutResult's field, a rollout_many row's column, to_series()'s attrs
+    scoring = source.get("scoring", "standard") if isinstance(source, Mapping) \
+        else getattr(source, "scoring", None)
+    if scoring is None:
+        attrs = getattr(source, "attrs", None)
+        scoring = attrs.get("scoring", "standard") if isinstance(attrs, Mapping) else "standard"
+    if isinstance(scoring, str) and scoring != "standard":
+        raise InvalidProbabilitiesError(
+            f"these probabilities are under {scoring!r} scoring (R8.4: 1; 2 if the loser has "
+            "a checker outside its home board; 4 if one on the bar); the cube theory values "
+            "gammons at 2 and backgammons at 3 points (R8.2) only")
     stderr = None
     if all(hasattr(source, name) for name in _PROBABILITY_NAMES):
         values = [getattr(source, name) for name in _PROBABILITY_NAMES]

@@ -101,16 +101,28 @@ class EvaluatorError(GammonlabError, ValueError):
     """An evaluator or policy that cannot be used: unknown name, wrong output."""
 
 
-def equity(probabilities: Any) -> np.ndarray:
-    """Cubeless money equity of probabilities ``(..., 5)`` (R8.2: 1, 2, 3 points).
+def equity(probabilities: Any, scoring: str = "standard") -> np.ndarray:
+    """Cubeless money equity of probabilities ``(..., 5)``.
 
+    Under R8.2 (``scoring='standard'``: 1, 2, 3 points)
     ``win - lose + win_gammon - lose_gammon + win_backgammon - lose_backgammon``
     with ``lose = 1 - win``: points won per game on average, cube ignored.
+    Under seed 000's scoring (``'seed-000'``, R8.4: 1, 2, 4 points) the columns
+    are P(win), P(win 2 or more), P(win 4) and their losing counterparts, and
+    the top class adds 2 points over the middle one instead of 1.
 
     >>> equity([1.0, 1.0, 0.0, 0.0, 0.0]).item()
     2.0
+    >>> top = [1.0, 1.0, 1.0, 0.0, 0.0]
+    >>> equity(top).item(), equity(top, "seed-000").item()
+    (3.0, 4.0)
     """
     p = np.asarray(probabilities, dtype=np.float64)
+    if scoring == "seed-000":
+        return 2.0 * p[..., 0] - 1.0 + p[..., 1] - p[..., 3] + 2.0 * p[..., 2] - 2.0 * p[..., 4]
+    if scoring != "standard":
+        raise EvaluatorError(f"unknown scoring {scoring!r}; known: standard (R8.2), "
+                             "seed-000 (R8.4)")
     return 2.0 * p[..., 0] - 1.0 + p[..., 1] - p[..., 3] + p[..., 2] - p[..., 4]
 
 

@@ -352,6 +352,8 @@ def _rollout_rows(data: Any) -> pd.DataFrame:
                          "rollout_many() rows or RolloutResult.to_series() rows")
         labels = frame["position_id"] if "position_id" in frame.columns else frame.index
         rows = frame[needed].copy()
+        rows["scoring"] = (frame["scoring"].astype(str).to_numpy()
+                           if "scoring" in frame.columns else "standard")
         rows.index = [str(label) for label in labels]
         return rows
     if isinstance(data, Mapping):
@@ -359,7 +361,7 @@ def _rollout_rows(data: Any) -> pd.DataFrame:
     elif hasattr(data, "stderr") and hasattr(data, "win_gammon"):
         items = [("", data)]
     elif isinstance(data, Sequence) and data and all(hasattr(d, "win_gammon") for d in data):
-        items = [(getattr(d.position, "gnubg_id", str(i)), d) for i, d in enumerate(data)]
+        items = [(getattr(d.position, "label", str(i)), d) for i, d in enumerate(data)]
     else:
         raise PlotDataError("plot_gammon_rates needs a games frame or rollout results "
                             f"(RolloutResult, mapping of them, rollout_many frame), got "
@@ -368,30 +370,46 @@ def _rollout_rows(data: Any) -> pd.DataFrame:
     for label, result in items:
         if not (hasattr(result, "stderr") and hasattr(result, "win_gammon")):
             raise PlotDataError(f"plot_gammon_rates: {label!r} is not a rollout result")
-        row = {name: float(getattr(result, name)) for name in names}
+        row: dict[str, Any] = {name: float(getattr(result, name)) for name in names}
         row.update({f"stderr_{name}": float(result.stderr[name]) for name in names})
+        row["scoring"] = str(getattr(result, "scoring", "standard"))
         rows[str(label)] = row
     return pd.DataFrame.from_dict(rows, orient="index")
 
 
 def _gammon_rates_from_rollouts(rows: pd.DataFrame, ax: Axes, kwargs: dict[str, Any]) -> Axes:
+    scorings = set(rows["scoring"])
+    if len(scorings) > 1:
+        raise PlotDataError(f"plot_gammon_rates: rollouts under different scorings "
+                            f"({', '.join(sorted(scorings))}) cannot share the bars")
+    seed_000 = scorings == {"seed-000"}
+    # R8.4's classes: 2 points for a checker outside the loser's home, 4 for one on the bar
+    kinds = ("2+ points", "4 points") if seed_000 else ("gammon", "backgammon")
     series, legend = [], []
     for side, gammon, backgammon, player in _ROLLOUT_SIDES:
         color = player_color(player)
-        for column, kind, hatch in ((gammon, "gammon", None), (backgammon, "backgammon", "///")):
+        for column, kind, hatch in ((gammon, kinds[0], None), (backgammon, kinds[1], "///")):
             values = rows[column].to_numpy(float)
             half = Z95 * rows[f"stderr_{column}"].to_numpy(float)
             series.append(_Rates(f"{side} {kind}", values, np.clip(values - half, 0, 1),
                                  np.clip(values + half, 0, 1), [color] * len(rows), hatch))
             face = color if hatch is None else _lighter(color, 0.6)
             legend.append(Patch(facecolor=face, edgecolor=color, hatch=hatch,
-                                label=f"{side}: {'gammon or better' if hatch is None else kind}"))
+                                label=f"{side}: {_first_label(kind, hatch, seed_000)}"))
     labels = [_wrap(str(label)) for label in rows.index]
     _rate_bars(ax, labels, series, legend, kwargs)
     ax.set_ylabel("chance of the result")
     ax.set_xlabel("")
-    ax.set_title("Gammon and backgammon chances, rollout (95% intervals)", loc="left")
+    title = ("2- and 4-point chances (R8.4), rollout (95% intervals)" if seed_000
+             else "Gammon and backgammon chances, rollout (95% intervals)")
+    ax.set_title(title, loc="left")
     return ax
+
+
+def _first_label(kind: str, hatch: str | None, seed_000: bool) -> str:
+    if hatch is not None:
+        return kind
+    return "2 points or more" if seed_000 else "gammon or better"
 
 
 # -- analysed matches ----------------------------------------------------------------------------
