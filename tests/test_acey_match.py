@@ -78,10 +78,13 @@ def _check_game(game: gl.Game) -> None:
     assert game.points == expected * game.cube_value
 
 
-def test_two_hundred_random_acey_deucey_games_end_in_valid_results():
-    match = gl.play_match(gl.Rules(variant="acey-deucey"), ("random", "random"), games=200,
-                          seed=3, cube=False)
-    assert len(match.games) == 200
+SIMULATED_GAMES = 1000
+
+
+def test_a_thousand_random_acey_deucey_games_end_in_valid_results():
+    match = gl.play_match(gl.Rules(variant="acey-deucey"), ("random", "random"),
+                          games=SIMULATED_GAMES, seed=3, cube=False)
+    assert len(match.games) == SIMULATED_GAMES
     for game in match.games:
         _check_game(game)
     frame = match.games_frame()
@@ -96,7 +99,7 @@ def test_two_hundred_random_acey_deucey_games_end_in_valid_results():
             again += 1
         elif following[1] == i + 1:
             assert following[2].player != action.player
-    assert again > 50
+    assert again > 250
 
 
 @pytest.mark.parametrize("seed", [5, 8])
