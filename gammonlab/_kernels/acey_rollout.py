@@ -67,6 +67,7 @@ from .rollout import (
     RANDOM,
     SEED_000,
     STANDARD,
+    next_roll,
 )
 
 __all__ = [
@@ -428,14 +429,7 @@ def acey_begin_ply(games, trial, ply, die1, die2, key, rotate, truncate, checker
         d1 = die1
         d2 = die2
         if p >= free_ply:
-            if p == free_ply and rotate:
-                roll = trial[game] % ROLLS
-            else:
-                base = stream_key(key, trial[game], DICE)
-                roll, counter = roll_index(base, dice_counter[game])
-                dice_counter[game] = counter
-            if p == free_ply:
-                rolled[game] = roll
+            roll = next_roll(trial, dice_counter, game, p, free_ply, key, rotate, rolled)
             d1 = roll // 6 + 1
             d2 = roll % 6 + 1
             if p == truncate:

@@ -77,6 +77,7 @@ __all__ = [
     "end_class",
     "finish_ply",
     "flip_probabilities",
+    "next_roll",
     "one_sided_race",
     "play_trials",
     "race_probabilities",
@@ -406,6 +407,26 @@ def flip_probabilities(p):
 
 
 @njit(cache=True, nogil=True)
+def next_roll(trial, dice_counter, game, p, free_ply, key, rotate, rolled):
+    """The roll (0..35) game ``game`` makes at ply ``p`` of a lockstep rollout.
+
+    The first free roll of a rotated rollout is the trial's stratum; every other
+    comes from the trial's own dice stream, so a game's dice do not depend on
+    the other games played beside it. The first free roll is recorded in
+    ``rolled``.
+    """
+    if p == free_ply and rotate:
+        roll = trial[game] % ROLLS
+    else:
+        base = stream_key(key, trial[game], DICE)
+        roll, counter = roll_index(base, dice_counter[game])
+        dice_counter[game] = counter
+    if p == free_ply:
+        rolled[game] = roll
+    return roll
+
+
+@njit(cache=True, nogil=True)
 def begin_ply(games, trial, ply, start_ply, die1, die2, key, rotate, truncate, bearoff_finish,
               rolls, first_off, dice_counter, boards, probs, end, rolled, dice, generate,
               scoring=STANDARD):
@@ -453,14 +474,7 @@ def begin_ply(games, trial, ply, start_ply, die1, die2, key, rotate, truncate, b
         if p >= free_ply:
             # the roll comes first, as in play_trials, so that the rotated roll is
             # recorded even for a game that ends before it is played
-            if p == free_ply and rotate:
-                roll = trial[game] % ROLLS
-            else:
-                base = stream_key(key, trial[game], DICE)
-                roll, counter = roll_index(base, dice_counter[game])
-                dice_counter[game] = counter
-            if p == free_ply:
-                rolled[game] = roll
+            roll = next_roll(trial, dice_counter, game, p, free_ply, key, rotate, rolled)
             d1 = roll // 6 + 1
             d2 = roll % 6 + 1
             if bearoff_finish and _is_pure_bearoff(boards[game]):
