@@ -513,24 +513,32 @@ class _Replay:
         self.cube *= 2
         self.automatic_doubles += 1
 
+    def double_refusal(self, player: int) -> str | None:
+        """Why the rules forbid ``player`` to double now (R9, R10.2, R10.3), or None."""
+        if not self.rules.cube:
+            return f"{self.who(player)} doubles, but the cube is not in play"
+        if self.crawford:
+            return f"{self.who(player)} doubles in the Crawford game (R10.2)"
+        if self.holland and self.score[player] < self.score[1 - player] and (
+                min(self.rolls) < 2):
+            return (f"{self.who(player)} doubles before both sides have played "
+                    f"two rolls of a post-Crawford game (Holland rule, R10.3)")
+        if self.owner is not None and self.owner != player:
+            return (f"{self.who(player)} doubles, but the cube belongs to "
+                    f"{self.who(self.owner)} (R9.5)")
+        offered = 2 * self.cube
+        if self.rules.cube_limit is not None and offered > self.rules.cube_limit:
+            return (f"{self.who(player)} doubles to {offered}, above the cube "
+                    f"limit {self.rules.cube_limit} (R9.6)")
+        return None
+
     def double(self, raw: Any) -> None:
         self.start_turn(raw, "doubles")
         player = raw.player
-        if not self.rules.cube:
-            raise raw.loc.error(f"{self.who(player)} doubles, but the cube is not in play")
-        if self.crawford:
-            raise raw.loc.error(f"{self.who(player)} doubles in the Crawford game (R10.2)")
-        if self.holland and self.score[player] < self.score[1 - player] and (
-                min(self.rolls) < 2):
-            raise raw.loc.error(f"{self.who(player)} doubles before both sides have played "
-                                f"two rolls of a post-Crawford game (Holland rule, R10.3)")
-        if self.owner is not None and self.owner != player:
-            raise raw.loc.error(f"{self.who(player)} doubles, but the cube belongs to "
-                                f"{self.who(self.owner)} (R9.5)")
+        refusal = self.double_refusal(player)
+        if refusal is not None:
+            raise raw.loc.error(refusal)
         offered = 2 * self.cube
-        if self.rules.cube_limit is not None and offered > self.rules.cube_limit:
-            raise raw.loc.error(f"{self.who(player)} doubles to {offered}, above the cube "
-                                f"limit {self.rules.cube_limit} (R9.6)")
         if raw.cube is not None and raw.cube != offered:
             raise raw.loc.error(f"the cube is {self.cube}, so a double offers {offered}, "
                                 f"not {raw.cube}")

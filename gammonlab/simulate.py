@@ -111,14 +111,7 @@ class _Player:
 
 def _may_double(replay: _Replay, player: int, rules: Rules) -> bool:
     """The cube rules (R9.3, R9.5, R10.2, R10.3, cube limit) allow ``player`` to double."""
-    if not rules.cube or replay.crawford:
-        return False
-    if replay.owner is not None and replay.owner != player:
-        return False
-    if 2 * replay.cube > min(rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE):
-        return False
-    if replay.holland and replay.score[player] < replay.score[1 - player] \
-            and min(replay.rolls) < 2:
+    if replay.double_refusal(player) is not None or 2 * replay.cube > HIGHEST_CUBE:
         return False
     if not rules.money:
         # a cube beyond what either side needs is of no use to the doubler
