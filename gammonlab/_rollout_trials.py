@@ -57,7 +57,7 @@ class _Chunk:
 
 
 def _tables(spec: _Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    if spec.bearoff_finish or spec.policy.kernel == _k.BEAROFF:
+    if spec.bearoff_finish or spec.policy.kernel in (_k.BEAROFF, _k.NET):
         from .evaluators.bearoff import BearoffDatabase
 
         db = BearoffDatabase.get()
@@ -75,12 +75,23 @@ def _read_only(array: np.ndarray) -> np.ndarray:
 _NO_EXPECTED = _read_only(np.zeros(1))
 _NO_ROLLS = _read_only(np.zeros((1, 1)))
 _NO_FIRST_OFF = _read_only(np.zeros((1, 1)))
+_NO_WEIGHTS = (np.zeros((2, 1, 1), dtype=np.float32), np.zeros((2, 1), dtype=np.float32),
+               np.zeros((2, 5, 1), dtype=np.float32), np.zeros((2, 5), dtype=np.float32))
+
+
+def _weights(spec: _Spec) -> tuple[np.ndarray, ...]:
+    """The neural evaluator's weights for the net policy, stand-ins for the others."""
+    if spec.policy.kernel == _k.NET:
+        return spec.policy.weights.arrays  # type: ignore[attr-defined]
+    return _NO_WEIGHTS
 
 
 def _play_chunk(spec: _Spec, first: int, n: int) -> _Chunk:
     """Play ``n`` trials from ``first`` (runs in a worker)."""
     if spec.enter_from_off:
-        play = _play_acey_kernel if spec.policy.kernel is not None else _play_acey_lockstep
+        # the net has no kernel for Acey-Deucey: it plays in lockstep like any evaluator
+        in_kernel = spec.policy.kernel is not None and spec.policy.kernel != _k.NET
+        play = _play_acey_kernel if in_kernel else _play_acey_lockstep
         chunk, boards, other_side = play(spec, first, n)
     else:
         if spec.policy.kernel is not None:
@@ -116,7 +127,7 @@ def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
     stuck = _k.play_trials(spec.roots, spec.start_ply, d1, d2, spec.policy.kernel,
                            np.uint64(spec.key), first, spec.rotate, spec.truncate,
                            spec.bearoff_finish, expected, rolls, first_off, probs, plies, end,
-                           rolled, boards, spec.scoring)
+                           rolled, boards, spec.scoring, *_weights(spec))
     if stuck:
         from .rollout import RolloutError
 

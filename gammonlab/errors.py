@@ -13,6 +13,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidPositionError",
     "MissingDependencyError",
+    "NetWeightsError",
     "ParseError",
 ]
 
@@ -75,3 +76,8 @@ class ParseError(GammonlabError, ValueError):
 
 class MissingDependencyError(GammonlabError, ImportError):
     """An optional dependency is needed for this feature and is not installed."""
+
+
+class NetWeightsError(GammonlabError, OSError):
+    """A weights file of the neural evaluator that is missing, damaged or of
+    another layout; the message names the file and what is wrong with it."""

@@ -49,6 +49,25 @@ from numba import njit
 
 from .bearoff import bearoff_best, bearoff_index_row
 from .movegen import BAR, MAX_MOVES, OFF, SCRATCH, START_CAPACITY, _search
+from .net import MAX_ACTIVE
+from .net_play import net_choose
+from .outcome import (
+    BEAROFF,
+    END_BACKGAMMON,
+    END_BEAROFF,
+    END_GAMMON,
+    END_SINGLE,
+    END_TRUNCATED,
+    NET,
+    PUBEVAL,
+    RANDOM,
+    SCORING_CODES,
+    SEED_000,
+    STANDARD,
+    bearoff_probabilities,
+    end_class,
+    is_pure_bearoff,
+)
 from .pubeval import pubeval_best, pubeval_is_race
 from .rng import CHOICE, DICE, ROLLS, draw_below, roll_index, stream_key
 
@@ -85,26 +104,6 @@ __all__ = [
     "terminal_values",
 ]
 
-# Built-in policies.
-RANDOM = 0
-PUBEVAL = 1
-BEAROFF = 2
-
-# Scorings (``scoring`` of the kernels).
-STANDARD = 0
-"""R8.2: single 1, gammon 2, backgammon 3."""
-SEED_000 = 1
-"""R8.4: 1; 2 if the loser has a checker outside its home board; 4 if one on the bar."""
-SCORING_CODES = {"standard": STANDARD, "seed-000": SEED_000}
-"""Kernel code of each scoring name of :data:`gammonlab.rules.SCORINGS`."""
-
-# How a trial ended (``end``): the class of a finished game, lowest first. Under
-# R8.2 they are also its points; under R8.4 they stand for 1, 2 and 4 points.
-END_SINGLE = 1
-END_GAMMON = 2
-END_BACKGAMMON = 3
-END_TRUNCATED = 4
-END_BEAROFF = 5
 _PLAYING = 0
 
 MAX_PLIES = 20000
@@ -114,78 +113,6 @@ HOME = 6
 _POINTS = 24
 _WIN, _WIN_GAMMON, _WIN_BACKGAMMON, _LOSE_GAMMON, _LOSE_BACKGAMMON = range(5)
 _CAPACITY = START_CAPACITY * 16
-
-
-@njit(cache=True, nogil=True)
-def end_class(board, scoring):
-    """The class of a game just won by row 0 of ``board`` (row 1 the loser).
-
-    :data:`STANDARD` (R8.2): :data:`END_SINGLE` if the loser has borne off a
-    checker, else :data:`END_BACKGAMMON` if it has one on the bar or in the
-    winner's home board (its points 19-24), else :data:`END_GAMMON`.
-    :data:`SEED_000` (R8.4): :data:`END_BACKGAMMON` (4 points) if the loser has
-    a checker on the bar, else :data:`END_GAMMON` (2 points) if it has one
-    outside its home board (points 7-24), else :data:`END_SINGLE`; borne-off
-    checkers do not matter.
-    """
-    if scoring == SEED_000:
-        if board[1, BAR] > 0:
-            return END_BACKGAMMON
-        for col in range(HOME + 1, BAR):
-            if board[1, col] > 0:
-                return END_GAMMON
-        return END_SINGLE
-    if board[1, OFF] > 0:
-        return END_SINGLE
-    for col in range(_POINTS - HOME + 1, BAR + 1):
-        if board[1, col] > 0:
-            return END_BACKGAMMON
-    return END_GAMMON
-
-
-@njit(cache=True, nogil=True)
-def bearoff_probabilities(board, rolls, first_off):
-    """Two-sided bear-off probabilities of ``board`` (row 0 on roll) as a 5-tuple.
-
-    The formula of :func:`gammonlab._kernels.bearoff.two_sided_probabilities`
-    for one board, returned as numbers so that the game loop passes no output
-    array. The caller has checked that both rows are pure bear-offs.
-    """
-    a = bearoff_index_row(board[0])
-    o = bearoff_index_row(board[1])
-    n_rolls = rolls.shape[1]
-    n_first = first_off.shape[1]
-    # P(on roll finishes on its roll t, the opponent has not finished in t - 1 rolls)
-    survival = 0.0
-    for s in range(n_rolls):
-        survival += rolls[o, s]
-    win = 0.0
-    for t in range(n_rolls):
-        win += rolls[a, t] * survival
-        survival -= rolls[o, t]
-    win_gammon = 0.0
-    lose_gammon = 0.0
-    if board[1, OFF] == 0 and o != 0:
-        for t in range(1, n_rolls):
-            tail = 0.0
-            for s in range(t, n_first):
-                tail += first_off[o, s]
-            win_gammon += rolls[a, t] * tail
-    if board[0, OFF] == 0 and a != 0:
-        for s in range(1, n_rolls):
-            tail = 0.0
-            for t in range(s + 1, n_first):
-                tail += first_off[a, t]
-            lose_gammon += rolls[o, s] * tail
-    win = min(max(win, 0.0), 1.0)
-    win_gammon = min(win_gammon, win)
-    lose_gammon = min(lose_gammon, 1.0 - win)
-    return win, win_gammon, 0.0, lose_gammon, 0.0
-
-
-@njit(cache=True, nogil=True)
-def _is_pure_bearoff(board):
-    return bearoff_index_row(board[0]) >= 0 and bearoff_index_row(board[1]) >= 0
 
 
 @njit(cache=True, nogil=True)
@@ -224,7 +151,7 @@ def _bearoff_choice(candidates, n, rolls, first_off, expected):
 @njit(cache=True, nogil=True)
 def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, truncate,
                 bearoff_finish, expected, rolls, first_off, probs, plies, end, rolled, boards,
-                scoring=STANDARD):
+                scoring, w1, b1, w2, b2):
     """Play trials ``first_trial .. first_trial + n - 1`` from every root, whole games.
 
     Parameters
@@ -236,7 +163,7 @@ def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, 
     die1, die2 : int
         The root's dice, or 0, 0 when they are still to be rolled.
     policy : int
-        :data:`RANDOM`, :data:`PUBEVAL` or :data:`BEAROFF`.
+        :data:`RANDOM`, :data:`PUBEVAL`, :data:`BEAROFF` or :data:`NET`.
     key : uint64
         The seed key (:func:`gammonlab._kernels.rng.seed_key`).
     rotate : bool
@@ -254,6 +181,10 @@ def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, 
         :data:`STANDARD` (R8.2) or :data:`SEED_000` (R8.4). Under R8.4 a game
         finished by the bear-off database is single (no contact is left: nobody
         can be hit, both sides stay home), so only its win probability counts.
+    w1, b1, w2, b2 : float32 arrays
+        The neural evaluator's weights (:mod:`gammonlab._kernels.net`) for
+        :data:`NET`; it plays the highest cubeless equity at 0-ply, for R8.2
+        whatever the scoring. Unused by the other policies.
 
     Returns
     -------
@@ -268,6 +199,11 @@ def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, 
     out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
     hashes = np.empty(capacity, dtype=np.int64)
     board = stack[0]  # the game's position is the search's first level: no copying
+    acc = np.empty(w1.shape[2], dtype=np.float32)
+    z = np.empty(5, dtype=np.float32)
+    index = np.empty(MAX_ACTIVE, dtype=np.int32)
+    value = np.empty(MAX_ACTIVE, dtype=np.float32)
+    work = np.empty((2, 26), dtype=np.int8)
     known_dice = die1 > 0
     free_ply = start_ply + (1 if known_dice else 0)  # ply of the rotated roll
     for r in range(roots.shape[0]):
@@ -290,7 +226,7 @@ def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, 
             while outcome == _PLAYING:
                 root_on_roll = ply % 2 == 0
                 if ply >= free_ply:
-                    if bearoff_finish and _is_pure_bearoff(board):
+                    if bearoff_finish and is_pure_bearoff(board):
                         w, wg, wbg, lg, lbg = bearoff_probabilities(board, rolls, first_off)
                         if scoring == SEED_000:
                             wg, wbg, lg, lbg = 0.0, 0.0, 0.0, 0.0  # single only (R8.4)
@@ -349,6 +285,9 @@ def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, 
                 if n > 1:
                     if policy == RANDOM:
                         chosen, choice_counter = draw_below(choice_base, choice_counter, n)
+                    elif policy == NET:
+                        chosen, _ = net_choose(out_boards, n, w1, b1, w2, b2, rolls, first_off,
+                                               acc, z, index, value, work)
                     else:
                         race = pubeval_is_race(board)
                         chosen = -1
@@ -477,7 +416,7 @@ def begin_ply(games, trial, ply, start_ply, die1, die2, key, rotate, truncate, b
             roll = next_roll(trial, dice_counter, game, p, free_ply, key, rotate, rolled)
             d1 = roll // 6 + 1
             d2 = roll % 6 + 1
-            if bearoff_finish and _is_pure_bearoff(boards[game]):
+            if bearoff_finish and is_pure_bearoff(boards[game]):
                 w, wg, wbg, lg, lbg = bearoff_probabilities(boards[game], rolls, first_off)
                 if scoring == SEED_000:
                     wg, wbg, lg, lbg = 0.0, 0.0, 0.0, 0.0  # single only (R8.4)
@@ -815,7 +754,7 @@ def race_probabilities(boards, expected, rolls, first_off):
         board = boards[b]
         if not pubeval_is_race(board):
             continue
-        if _is_pure_bearoff(board):
+        if is_pure_bearoff(board):
             w, wg, wbg, lg, lbg = bearoff_probabilities(board, rolls, first_off)
             out[b, 0] = w
             out[b, 1] = wg

@@ -404,11 +404,18 @@ def _gnubg() -> Policy:
     return GnubgEvaluator()
 
 
+def _net() -> Policy:
+    from .net import NetEvaluator
+
+    return NetEvaluator()
+
+
 _FACTORIES: dict[str, Callable[[], Policy]] = {
     "random": RandomPolicy,
     "pubeval": PubevalPolicy,
     "bearoff": BearoffEvaluator,
     "gnubg": _gnubg,
+    "net": _net,
 }
 _INSTANCES: dict[str, Policy] = {}
 _LOCK = threading.Lock()

@@ -1,0 +1,338 @@
+"""gammonlab's neural evaluator: inputs, forward pass and policy (numba kernels).
+
+Boards are ``(2, 26)`` int8 arrays, row 0 on roll (see
+:mod:`gammonlab._kernels.movegen`). A net maps a position, seen from the side
+on roll before it rolls, to GNU Backgammon's five probabilities: win, win
+gammon, win backgammon, lose gammon, lose backgammon.
+
+Phases
+------
+Two nets share one layout: the **contact** net (:data:`CONTACT`) for positions
+where some checker still has to pass an opposing one, the **race** net
+(:data:`RACE`) for the others (:func:`gammonlab._kernels.pubeval.pubeval_is_race`).
+When both sides bear off (every checker home), the one-sided bear-off database
+gives the probabilities instead (:func:`gammonlab._kernels.outcome.bearoff_probabilities`).
+
+Inputs (:data:`N_INPUTS`)
+-------------------------
+For each side, the side on roll first (offset 0) and then the opponent (offset
+:data:`SIDE_INPUTS`), each in its own numbering:
+
+- points 1..24 and the bar (column 25): four inputs each, at ``4 * (col - 1)``:
+  one checker or more, two or more, three or more, and ``(n - 3) / 2`` for
+  ``n >= 4`` (Tesauro's truncated unary code, which gives the count exactly);
+- checkers borne off: ``n / 15``.
+
+Then four features that a linear layer cannot form from those:
+
+- :data:`F_SHOTS`: the share of the 36 rolls with which the side on roll can
+  hit a blot of the opponent (directly or with a combination whose
+  intermediate point is open; from the bar only when it has checkers there);
+- :data:`F_SHOTS_AGAINST`: the same for the opponent against the side on roll;
+- :data:`F_PRIME`, :data:`F_PRIME_AGAINST`: each side's longest run of
+  consecutive points held with two or more checkers, divided by 6.
+
+Layers
+------
+``hidden = relu(b1 + sum of the rows of W1 over the active inputs, each times
+its value)``, the sum that the sparse inputs allow (at most 2 x 26 x 4 + 6 of
+the 210 rows are touched, usually about 30); ``z = b2 + W2 @ hidden``; then
+the outputs are chained so that they are consistent by construction::
+
+    win = s(z0), win_gammon = win * s(z1), win_backgammon = win_gammon * s(z2)
+    lose_gammon = (1 - win) * s(z3), lose_backgammon = lose_gammon * s(z4)
+
+with ``s`` the logistic function. A side that has borne off a checker cannot
+lose a gammon (R8.2): those two outputs are then exactly zero.
+
+Weights: ``w1`` float32 ``(2, N_INPUTS, H)``, ``b1`` ``(2, H)``, ``w2``
+``(2, 5, H)``, ``b2`` ``(2, 5)``; the first index is the phase.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .pubeval import pubeval_is_race
+
+__all__ = [
+    "CONTACT",
+    "F_PRIME",
+    "F_PRIME_AGAINST",
+    "F_SHOTS",
+    "F_SHOTS_AGAINST",
+    "MAX_ACTIVE",
+    "N_INPUTS",
+    "N_OUTPUTS",
+    "RACE",
+    "SIDE_INPUTS",
+    "active_inputs",
+    "chain_probabilities",
+    "evaluate_one",
+    "hidden_layer",
+    "net_inputs",
+    "net_logits",
+    "net_phase",
+    "output_logits",
+    "shot_count",
+]
+
+CONTACT = 0
+RACE = 1
+N_PHASES = 2
+SIDE_INPUTS = 101
+"""Inputs per side: 25 columns (points and bar) x 4, and the checkers off."""
+_OFF_INPUT = 100
+F_SHOTS = 2 * SIDE_INPUTS
+F_SHOTS_AGAINST = F_SHOTS + 1
+F_PRIME = F_SHOTS + 2
+F_PRIME_AGAINST = F_SHOTS + 3
+N_INPUTS = F_SHOTS + 4
+N_OUTPUTS = 5
+_BAR = 25
+_OFF = 0
+_POINTS = 24
+
+
+def _roll_masks() -> tuple[np.ndarray, np.ndarray]:
+    # bit 6 * (a - 1) + (b - 1) stands for the ordered roll a-b
+    direct = np.zeros(7, dtype=np.int64)
+    pair = np.zeros((7, 7), dtype=np.int64)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            bit = np.int64(1) << np.int64(6 * (a - 1) + b - 1)
+            pair[a, b] = bit
+            direct[a] |= bit
+            direct[b] |= bit
+    return direct, pair
+
+
+_DIRECT, _PAIR = _roll_masks()
+
+
+@njit(cache=True, nogil=True)
+def _open(board, opp, point):
+    """Whether a checker of the side against row ``opp`` may land on its ``point``
+    (1..24, in its own numbering): fewer than two of ``opp``'s checkers there (R4.2)."""
+    return board[opp, _BAR - point] < 2
+
+
+@njit(cache=True, nogil=True)
+def shot_count(board, me, opp):
+    """How many of the 36 rolls let row ``me`` hit a blot of row ``opp`` (0..36).
+
+    A hit lands on a point (1..24, ``me``'s numbering) holding exactly one
+    opposing checker, with one die or with a combination of the dice whose
+    intermediate points are open (a double up to four steps). With checkers on
+    the bar only they may move: a single one may enter and go on, two or more
+    only hit where they enter. Bear-off and the rest of R5 are not looked at:
+    this is a feature of the net, not a rule.
+    """
+    on_bar = board[me, _BAR]
+    mask = np.int64(0)
+    for blot in range(1, _POINTS + 1):
+        if board[opp, _BAR - blot] != 1:
+            continue
+        top = _BAR if on_bar > 0 else _BAR - 1
+        low = _BAR if on_bar > 0 else blot + 1
+        for source in range(low, top + 1):
+            if board[me, source] == 0:
+                continue
+            d = source - blot
+            if d <= 6:
+                mask |= _DIRECT[d]
+            if on_bar >= 2:
+                continue
+            if d <= 12:
+                for a in range(max(1, d - 6), min(6, d - 1) + 1):
+                    b = d - a
+                    if a != b and (_open(board, opp, source - a) or _open(board, opp, source - b)):
+                        mask |= _PAIR[a, b]
+            for e in range(1, 7):
+                if d % e == 0 and 2 <= d // e <= 4:
+                    clear = True
+                    for j in range(1, d // e):
+                        if not _open(board, opp, source - j * e):
+                            clear = False
+                            break
+                    if clear:
+                        mask |= _PAIR[e, e]
+    count = 0
+    while mask:
+        mask &= mask - np.int64(1)
+        count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _longest_prime(board, row):
+    best = 0
+    run = 0
+    for point in range(1, _POINTS + 1):
+        if board[row, point] >= 2:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+    return best
+
+
+@njit(cache=True, nogil=True)
+def net_phase(board):
+    """:data:`RACE` or :data:`CONTACT` for a board (either row on roll)."""
+    return RACE if pubeval_is_race(board) else CONTACT
+
+
+MAX_ACTIVE = 128
+"""Most inputs one position can make active: 2 x (15 columns x 4 + off) + 4 features."""
+
+
+@njit(cache=True, nogil=True)
+def active_inputs(board, swap, index, value):
+    """The nonzero inputs of ``board`` (``swap``: row 1 is on roll), written as
+    indices and values into ``index`` (int32) and ``value`` (float32) of length
+    :data:`MAX_ACTIVE`. Returns their number."""
+    count = 0
+    for side in range(2):
+        row = side ^ swap
+        base = side * SIDE_INPUTS
+        for col in range(1, _BAR + 1):
+            n = board[row, col]
+            if n > 0:
+                k = base + 4 * (col - 1)
+                index[count] = k
+                value[count] = 1.0
+                count += 1
+                if n >= 2:
+                    index[count] = k + 1
+                    value[count] = 1.0
+                    count += 1
+                if n >= 3:
+                    index[count] = k + 2
+                    value[count] = 1.0
+                    count += 1
+                if n >= 4:
+                    index[count] = k + 3
+                    value[count] = (n - 3) * 0.5
+                    count += 1
+        off = board[row, _OFF]
+        if off > 0:
+            index[count] = base + _OFF_INPUT
+            value[count] = off / 15.0
+            count += 1
+    me = swap
+    opp = 1 - swap
+    features = (shot_count(board, me, opp) / 36.0, shot_count(board, opp, me) / 36.0,
+                _longest_prime(board, me) / 6.0, _longest_prime(board, opp) / 6.0)
+    for f in range(4):
+        if features[f] != 0.0:
+            index[count] = F_SHOTS + f
+            value[count] = features[f]
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True, fastmath=True)
+def hidden_layer(board, swap, net, w1, b1, acc, index, value):
+    """The hidden layer of ``board`` (``swap``: row 1 is on roll) into ``acc``
+    (float32, H), before the ReLU: the bias plus the weight rows of the active
+    inputs, each times its value. ``index`` and ``value`` receive the active
+    inputs (:func:`active_inputs`). Returns their number."""
+    h = acc.shape[0]
+    count = active_inputs(board, swap, index, value)
+    for j in range(h):
+        acc[j] = b1[net, j]
+    for a in range(count):
+        k = index[a]
+        v = value[a]
+        if v == 1.0:
+            for j in range(h):
+                acc[j] += w1[net, k, j]
+        else:
+            for j in range(h):
+                acc[j] += v * w1[net, k, j]
+    return count
+
+
+@njit(cache=True, nogil=True, fastmath=True)
+def output_logits(acc, net, w2, b2, z):
+    """ReLU of the hidden layer (in place) and the five logits into ``z``."""
+    h = acc.shape[0]
+    for j in range(h):
+        if acc[j] < 0.0:
+            acc[j] = 0.0
+    for o in range(N_OUTPUTS):
+        total = np.float32(0.0)
+        for j in range(h):
+            total += w2[net, o, j] * acc[j]
+        z[o] = total + b2[net, o]
+
+
+@njit(cache=True, nogil=True)
+def _sigmoid(x):
+    if x >= 0.0:
+        return 1.0 / (1.0 + np.exp(-x))
+    e = np.exp(x)
+    return e / (1.0 + e)
+
+
+@njit(cache=True, nogil=True)
+def chain_probabilities(z, can_lose_gammon, can_win_gammon):
+    """The five probabilities from the logits, consistent by construction.
+
+    Returns the tuple ``(win, win_gammon, win_backgammon, lose_gammon,
+    lose_backgammon)`` and the five logistic values ``s`` of the chain (for
+    the gradient).
+    """
+    s0 = _sigmoid(np.float64(z[0]))
+    s1 = _sigmoid(np.float64(z[1]))
+    s2 = _sigmoid(np.float64(z[2]))
+    s3 = _sigmoid(np.float64(z[3]))
+    s4 = _sigmoid(np.float64(z[4]))
+    win = s0
+    wg = win * s1 if can_win_gammon else 0.0
+    wbg = wg * s2
+    lg = (1.0 - win) * s3 if can_lose_gammon else 0.0
+    lbg = lg * s4
+    return (win, wg, wbg, lg, lbg), (s0, s1, s2, s3, s4)
+
+
+@njit(cache=True, nogil=True)
+def net_logits(board, swap, net, w1, b1, w2, b2, acc, z, index, value):
+    """Hidden layer (after the ReLU, in ``acc``) and logits of one board (see
+    :func:`hidden_layer`). Returns the number of active inputs."""
+    count = hidden_layer(board, swap, net, w1, b1, acc, index, value)
+    output_logits(acc, net, w2, b2, z)
+    return count
+
+
+@njit(cache=True, nogil=True)
+def evaluate_one(board, swap, w1, b1, w2, b2, acc, z, index, value):
+    """The five probabilities of one position in play, from the side on roll
+    (row ``swap``), by the net of its phase."""
+    net = net_phase(board)
+    net_logits(board, swap, net, w1, b1, w2, b2, acc, z, index, value)
+    me = swap
+    opp = 1 - swap
+    probs, _ = chain_probabilities(z, board[me, _OFF] == 0, board[opp, _OFF] == 0)
+    return probs
+
+
+@njit(cache=True, nogil=True)
+def net_inputs(boards):
+    """The dense input vectors ``(n, N_INPUTS)`` float32 of boards ``(n, 2, 26)``.
+
+    The forward kernels never build them (they add weight rows); this is the
+    encoding for tests and for training outside numba.
+    """
+    n = boards.shape[0]
+    x = np.zeros((n, N_INPUTS), dtype=np.float32)
+    index = np.empty(MAX_ACTIVE, dtype=np.int32)
+    value = np.empty(MAX_ACTIVE, dtype=np.float32)
+    for i in range(n):
+        count = active_inputs(boards[i], 0, index, value)
+        for a in range(count):
+            x[i, index[a]] = value[a]
+    return x

@@ -1,0 +1,236 @@
+"""Training the neural evaluator by self-play: TD(lambda) in numba kernels.
+
+The net plays both sides (0-ply, the highest cubeless equity). Every position
+a side is on roll in, before its roll, gets a target: the lambda-return of the
+game from there,
+
+    G_t = (1 - lambda) * V(s_{t+1}) + lambda * G_{t+1},
+
+each from the point of view of the side on roll at ``t`` (a value of the next
+position, where the other side is on roll, is flipped: win <-> lose). ``V`` of
+the position the chosen play leads to is the value the net gave it when it
+chose the play; the last position's return is the game's exact result. With
+``lambda = 0`` this is TD(0), with 1 the plain result of the game (Monte
+Carlo). The returns are computed when the game is over, from values taken
+during play, and each position is then moved towards its return by one
+step of gradient descent on the cross-entropy of the five probabilities
+(the forward view of TD(lambda), Sutton and Barto, ch. 12).
+
+The loss is that of the six outcomes (single, gammon, backgammon won or
+lost): with the chained outputs of :mod:`gammonlab._kernels.net`, its gradient
+with respect to the logits is, for a target ``t`` and logistic values ``s``::
+
+    dz0 = s0 - t0            dz1 = t0 * s1 - t1        dz2 = t1 * s2 - t2
+    dz3 = (1 - t0) * s3 - t3                           dz4 = t3 * s4 - t4
+
+Positions where both sides bear off are not trained on (the database gives
+them exactly), but the database's values are the targets of the positions
+before them: the exact knowledge flows back into the nets.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .movegen import BAR, MAX_MOVES, OFF, SCRATCH, START_CAPACITY, _search
+from .net import (
+    MAX_ACTIVE,
+    N_OUTPUTS,
+    chain_probabilities,
+    hidden_layer,
+    net_phase,
+    output_logits,
+)
+from .net_play import net_choose, position_probabilities
+from .outcome import is_pure_bearoff
+from .rng import CHOICE, DICE, draw_below, roll_index, stream_key
+
+__all__ = ["MAX_GAME_PLIES", "N_STATS", "td_update", "train_games"]
+
+MAX_GAME_PLIES = 4000
+"""Plies kept for one game's returns; a longer self-play game is cut there."""
+N_STATS = 8
+"""Slots of the statistics array of :func:`train_games` (see there)."""
+_CAPACITY = START_CAPACITY * 16
+
+
+@njit(cache=True, nogil=True, fastmath=True)
+def td_update(board, target, w1, b1, w2, b2, alpha, acc, z, grad, index, value):
+    """One gradient step of the net of ``board``'s phase towards ``target`` (5).
+
+    ``board`` has row 0 on roll. Returns the squared error of the win output
+    before the step.
+    """
+    net = net_phase(board)
+    count = hidden_layer(board, 0, net, w1, b1, acc, index, value)
+    output_logits(acc, net, w2, b2, z)  # acc now holds the hidden units after the ReLU
+    can_lose = board[0, OFF] == 0
+    can_win = board[1, OFF] == 0
+    _, s = chain_probabilities(z, can_lose, can_win)
+    t0 = target[0]
+    dz = np.zeros(N_OUTPUTS, dtype=np.float32)
+    dz[0] = s[0] - t0
+    if can_win:
+        dz[1] = t0 * s[1] - target[1]
+        dz[2] = target[1] * s[2] - target[2]
+    if can_lose:
+        dz[3] = (1.0 - t0) * s[3] - target[3]
+        dz[4] = target[3] * s[4] - target[4]
+    h = acc.shape[0]
+    for j in range(h):
+        g = np.float32(0.0)
+        if acc[j] > 0.0:
+            for o in range(N_OUTPUTS):
+                g += dz[o] * w2[net, o, j]
+        grad[j] = g
+    step = np.float32(alpha)
+    for o in range(N_OUTPUTS):
+        d = step * dz[o]
+        for j in range(h):
+            w2[net, o, j] -= d * acc[j]
+        b2[net, o] -= d
+    for j in range(h):
+        b1[net, j] -= step * grad[j]
+    for a in range(count):
+        k = index[a]
+        v = step * value[a]
+        for j in range(h):
+            w1[net, k, j] -= v * grad[j]
+    return (s[0] - t0) ** 2
+
+
+@njit(cache=True, nogil=True)
+def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, first_game,
+                n_games, alpha, lam, stats):
+    """Play ``n_games`` self-play games (numbers ``first_game ...``) and learn from them.
+
+    Parameters
+    ----------
+    w1, b1, w2, b2 : float32 arrays
+        The weights (see :mod:`gammonlab._kernels.net`), updated in place.
+    rolls, first_off : float64 arrays
+        The one-sided bear-off tables.
+    starts : int8 (k, 2, 26)
+        Starting positions; game ``g`` starts from one drawn with the
+        cumulative weights ``start_weights`` (int64, the last one the total).
+    key : uint64
+        Seed key: game ``g``'s dice and start depend only on ``(key, g)``.
+    alpha, lam : float
+        Learning rate and lambda.
+    stats : float64 (N_STATS,)
+        Added to: games, plies, positions trained, squared error of the win
+        output (summed), games won by the side on roll first, gammons and
+        backgammons (games), cut games.
+    """
+    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
+    capacity = _CAPACITY
+    out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
+    out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
+    hashes = np.empty(capacity, dtype=np.int64)
+    h = w1.shape[2]
+    acc = np.empty(h, dtype=np.float32)
+    grad = np.empty(h, dtype=np.float32)
+    z = np.empty(N_OUTPUTS, dtype=np.float32)
+    index = np.empty(MAX_ACTIVE, dtype=np.int32)
+    value = np.empty(MAX_ACTIVE, dtype=np.float32)
+    work = np.empty((2, 26), dtype=np.int8)
+    history = np.empty((MAX_GAME_PLIES, 2, 26), dtype=np.int8)
+    following = np.empty((MAX_GAME_PLIES, N_OUTPUTS))
+    target = np.empty(N_OUTPUTS)
+    board = stack[0]
+    total_weight = start_weights[start_weights.shape[0] - 1]
+    for g in range(n_games):
+        game = first_game + g
+        dice_base = stream_key(key, game, DICE)
+        choice_base = stream_key(key, game, CHOICE)
+        counter = 0
+        pick, _ = draw_below(choice_base, 0, total_weight)
+        s = 0
+        while start_weights[s] <= pick:
+            s += 1
+        for side in range(2):
+            for col in range(26):
+                board[side, col] = starts[s, side, col]
+        t = 0
+        finished = False
+        while t < MAX_GAME_PLIES:
+            for side in range(2):
+                for col in range(26):
+                    history[t, side, col] = board[side, col]
+            roll, counter = roll_index(dice_base, counter)
+            d1 = roll // 6 + 1
+            d2 = roll % 6 + 1
+            while t == 0 and d1 == d2:  # R3: the opening roll is two different numbers
+                roll, counter = roll_index(dice_base, counter)
+                d1 = roll // 6 + 1
+                d2 = roll % 6 + 1
+            n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
+            while n < 0:
+                capacity *= 4
+                out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
+                out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
+                hashes = np.empty(capacity, dtype=np.int64)
+                n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
+            if n == 0:  # R5.5: the turn is lost; the opponent is on roll in the same position
+                p = position_probabilities(board, 1, w1, b1, w2, b2, rolls, first_off, acc, z,
+                                           index, value, work)
+                following[t, 0] = 1.0 - p[0]
+                following[t, 1] = p[3]
+                following[t, 2] = p[4]
+                following[t, 3] = p[1]
+                following[t, 4] = p[2]
+                for col in range(26):
+                    held = board[0, col]
+                    board[0, col] = board[1, col]
+                    board[1, col] = held
+                t += 1
+                continue
+            chosen = 0
+            if n > 1:
+                chosen, _ = net_choose(out_boards, n, w1, b1, w2, b2, rolls, first_off, acc, z,
+                                       index, value, work)
+            p = position_probabilities(out_boards[chosen], 1, w1, b1, w2, b2, rolls, first_off,
+                                       acc, z, index, value, work)
+            following[t, 0] = 1.0 - p[0]
+            following[t, 1] = p[3]
+            following[t, 2] = p[4]
+            following[t, 3] = p[1]
+            following[t, 4] = p[2]
+            left = 0
+            for col in range(1, BAR + 1):
+                left += out_boards[chosen, 0, col]
+            t += 1
+            if left == 0:  # R8.1: the mover has borne off every checker; p is exact
+                finished = True
+                stats[4] += 1.0 if t % 2 == 1 else 0.0
+                if following[t - 1, 1] > 0.5:
+                    stats[5] += 1.0
+                if following[t - 1, 2] > 0.5:
+                    stats[6] += 1.0
+                break
+            for col in range(26):
+                board[0, col] = out_boards[chosen, 1, col]
+                board[1, col] = out_boards[chosen, 0, col]
+        if not finished:
+            stats[7] += 1.0
+        # -- the lambda-returns, last position first, and the updates
+        for j in range(N_OUTPUTS):
+            target[j] = following[t - 1, j]
+        for u in range(t - 1, -1, -1):
+            if u < t - 1:
+                # G_u = (1 - lam) V(s_{u+1}) + lam G_{u+1}, G_{u+1} flipped to this side
+                w, wg, wbg, lg, lbg = target[0], target[1], target[2], target[3], target[4]
+                target[0] = (1.0 - lam) * following[u, 0] + lam * (1.0 - w)
+                target[1] = (1.0 - lam) * following[u, 1] + lam * lg
+                target[2] = (1.0 - lam) * following[u, 2] + lam * lbg
+                target[3] = (1.0 - lam) * following[u, 3] + lam * wg
+                target[4] = (1.0 - lam) * following[u, 4] + lam * wbg
+            if not is_pure_bearoff(history[u]):
+                stats[3] += td_update(history[u], target, w1, b1, w2, b2, alpha, acc, z, grad,
+                                      index, value)
+                stats[2] += 1.0
+        stats[0] += 1.0
+        stats[1] += t
+    return 0

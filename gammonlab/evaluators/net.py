@@ -1,0 +1,290 @@
+"""gammonlab's own neural evaluator: ``get_evaluator("net")``, ``policy="net"``.
+
+Two feed-forward nets, one for contact positions and one for races, trained
+by gammonlab's own self-play (:mod:`gammonlab.train`); where both sides bear
+off, the bear-off database. The inputs, layers and outputs are described in
+:mod:`gammonlab._kernels.net`, the training in ``docs/net.md``. Inference runs
+in numba kernels, in batches, and inside the rollout kernels.
+
+The weights ship in the package (``gammonlab/data/net/``), a small ``.npz``
+file read on first use and checked: its layout and version, the shapes of its
+arrays and a SHA-256 digest of their contents. A missing, damaged or foreign
+file raises :class:`~gammonlab.errors.NetWeightsError`, naming the file.
+
+Search depth: ``NetEvaluator(plies=1)`` evaluates a position as the average,
+over the 21 rolls, of the position after the play the net prefers at 0-ply
+(GNU Backgammon's "1-ply"); ``plies=2`` goes one roll deeper, keeping for each
+roll only the plays within a margin of the best at 0-ply (the move filter).
+
+>>> import numpy as np
+>>> from gammonlab import Position
+>>> p = get_evaluator("net")(Position.initial().board)[0]
+>>> bool(p[0] >= p[1] >= p[2] >= 0 and p[3] >= p[4] >= 0), bool(0.4 < p[0] < 0.6)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .._kernels.net import N_INPUTS, N_OUTPUTS, N_PHASES
+from .._kernels.net_play import NET, net_probabilities
+from .._kernels.net_search import choose_plays, ply_probabilities
+from ..errors import NetWeightsError
+from .base import Evaluator, EvaluatorError, check_boards
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MoveFilter",
+    "NetEvaluator",
+    "NetWeights",
+    "default_weights_path",
+]
+
+FORMAT = "gammonlab-net"
+"""The layout name written in every weights file."""
+FORMAT_VERSION = 1
+"""The version of the input layout and file format this gammonlab reads."""
+WEIGHTS_FILE = "gammonlab-net-1.npz"
+_ARRAYS = ("w1", "b1", "w2", "b2")
+
+
+def default_weights_path() -> Path:
+    """The weights file shipped in the package."""
+    return Path(str(resources.files("gammonlab") / "data" / "net" / WEIGHTS_FILE))
+
+
+def _digest(arrays: tuple[np.ndarray, ...]) -> str:
+    sha = hashlib.sha256()
+    for array in arrays:
+        sha.update(np.ascontiguousarray(array, dtype=np.float32).tobytes())
+    return sha.hexdigest()
+
+
+@dataclass(eq=False)
+class NetWeights:
+    """The weights of the two nets (contact, race) and what is known of them.
+
+    ``w1`` float32 ``(2, N_INPUTS, hidden)``, ``b1`` ``(2, hidden)``, ``w2``
+    ``(2, 5, hidden)``, ``b2`` ``(2, 5)``; ``meta`` holds the training record
+    (games played, seed, learning rate, ...), written into the file.
+    """
+
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: np.ndarray
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in _ARRAYS:
+            setattr(self, name, np.ascontiguousarray(getattr(self, name), dtype=np.float32))
+        problem = self._shape_problem()
+        if problem:
+            raise NetWeightsError(f"net weights: {problem}")
+
+    def _shape_problem(self) -> str | None:
+        hidden = self.w1.shape[-1] if self.w1.ndim == 3 else -1
+        expected = {"w1": (N_PHASES, N_INPUTS, hidden), "b1": (N_PHASES, hidden),
+                    "w2": (N_PHASES, N_OUTPUTS, hidden), "b2": (N_PHASES, N_OUTPUTS)}
+        for name, shape in expected.items():
+            if getattr(self, name).shape != shape or hidden < 1:
+                return (f"array {name} has shape {getattr(self, name).shape}, expected "
+                        f"{shape} for {N_INPUTS} inputs and {N_PHASES} nets")
+        for name in _ARRAYS:
+            if not np.isfinite(getattr(self, name)).all():
+                return f"array {name} holds a NaN or infinite weight"
+        return None
+
+    @property
+    def hidden(self) -> int:
+        """Hidden units of each net."""
+        return int(self.w1.shape[-1])
+
+    @property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(w1, b1, w2, b2)``, as the kernels take them."""
+        return self.w1, self.b1, self.w2, self.b2
+
+    def digest(self) -> str:
+        """SHA-256 of the weights' float32 bytes, in the order w1, b1, w2, b2."""
+        return _digest(self.arrays)
+
+    def copy(self) -> NetWeights:
+        return NetWeights(*(a.copy() for a in self.arrays), meta=dict(self.meta))
+
+    @classmethod
+    def initial(cls, hidden: int = 128, seed: int = 0) -> NetWeights:
+        """Small random weights to start training from (He initialisation of
+        the first layer for about 30 active inputs, zero biases)."""
+        if not isinstance(hidden, int) or hidden < 1:
+            raise EvaluatorError(f"hidden units: expected a positive integer, got {hidden!r}")
+        rng = np.random.default_rng(seed)
+        w1 = rng.standard_normal((N_PHASES, N_INPUTS, hidden)) * np.sqrt(2.0 / 30.0) * 0.5
+        w2 = rng.standard_normal((N_PHASES, N_OUTPUTS, hidden)) / np.sqrt(hidden)
+        return cls(w1, np.zeros((N_PHASES, hidden)), w2, np.zeros((N_PHASES, N_OUTPUTS)),
+                   meta={"games": 0, "init_seed": seed})
+
+    def save(self, path: str | Path) -> Path:
+        """Write the weights and ``meta`` (with the format and digest) to ``path``."""
+        path = Path(path)
+        meta = dict(self.meta, format=FORMAT, version=FORMAT_VERSION, inputs=N_INPUTS,
+                    hidden=self.hidden, sha256=self.digest())
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(path.name + ".part")
+        with open(temporary, "wb") as handle:
+            np.savez_compressed(handle, meta=np.array(json.dumps(meta, sort_keys=True)),
+                                **dict(zip(_ARRAYS, self.arrays)))
+        temporary.replace(path)
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> NetWeights:
+        """Read and check a weights file (default: the one shipped in the package).
+
+        Raises
+        ------
+        NetWeightsError
+            The file is missing, is not a weights file, is damaged (its digest
+            or shapes do not match) or has another layout version.
+        """
+        path = default_weights_path() if path is None else Path(path)
+        if not path.is_file():
+            raise NetWeightsError(f"{path}: the net's weights file does not exist")
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {name: np.array(data[name]) for name in (*_ARRAYS, "meta")}
+        except KeyError as exc:
+            raise NetWeightsError(f"{path}: not a gammonlab net weights file (no array "
+                                  f"{exc.args[0]!r})") from None
+        except Exception as exc:  # zipfile, zlib and numpy raise many kinds on damage
+            raise NetWeightsError(f"{path}: damaged net weights file, cannot be read "
+                                  f"({type(exc).__name__}: {exc})") from None
+        try:
+            meta = json.loads(str(arrays.pop("meta")))
+        except (TypeError, ValueError) as exc:
+            raise NetWeightsError(f"{path}: damaged net weights file, unreadable "
+                                  f"metadata ({exc})") from None
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            raise NetWeightsError(f"{path}: not a gammonlab net weights file")
+        if meta.get("version") != FORMAT_VERSION:
+            raise NetWeightsError(f"{path}: net weights of layout version "
+                                  f"{meta.get('version')!r}; this gammonlab reads version "
+                                  f"{FORMAT_VERSION}")
+        try:
+            weights = cls(**arrays, meta=meta)
+        except NetWeightsError as exc:
+            raise NetWeightsError(f"{path}: damaged {exc}") from None
+        if weights.digest() != meta.get("sha256"):
+            raise NetWeightsError(f"{path}: damaged net weights file, the weights do not "
+                                  "match their SHA-256 digest")
+        return weights
+
+
+@dataclass(frozen=True)
+class MoveFilter:
+    """Which plays of a roll a deeper search looks at: at most ``keep`` of them,
+    those within ``margin`` (equity) of the best at 0-ply (the best always)."""
+
+    keep: int = 5
+    margin: float = 0.16
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.keep, int) or self.keep < 1:
+            raise EvaluatorError(f"move filter: keep must be a positive integer, got "
+                                 f"{self.keep!r}")
+        if not self.margin >= 0:
+            raise EvaluatorError(f"move filter: margin must be >= 0, got {self.margin!r}")
+
+
+_CACHE: dict[str, NetWeights] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def _cached(path: Path) -> NetWeights:
+    key = str(path.resolve())
+    with _CACHE_LOCK:
+        if key not in _CACHE:
+            _CACHE[key] = NetWeights.load(path)
+        return _CACHE[key]
+
+
+class NetEvaluator(Evaluator):
+    """gammonlab's neural evaluator at 0, 1 or 2 plies.
+
+    Parameters
+    ----------
+    weights : NetWeights, path or None
+        The weights; default the file shipped in the package, read on first use.
+    plies : int
+        0 (the nets' own output), 1 or 2 (see the module's description).
+    move_filter : MoveFilter
+        The plays of each roll a 2-ply search looks at.
+    """
+
+    kernel = NET
+
+    def __init__(self, weights: NetWeights | str | Path | None = None, *, plies: int = 0,
+                 move_filter: MoveFilter | None = None) -> None:
+        if plies not in (0, 1, 2):
+            raise EvaluatorError(f"plies must be 0, 1 or 2, got {plies!r}")
+        self.plies = plies
+        self.move_filter = move_filter or MoveFilter()
+        self._weights = weights if isinstance(weights, NetWeights) else None
+        self._path = None if isinstance(weights, NetWeights) else (
+            default_weights_path() if weights is None else Path(weights))
+        self.name = "net" if plies == 0 else f"net-{plies}ply"
+
+    @property
+    def weights(self) -> NetWeights:
+        """The weights, read and checked on first use."""
+        if self._weights is None:
+            assert self._path is not None
+            self._weights = _cached(self._path)
+        return self._weights
+
+    def evaluate_positions(self, boards: np.ndarray) -> np.ndarray:
+        from .bearoff import BearoffDatabase
+
+        db = BearoffDatabase.get()
+        w = self.weights.arrays
+        if self.plies == 0:
+            return net_probabilities(boards, *w, db.rolls, db.first_off)
+        return ply_probabilities(boards, self.plies, *w, db.rolls, db.first_off,
+                                 self.move_filter.keep, self.move_filter.margin)
+
+    def choose(self, boards: np.ndarray, dice: np.ndarray) -> np.ndarray:
+        """The board after the net's play on each board and roll, at this
+        evaluator's depth (above 0-ply, among the plays the move filter keeps).
+
+        A roll with no legal play (R5.5) leaves the board unchanged.
+        """
+        from .bearoff import BearoffDatabase
+
+        db = BearoffDatabase.get()
+        array = check_boards(boards)
+        rolls = np.ascontiguousarray(dice, dtype=np.int64).reshape(-1, 2)
+        if rolls.shape[0] != array.shape[0] or ((rolls < 1) | (rolls > 6)).any():
+            raise EvaluatorError(f"dice: expected one roll of two dice 1-6 per board, got "
+                                 f"shape {np.shape(dice)}")
+        return choose_plays(array, rolls, self.plies, *self.weights.arrays, db.rolls,
+                            db.first_off, self.move_filter.keep, self.move_filter.margin)
+
+    def __repr__(self) -> str:
+        return "get_evaluator('net')" if self.plies == 0 else f"NetEvaluator(plies={self.plies})"
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and other.plies == self.plies  # type: ignore[attr-defined]
+                and other.weights.digest() == self.weights.digest())  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(("NetEvaluator", self.plies))

@@ -1,0 +1,222 @@
+"""Training gammonlab's neural evaluator from its own self-play.
+
+One command trains, resumes and records::
+
+    python -m gammonlab.train --run data/training --games 2000000
+
+The run folder holds ``checkpoint.npz`` (the weights and the training
+record: games played, seed, schedule) and ``log.csv`` (one row a checkpoint:
+games, CPU seconds, loss, the result of a short duplicate-dice match against
+pubeval). Started again, the command goes on from the checkpoint; game ``g``'s
+dice and starting position depend only on the run's seed and ``g``, so a run
+played in pieces plays the same games as one played at once.
+
+Everything the net learns comes from gammonlab's own engine: its move
+generator and rules, its self-play games, its bear-off database. pubeval is
+only the yardstick of the log, never a teacher.
+
+The schedule is a list of stages ``(until_games, alpha, lambda)``
+(:data:`SCHEDULE`); see :mod:`gammonlab._kernels.net_train` for the method.
+"""
+
+from __future__ import annotations
+
+import csv
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .._kernels.net_play import PUBEVAL, play_pairs
+from .._kernels.net_train import N_STATS, train_games
+from .._kernels.rng import seed_key
+from ..errors import GammonlabError
+from ..evaluators.bearoff import BearoffDatabase
+from ..evaluators.net import NetWeights
+from ..position import Position
+
+__all__ = [
+    "SCHEDULE",
+    "STARTS",
+    "Stage",
+    "TrainingError",
+    "match_against_pubeval",
+    "train",
+]
+
+CHECKPOINT = "checkpoint.npz"
+LOG = "log.csv"
+_LOG_FIELDS = ("games", "cpu_seconds", "games_per_second", "plies_per_game", "win_mse",
+               "gammon_rate", "pubeval_ppg", "pubeval_stderr", "alpha", "lambda")
+
+
+class TrainingError(GammonlabError, ValueError):
+    """A training run that cannot go on: a bad option or a run folder that does
+    not match the options given."""
+
+
+@dataclass(frozen=True)
+class Stage:
+    """Train with learning rate ``alpha`` and ``lam`` until ``until`` games."""
+
+    until: int
+    alpha: float
+    lam: float
+
+
+SCHEDULE: tuple[Stage, ...] = (
+    Stage(300_000, 0.01, 0.7),
+    Stage(1_000_000, 0.005, 0.5),
+    Stage(3_000_000, 0.0025, 0.3),
+    Stage(10**12, 0.001, 0.0),
+)
+"""The default schedule: a larger step and a longer lambda early, smaller later."""
+
+STARTS: tuple[tuple[str, int], ...] = (("standard", 8), ("nackgammon", 1), ("nackgammon-004", 1))
+"""Starting positions of the self-play games and their weights."""
+
+
+def _stage(schedule: Sequence[Stage], games: int) -> Stage:
+    for stage in schedule:
+        if games < stage.until:
+            return stage
+    return schedule[-1]
+
+
+def _starts() -> tuple[np.ndarray, np.ndarray]:
+    boards = np.stack([Position.initial(v).board for v, _ in STARTS]).astype(np.int8)
+    weights = np.cumsum([w for _, w in STARTS]).astype(np.int64)
+    return boards, weights
+
+
+def match_against_pubeval(weights: NetWeights, pairs: int = 1000, seed: int = 99,
+                          first_pair: int = 0) -> tuple[float, float, np.ndarray]:
+    """Net (0-ply) against pubeval: ``pairs`` duplicate-dice pairs of cubeless
+    money games from the standard start. Returns points per game for the net,
+    its standard error (over pairs) and the points ``(pairs, 2)``."""
+    db = BearoffDatabase.get()
+    points = np.zeros((pairs, 2), dtype=np.int64)
+    plies = np.zeros((pairs, 2), dtype=np.int64)
+    start = Position.initial().board.astype(np.int8)
+    play_pairs(*weights.arrays, db.rolls, db.first_off, PUBEVAL, seed_key(seed), first_pair,
+               pairs, start, points, plies)
+    per_pair = points.sum(axis=1) / 2.0
+    return float(per_pair.mean()), float(per_pair.std(ddof=1) / np.sqrt(pairs)), points
+
+
+def _read_log(path: Path) -> list[dict[str, str]]:
+    if not path.is_file():
+        return []
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def train(run: str | Path, games: int, *, seed: int = 1, hidden: int = 128,
+          schedule: Sequence[Stage] = SCHEDULE, checkpoint_every: int = 20_000,
+          match_pairs: int = 500, progress: bool = True) -> NetWeights:
+    """Train (or go on training) the run in folder ``run`` until ``games`` games.
+
+    Parameters
+    ----------
+    run : path
+        The run folder; created if missing, resumed from its checkpoint if present.
+    games : int
+        Total self-play games the run should have played when this returns.
+    seed : int
+        Seed of the dice, the starting positions and the first weights; a
+        resumed run must be given the seed it started with.
+    hidden : int
+        Hidden units of a new run (a resumed run keeps its own).
+    schedule : sequence of Stage
+        Learning rate and lambda by games played.
+    checkpoint_every : int
+        Games between checkpoints (each writes the weights and a log row).
+    match_pairs : int
+        Duplicate pairs against pubeval played for each log row (0: none).
+    progress : bool
+        Show a progress bar (tqdm).
+
+    Returns
+    -------
+    NetWeights
+        The weights after the last game.
+    """
+    if not isinstance(games, int) or games < 0:
+        raise TrainingError(f"games: expected a non-negative integer, got {games!r}")
+    if not isinstance(checkpoint_every, int) or checkpoint_every < 1:
+        raise TrainingError(f"checkpoint_every: expected a positive integer, got "
+                            f"{checkpoint_every!r}")
+    run = Path(run)
+    run.mkdir(parents=True, exist_ok=True)
+    checkpoint = run / CHECKPOINT
+    if checkpoint.exists():
+        weights = NetWeights.load(checkpoint)
+        if weights.meta.get("seed") != seed:
+            raise TrainingError(f"{checkpoint}: this run was started with seed "
+                                f"{weights.meta.get('seed')!r}, not {seed}")
+    else:
+        weights = NetWeights.initial(hidden, seed)
+        weights.meta.update(seed=seed, games=0, cpu_seconds=0.0)
+    weights.meta["schedule"] = [[s.until, s.alpha, s.lam] for s in schedule]
+    db = BearoffDatabase.get()
+    starts, start_weights = _starts()
+    key = seed_key(seed)
+    done = int(weights.meta.get("games", 0))
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=games, initial=min(done, games), unit="game", desc="self-play",
+                   smoothing=0.05)
+    log_rows = _read_log(run / LOG)
+    try:
+        while done < games:
+            stage = _stage(schedule, done)
+            n = min(checkpoint_every - done % checkpoint_every, games - done, stage.until - done)
+            stats = np.zeros(N_STATS)
+            step = min(n, 500)
+            begin = time.process_time()
+            played = 0
+            while played < n:
+                chunk = min(step, n - played)
+                train_games(*weights.arrays, db.rolls, db.first_off, starts, start_weights, key,
+                            done + played, chunk, stage.alpha, stage.lam, stats)
+                played += chunk
+                if bar is not None:
+                    bar.update(chunk)
+            seconds = time.process_time() - begin
+            done += n
+            weights.meta["games"] = done
+            weights.meta["cpu_seconds"] = float(weights.meta.get("cpu_seconds", 0.0)) + seconds
+            if done % checkpoint_every == 0 or done == games:
+                ppg, se = (float("nan"), float("nan"))
+                if match_pairs:
+                    ppg, se, _ = match_against_pubeval(weights, match_pairs)
+                row = {"games": done, "cpu_seconds": round(weights.meta["cpu_seconds"], 1),
+                       "games_per_second": round(n / max(seconds, 1e-9), 1),
+                       "plies_per_game": round(stats[1] / max(stats[0], 1), 2),
+                       "win_mse": round(stats[3] / max(stats[2], 1), 5),
+                       "gammon_rate": round(stats[5] / max(stats[0], 1), 4),
+                       "pubeval_ppg": round(ppg, 4), "pubeval_stderr": round(se, 4),
+                       "alpha": stage.alpha, "lambda": stage.lam}
+                log_rows = [r for r in log_rows if int(r["games"]) < done] + [row]
+                weights.save(checkpoint)
+                _write_log(run / LOG, log_rows)
+                if bar is not None:
+                    bar.set_postfix(pubeval=f"{ppg:+.3f}±{se:.3f}")
+    finally:
+        if bar is not None:
+            bar.close()
+    return weights
+
+
+def _write_log(path: Path, rows: list[dict]) -> None:
+    temporary = path.with_name(path.name + ".part")
+    with open(temporary, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=_LOG_FIELDS)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: row[k] for k in _LOG_FIELDS})
+    temporary.replace(path)

@@ -1,0 +1,36 @@
+"""``python -m gammonlab.train``: train or resume a run of the neural evaluator."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import train
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m gammonlab.train",
+        description="Train gammonlab's neural evaluator by self-play (TD(lambda)); "
+                    "resumes from the run folder's checkpoint.")
+    parser.add_argument("--run", default="data/training",
+                        help="run folder with checkpoint.npz and log.csv (default: %(default)s)")
+    parser.add_argument("--games", type=int, required=True,
+                        help="total self-play games the run should reach")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the run (default: 1)")
+    parser.add_argument("--hidden", type=int, default=128,
+                        help="hidden units of a new run (default: 128)")
+    parser.add_argument("--checkpoint-every", type=int, default=20_000,
+                        help="games between checkpoints (default: 20000)")
+    parser.add_argument("--match-pairs", type=int, default=500,
+                        help="duplicate pairs against pubeval at each checkpoint (default: 500)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    train(args.run, args.games, seed=args.seed, hidden=args.hidden,
+          checkpoint_every=args.checkpoint_every, match_pairs=args.match_pairs,
+          progress=not args.no_progress)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
