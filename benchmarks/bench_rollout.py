@@ -121,7 +121,8 @@ import gammonlab as gl
 from gammonlab.rollout import rollout
 trials = int(sys.argv[1])
 start = time.perf_counter()
-res = rollout(gl.Position.initial(), trials=trials, seed=1, progress=False, n_jobs=2)
+res = rollout(gl.Position.initial(), trials=trials, seed=1, policy="pubeval", progress=False,
+              n_jobs=2)
 seconds = time.perf_counter() - start
 import importlib; engine = importlib.import_module("gammonlab._rollout_run")
 engine._POOL.shutdown(wait=True)  # the workers' peak counts once they have ended
@@ -140,9 +141,11 @@ def main() -> None:
     repeats = args.repeats
 
     # warm up: numba kernels from the cache, the bear-off database, the process pool
-    rollout(gl.Position.initial(), trials=72, seed=0, progress=False, n_jobs=1)
-    rollout(gl.Position.initial(), trials=72, seed=0, policy="random", progress=False, n_jobs=1)
-    rollout(gl.Position.initial(), trials=5184, seed=0, progress=False, n_jobs=2)
+    for policy in ("pubeval", "random", "net"):
+        rollout(gl.Position.initial(), trials=72, seed=0, policy=policy, progress=False,
+                n_jobs=1)
+    rollout(gl.Position.initial(), trials=5184, seed=0, policy="pubeval", progress=False,
+            n_jobs=2)
 
     print(f"rollout benchmark, medians of {repeats} interleaved runs, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f} (other processes slow the wall-clock "
@@ -174,7 +177,7 @@ def main() -> None:
     row("gnubg policy, n_jobs=2 (wall)", gnubg_wall["two"], gnubg_wall["loop"],
         "reference: the same loop, one process")
 
-    rollout(ACEY_START, trials=36, seed=0, progress=False, n_jobs=1)
+    rollout(ACEY_START, trials=36, seed=0, policy="pubeval", progress=False, n_jobs=1)
     rollout(ACEY_START, trials=36, seed=0, policy="random", progress=False, n_jobs=1)
     acey = rates({"pubeval": (ours("pubeval", 1), 2592), "acey pubeval": (ours_acey("pubeval"), 72),
                   "random": (ours("random", 1), 2592), "acey random": (ours_acey("random"), 36)},

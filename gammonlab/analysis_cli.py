@@ -1,6 +1,6 @@
 """``gammonlab analyse``: analyse transcripts and print a per-player summary.
 
-    gammonlab analyse FILES... [--evaluator gnubg] [--plies 0] [-o OUT.parquet|OUT.csv]
+    gammonlab analyse FILES... [--evaluator net] [--plies 0] [-o OUT.parquet|OUT.csv]
 
 Each file (or every transcript of a folder) is analysed as :func:`gammonlab.analysis.analyse`
 does; the frame goes to ``-o`` and :func:`gammonlab.analysis.summarise` is printed, one
@@ -49,9 +49,10 @@ def add_analyse_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("files", nargs="+", help=".mat / .sgf files or folders")
     parser.add_argument("-o", "--output", help="write the analysed frame: OUT.parquet or OUT.csv")
     parser.add_argument("--evaluator", default=None,
-                        help="gnubg (default when gnubg-nn is installed) or pubeval")
+                        help="net (gammonlab's own, the default), gnubg (needs gnubg-nn) "
+                             "or pubeval")
     parser.add_argument("--plies", type=int, default=0,
-                        help="look-ahead for the best plays and the cube (gnubg only; slow)")
+                        help="look-ahead for the best plays and the cube (net or gnubg; slow)")
     parser.add_argument("--no-luck", action="store_true",
                         help="skip the luck of the rolls (about three times faster)")
     parser.add_argument("--met", default=None, help="match equity table (default Kazaross-XG2)")

@@ -121,7 +121,7 @@ def _figures(state: GameState, p: np.ndarray, **options: Any) -> np.ndarray:
                      decision.equity], dtype=float)
 
 
-def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = "pubeval",
+def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = None,
                  seed: Any = None, met: Any = None, cube_efficiency: float | None = None,
                  rules: Rules | None = None, **rollout_options: Any) -> CubeRollout:
     """Roll out a cube decision: cubeless rollout, cubeful translation, verdict.

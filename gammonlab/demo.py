@@ -1,6 +1,6 @@
 """``gammonlab demo``: a tour of gammonlab on the sample matches, written up as a report.
 
-    gammonlab demo [OUTDIR] [--match NAME] [--evaluator gnubg|pubeval] [--trials N]
+    gammonlab demo [OUTDIR] [--match NAME] [--evaluator net|gnubg|pubeval] [--trials N]
 
 The demo reads the sample matches that come with gammonlab
 (:mod:`gammonlab.samples`), analyses one of them decision by decision
@@ -15,10 +15,11 @@ writes into ``OUTDIR`` (``./gammonlab-demo`` by default):
 - ``analysis.csv`` / ``analysis.parquet``: the analysed match, one row per action;
 - ``summary.csv``: each player's errors, rates, performance rating and luck.
 
-It prints each step as it goes. Analysis uses GNU Backgammon's nets when
-``gnubg-nn`` is installed (``pip install gammonlab[gnubg]``) and pubeval
-otherwise; pubeval gives no equities, so the errors and luck then come from
-the analysis GNU Backgammon stored in the sample match, and say so.
+It prints each step as it goes. Analysis and rollouts use gammonlab's own
+neural evaluator (``net``) unless another is named: ``gnubg`` (GNU
+Backgammon's nets, with ``gnubg-nn`` installed) or ``pubeval``; pubeval gives
+no equities, so the errors and luck then come from the analysis GNU
+Backgammon stored in the sample match, and say so.
 
 >>> parser = argparse.ArgumentParser(prog="gammonlab")
 >>> _ = add_demo_parser(parser.add_subparsers(dest="command"))
@@ -156,7 +157,7 @@ class DemoReport:
     match : Path
         The transcript analysed.
     evaluator : str
-        The evaluator of the analysis: ``'gnubg'`` or ``'pubeval'``.
+        The evaluator of the analysis: ``'net'``, ``'gnubg'`` or ``'pubeval'``.
     judged_by : str
         Where the equities, errors and luck of the report come from.
     summary : pandas.DataFrame
@@ -273,7 +274,8 @@ def _analyse(path: Path, evaluator: str | None,
 
 
 def _engine_name(evaluator: str) -> str:
-    return {"gnubg": "GNU Backgammon's nets"}.get(evaluator, evaluator)
+    return {"gnubg": "GNU Backgammon's nets",
+            "net": "gammonlab's neural net"}.get(evaluator, evaluator)
 
 
 def _result_line(match: Match) -> str:
@@ -799,9 +801,9 @@ def run_demo(outdir: str | Path = DEFAULT_OUTDIR, *, match: str = DEFAULT_MATCH,
     match : str
         A sample match, by file name (see :func:`gammonlab.samples.sample_matches`), or
         the path of any transcript.
-    evaluator : {'gnubg', 'pubeval'}, optional
-        The analysis' evaluator and the rollout's policy; by default ``'gnubg'`` when
-        ``gnubg-nn`` is installed, else ``'pubeval'``.
+    evaluator : {'net', 'gnubg', 'pubeval'}, optional
+        The analysis' evaluator and the rollout's policy; by default ``'net'``,
+        gammonlab's own neural evaluator.
     trials : int
         Rollout trials for each of the two plays.
     seed : int
@@ -835,7 +837,7 @@ def run_demo(outdir: str | Path = DEFAULT_OUTDIR, *, match: str = DEFAULT_MATCH,
     if decision is None:
         log("  the match has no checker play to roll out")
     else:
-        policy = used if used in ("gnubg", "pubeval") else "pubeval"
+        policy = used if used in ("net", "gnubg", "pubeval") else "net"
         rollouts = _rollouts(decision, policy=policy, trials=trials, seed=seed, log=log)
         boards = _boards(decision)
 
@@ -891,8 +893,9 @@ def add_demo_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help=f"folder to write into (default ./{DEFAULT_OUTDIR})")
     parser.add_argument("--match", default=DEFAULT_MATCH,
                         help="sample match to analyse, by file name, or a transcript's path")
-    parser.add_argument("--evaluator", choices=("gnubg", "pubeval"), default=None,
-                        help="gnubg (default when gnubg-nn is installed) or pubeval")
+    parser.add_argument("--evaluator", choices=("net", "gnubg", "pubeval"), default=None,
+                        help="net (gammonlab's own, the default), gnubg (needs gnubg-nn) "
+                             "or pubeval")
     parser.add_argument("--trials", type=int, default=DEFAULT_TRIALS,
                         help="rollout trials for each play")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="rollout seed")

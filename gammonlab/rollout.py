@@ -4,7 +4,7 @@
 >>> from gammonlab.rollout import rollout
 >>> res = rollout(gl.Position.initial(), trials=72, seed=1, progress=False, n_jobs=1)
 >>> res.trials, res.settings["policy"], res.stderr["equity"] > 0
-(72, 'pubeval', True)
+(72, 'net', True)
 
 What is estimated
 -----------------
@@ -34,8 +34,11 @@ holds for R8.2 only and refuses R8.4 results.
 
 How trials are played
 ---------------------
-- Built-in policies (``random``, ``pubeval``, ``bearoff``) play whole games in
-  a numba kernel, a chunk of trials per call.
+- Built-in policies (``net``, the default for standard backgammon and
+  Nackgammon; ``random``, ``pubeval``, ``bearoff``) play whole games in a numba
+  kernel, a chunk of trials per call. The net plays the highest cubeless
+  equity at 0-ply (:mod:`gammonlab.evaluators.net`); it is trained on
+  standard and Nackgammon games, so other variants default to pubeval.
 - Other policies (``gnubg``, Python callables) play many games in lockstep:
   each ply, the legal plays of every live game are generated in one kernel
   call, all their resulting positions are evaluated in one evaluator call,
@@ -140,6 +143,7 @@ from .evaluators.base import (
     get_evaluator,
 )
 from .evaluators.bearoff import is_pure_bearoff
+from .evaluators.net import TRAINED_VARIANTS
 from .position import Position, _normalise_dice
 from .rules import Rules, Variant
 from .state import GameState
@@ -462,6 +466,20 @@ class _Options:
         return out
 
 
+def default_policy(variant: Variant | None) -> str:
+    """The policy of a rollout that names none: gammonlab's net for the variants it
+    is trained for (:data:`~gammonlab.evaluators.net.TRAINED_VARIANTS`), pubeval
+    for the others.
+
+    >>> from gammonlab.rules import VARIANTS
+    >>> default_policy(VARIANTS["nackgammon"]), default_policy(VARIANTS["hypergammon-2"])
+    ('net', 'pubeval')
+    """
+    if variant is None or variant.name in TRAINED_VARIANTS:
+        return "net"
+    return "pubeval"
+
+
 def _options(*, trials: Any, policy: Any, seed: Any, truncate: Any, evaluator: Any,
              variance_reduction: bool, bearoff_finish: bool, target_stderr: Any,
              dice: tuple[int, int] | None, variant: Variant | None = None,
@@ -479,7 +497,7 @@ def _options(*, trials: Any, policy: Any, seed: Any, truncate: Any, evaluator: A
     rotate = bool(variance_reduction)
     if rotate:
         trials = -(-trials // BLOCK) * BLOCK  # whole blocks of 36
-    chosen_policy = get_evaluator(policy)
+    chosen_policy = get_evaluator(default_policy(variant) if policy is None else policy)
     chosen_evaluator = None if evaluator is None else get_evaluator(evaluator)
     if truncate is None:
         depth = -1
@@ -613,7 +631,7 @@ def _trial_frame(job: _Job, scoring: str) -> pd.DataFrame:
 
 
 def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | None = None,
-            trials: int = DEFAULT_TRIALS, policy: Any = "pubeval", seed: Any = None,
+            trials: int = DEFAULT_TRIALS, policy: Any = None, seed: Any = None,
             truncate: int | None = None, evaluator: Any = None,
             variance_reduction: bool = True, bearoff_finish: bool = True,
             keep_trials: bool = False, target_stderr: float | None = None,
@@ -632,9 +650,12 @@ def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | Non
         Dice already rolled (overrides the state's).
     trials : int
         Number of games (rounded up to whole blocks of 36 with variance reduction).
-    policy : str, Policy or callable
-        Who plays both sides: ``'pubeval'``, ``'random'``, ``'bearoff'``,
-        ``'gnubg'`` or an evaluator (see :func:`~gammonlab.evaluators.base.get_evaluator`).
+    policy : str, Policy or callable, optional
+        Who plays both sides: ``'net'`` (gammonlab's neural evaluator, the
+        default for standard backgammon and Nackgammon; :func:`default_policy`),
+        ``'pubeval'`` (the default for the other variants), ``'random'``,
+        ``'bearoff'``, ``'gnubg'`` or an evaluator (see
+        :func:`~gammonlab.evaluators.base.get_evaluator`).
     seed : int or numpy.random.Generator, optional
         Same seed, same numbers, for any ``n_jobs`` and with Dask. ``None``
         draws one; it is recorded in ``settings['seed']``.
@@ -686,7 +707,7 @@ def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | Non
     >>> from gammonlab import Position, Rules
     >>> res = rollout(Position.initial(), trials=144, seed=3, progress=False, n_jobs=1)
     >>> res.trials, res.settings["policy"], 0 < res.win < 1
-    (144, 'pubeval', True)
+    (144, 'net', True)
     >>> r4 = rollout(Position.initial(), trials=144, seed=3, progress=False, n_jobs=1,
     ...              rules=Rules(scoring="seed-000"))
     >>> r4.scoring, r4.win == res.win, r4.win_backgammon <= r4.win_gammon <= r4.win
@@ -704,7 +725,7 @@ def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | Non
 
 
 def rollout_many(positions: Iterable[Position | GameState | str], *,
-                 trials: int = DEFAULT_TRIALS, policy: Any = "pubeval", seed: Any = None,
+                 trials: int = DEFAULT_TRIALS, policy: Any = None, seed: Any = None,
                  truncate: int | None = None, evaluator: Any = None,
                  variance_reduction: bool = True, bearoff_finish: bool = True,
                  target_stderr: float | None = None, n_jobs: int | None = None,
@@ -766,7 +787,7 @@ def rollout_many(positions: Iterable[Position | GameState | str], *,
 
 
 def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | None = None,
-                  *, top: int = 5, trials: int = DEFAULT_TRIALS, policy: Any = "pubeval",
+                  *, top: int = 5, trials: int = DEFAULT_TRIALS, policy: Any = None,
                   seed: Any = None, truncate: int | None = None, evaluator: Any = None,
                   variance_reduction: bool = True, bearoff_finish: bool = True,
                   target_stderr: float | None = None, n_jobs: int | None = None,

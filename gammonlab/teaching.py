@@ -254,7 +254,9 @@ class TeachingBoard:
     dice : tuple of int, optional
         The dice already rolled in ``position``.
     hint_policy : str, Policy or None
-        The policy :meth:`hint` ranks plays with.
+        The policy :meth:`hint` ranks plays with: gammonlab's net by default
+        (pubeval in the variants the net is not trained for, see
+        :data:`~gammonlab.evaluators.net.TRAINED_VARIANTS`); ``None`` ranks none.
     names : pair of str, optional
         Names of player 0 and player 1.
     scoring : {'standard', 'seed-000'}
@@ -279,7 +281,7 @@ class TeachingBoard:
                  variant: str | Variant = "standard", seed: int | None = None, user: int = 0,
                  position: Position | None = None, on_roll: int | None = None,
                  dice: Iterable[int] | None = None,
-                 hint_policy: str | Policy | None = "pubeval",
+                 hint_policy: str | Policy | None = "net",
                  names: Sequence[str] | None = None, scoring: str = "standard",
                  auto_reply: bool = True) -> None:
         if user not in (0, 1):
@@ -292,6 +294,11 @@ class TeachingBoard:
         self._opponent: Policy | None = None
         self._names_given = tuple(names) if names is not None else None
         self.opponent = opponent
+        if isinstance(hint_policy, str) and hint_policy.lower() == "net":
+            from .evaluators.net import TRAINED_VARIANTS
+
+            if self._variant.name not in TRAINED_VARIANTS:
+                hint_policy = "pubeval"  # the net knows standard and Nackgammon games only
         self._hint_policy = None if hint_policy is None else _policy(hint_policy)
         if scoring not in ("standard", "seed-000"):
             raise GammonlabError(f"unknown scoring {scoring!r}; known: standard, seed-000")
@@ -714,7 +721,7 @@ class TeachingBoard:
 
         >>> board = TeachingBoard(None, position=Position.initial(), dice=(3, 1))
         >>> board.hint().message
-        '3-1: 16 legal plays; pubeval plays 8/5 6/5'
+        '3-1: 16 legal plays; net plays 8/5 6/5'
         """
         dice = self._need_dice()
         plays = self.legal_plays

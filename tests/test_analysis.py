@@ -329,10 +329,10 @@ def test_luck_of_a_roll_is_its_best_equity_minus_the_average():
     match = gl.read_match(TRANSCRIPT.replace(" 1 point", " 5 point"))
     frame = analyse(match, "gnubg", progress=False)
     second = match.actions[1]  # B's 2-1, an ordinary roll
-    table = roll_luck(second.state)
+    table = roll_luck(second.state, evaluator="gnubg")
     expected = table.loc[table["roll"] == "2-1", "luck"].iloc[0]
     assert frame["luck"].iloc[1] == pytest.approx(expected, abs=1e-12)
-    best = rank_plays(second.state)
+    best = rank_plays(second.state, evaluator="gnubg")
     assert frame["best_equity"].iloc[1] == pytest.approx(best["equity"].iloc[0], abs=1e-12)
     assert frame["best_play"].iloc[1] == best["play"].iloc[0]
     assert frame["luck_class"].iloc[1] == luck_class(frame["luck"].iloc[1])
@@ -344,7 +344,7 @@ def test_opening_luck_counts_both_players_non_double_rolls():
     frame = analyse(gl.read_match(TRANSCRIPT.replace(" 1 point", " 7 point")), "gnubg",
                     progress=False)
     opening = gl.GameState.initial(match_length=7)
-    best = rank_plays(opening, (3, 1))
+    best = rank_plays(opening, (3, 1), evaluator="gnubg")
     assert frame["luck"].iloc[0] == pytest.approx(best["equity"].iloc[0], abs=1e-12)
     assert pd.isna(frame["cube_verdict"].iloc[0])  # no cube before the opening roll (R3.2)
 
@@ -391,7 +391,9 @@ def test_summary_of_a_policy_has_no_equities():
     assert summary["pr"].isna().all()
 
 
-def test_pubeval_stands_in_with_a_warning_when_gnubg_is_missing(monkeypatch):
+def test_the_net_analyses_by_default_without_gnubg(monkeypatch):
+    import warnings
+
     from gammonlab.evaluators import base
 
     real = base.get_evaluator
@@ -402,9 +404,11 @@ def test_pubeval_stands_in_with_a_warning_when_gnubg_is_missing(monkeypatch):
         return real(name)
 
     monkeypatch.setattr(base, "get_evaluator", no_gnubg)
-    with pytest.warns(UserWarning, match="pubeval"):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
         frame = analyse(TRANSCRIPT, progress=False)
-    assert frame.attrs["analysis"]["evaluator"] == "pubeval"
+    assert frame.attrs["analysis"]["evaluator"] == "net"
+    assert frame["equity_loss"].notna().all() and frame["luck"].notna().all()
 
 
 def test_bad_settings_are_refused():
@@ -456,7 +460,7 @@ def test_analyse_command_prints_a_summary(tmp_path, capsys):
     args = parser.parse_args(["analyse", str(source), "-o", str(out), "-q", "-j", "1"])
     assert args.run(args) == 0
     printed = capsys.readouterr().out
-    assert "analysed 1 of 1 files with gnubg" in printed and "PR" in printed
+    assert "analysed 1 of 1 files with net" in printed and "PR" in printed
     assert "A" in printed and "B" in printed
     assert len(pd.read_parquet(out)) == 2
     args = parser.parse_args(["analyse", str(source), "-o", str(tmp_path / "m.txt")])

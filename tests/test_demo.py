@@ -59,7 +59,7 @@ def _parse(path: Path) -> _Page:
 
 @pytest.fixture(scope="module")
 def with_defaults(tmp_path_factory):
-    """The demo as ``gammonlab demo`` runs it: GNU Backgammon's nets when installed."""
+    """The demo as ``gammonlab demo`` runs it: gammonlab's own net."""
     out = tmp_path_factory.mktemp("demo")
     lines: list[str] = []
     report = demo.run_demo(out, log=lines.append)
@@ -69,7 +69,7 @@ def with_defaults(tmp_path_factory):
 @pytest.fixture(scope="module")
 def without_gnubg(tmp_path_factory):
     """The demo in a process where ``gnubg_nn`` cannot be imported, as without the extra."""
-    out = tmp_path_factory.mktemp("demo-pubeval")
+    out = tmp_path_factory.mktemp("demo-without-gnubg")
     code = ("import sys; sys.modules['gnubg_nn'] = None; "
             "from gammonlab.demo import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", code, str(out), "--trials", "144"],
@@ -118,7 +118,7 @@ def test_the_page_is_self_contained_with_boards_and_plots(with_defaults):
     policy = [m for m in page.all("meta") if m.get("http-equiv") == "Content-Security-Policy"]
     assert policy and "default-src 'none'" in (policy[0]["content"] or "")
     images = page.all("img")
-    assert len(images) == PLOTS_WITH_EQUITY if report.evaluator == "gnubg" else len(images) >= 4
+    assert report.evaluator == "net" and len(images) == PLOTS_WITH_EQUITY
     for image in images:
         source = image["src"] or ""
         assert source.startswith("data:image/png;base64,") and image.get("alt")
@@ -138,7 +138,7 @@ def test_it_prints_each_step_and_what_it_found(with_defaults):
     assert "Kévin Unger won 7-4" in text
     for name in ("Kévin Unger", "Maxence Job"):
         line = next(line for line in lines if line.strip().startswith(f"{name}:"))
-        assert "unforced moves" in line and ("PR" in line or report.evaluator == "pubeval")
+        assert "unforced moves" in line and "PR" in line
     assert any(line.strip().startswith("play made") and "±" in line for line in lines)
     for name in FILES:
         assert str(report.outdir / name) in text
@@ -155,20 +155,20 @@ def test_the_biggest_error_is_rolled_out(with_defaults):
         assert found.result.settings["seed"] == demo.DEFAULT_SEED
         assert found.equity == pytest.approx(-found.result.equity)
         assert 0 < found.half_interval < 0.5
-    if report.evaluator == "gnubg":
-        loss = pd.to_numeric(report.summary["checker_equity_loss"])
-        assert loss.notna().all() and report.decision["equity_loss"] > 0.1
+    loss = pd.to_numeric(report.summary["checker_equity_loss"])
+    assert loss.notna().all() and report.decision["equity_loss"] > 0.1
 
 
-def test_without_gnubg_the_stored_analysis_judges(without_gnubg):
+def test_without_gnubg_the_net_judges(without_gnubg):
     out, printed = without_gnubg
-    assert "pubeval" in printed and "GNU Backgammon's analysis stored in the file" in printed
+    assert "net playing both sides" in printed
     assert "PR" in printed and "biggest checker error" in printed
     page = _parse(out / "report.html")
     assert len(page.all("svg")) == 2 and len(page.all("img")) == PLOTS_WITH_EQUITY
     analysis = pd.read_parquet(out / "analysis.parquet")
-    assert analysis["equity_loss"].isna().all()  # pubeval gives no equities itself
-    assert analysis.attrs == {}
+    moves = analysis[(analysis["action"] == "move") & (analysis["forced"] == False)]  # noqa: E712
+    assert moves["equity_loss"].notna().all() and moves["luck"].notna().all()
+    assert set(moves["error_class"].dropna()) <= {"none", "doubtful", "bad", "very bad"}
 
 
 def test_a_match_without_analysis_through_python_m(tmp_path):
@@ -193,7 +193,7 @@ def test_the_command_line(tmp_path, capsys):
     assert cli.main(["demo", str(tmp_path), "--match", "match1574521.txt", "--trials",
                      "72"]) == 0
     printed = capsys.readouterr().out
-    assert "[5/5]" in printed and "the first play of the match" in printed
+    assert "[5/5]" in printed and "the biggest checker error" in printed
     assert all((tmp_path / name).stat().st_size > 0 for name in FILES)
 
 

@@ -127,10 +127,10 @@ def test_result_fields_and_displays():
     series = res.to_series()
     assert series["win"] == res.win and series["stderr_equity"] == res.stderr["equity"]
     html = res._repr_html_()
-    assert "<table>" in html and "pubeval" in html and "stratified" in html
+    assert "<table>" in html and "net" in html and "stratified" in html
     assert "equity" in repr(res)
     settings = res.settings
-    assert settings["policy"] == "pubeval" and settings["seed"] == 11
+    assert settings["policy"] == "net" and settings["seed"] == 11
     assert settings["variance_reduction"] and settings["bearoff_finish"]
     assert "stratified" in settings["stderr_method"]
     frame = res.to_frame()
@@ -370,7 +370,7 @@ def test_truncation_scores_with_the_evaluator():
     assert res.lose_gammon == pytest.approx(0.2)
     assert set(res.to_frame().end.astype(str)) == {"truncated"}
     with pytest.raises(RolloutError, match="evaluator"):
-        rollout(gl.Position.initial(), trials=36, truncate=4, **QUIET)
+        rollout(gl.Position.initial(), trials=36, truncate=4, policy="pubeval", **QUIET)
     with pytest.raises(RolloutError, match="dice"):
         rollout(SHOT.position, dice=(3, 1), truncate=0, evaluator=coin, **QUIET)
 

@@ -249,7 +249,7 @@ def test_hint_lists_every_legal_play_with_the_policy_choice_first():
     assert isinstance(hint, Hint)
     assert sorted(hint.plays) == sorted(board.legal_plays.notations)
     assert hint.best is hint.choices[0] and hint.best.notation == "24/13"
-    assert hint.policy == "pubeval" and "pubeval plays 24/13" in board.message
+    assert hint.policy == "net" and "net plays 24/13" in board.message
     # the opponent policy plays what the hint ranks first
     mirror = TeachingBoard("pubeval", seed=1, position=gl.Position.initial(), dice=(6, 5),
                            on_roll=1)

@@ -126,7 +126,7 @@ def test_hint_lists_plays_and_previews_the_best():
     widget = at_start(dice=(6, 5))
     widget.hint_button.click()
     message = widget.message_view.value
-    assert "pubeval plays 24/13" in message
+    assert "net plays 24/13" in message
     assert "more)" in message or "," in message
     assert 'data-path="24/18/13"' in widget.board_view.value
     assert widget.board.history == ()

@@ -65,12 +65,17 @@ __all__ = [
     "MAX_ACTIVE",
     "N_INPUTS",
     "N_OUTPUTS",
+    "OFF_INPUT",
     "RACE",
     "SIDE_INPUTS",
     "active_inputs",
+    "add_features",
+    "add_point",
+    "add_side",
     "chain_probabilities",
     "evaluate_one",
     "hidden_layer",
+    "logistic",
     "net_inputs",
     "net_logits",
     "net_phase",
@@ -83,7 +88,8 @@ RACE = 1
 N_PHASES = 2
 SIDE_INPUTS = 101
 """Inputs per side: 25 columns (points and bar) x 4, and the checkers off."""
-_OFF_INPUT = 100
+OFF_INPUT = 100
+"""Offset of the checkers-off input in a side's block."""
 F_SHOTS = 2 * SIDE_INPUTS
 F_SHOTS_AGAINST = F_SHOTS + 1
 F_PRIME = F_SHOTS + 2
@@ -109,13 +115,6 @@ def _roll_masks() -> tuple[np.ndarray, np.ndarray]:
 
 
 _DIRECT, _PAIR = _roll_masks()
-
-
-@njit(cache=True, nogil=True)
-def _open(board, opp, point):
-    """Whether a checker of the side against row ``opp`` may land on its ``point``
-    (1..24, in its own numbering): fewer than two of ``opp``'s checkers there (R4.2)."""
-    return board[opp, _BAR - point] < 2
 
 
 @njit(cache=True, nogil=True)
@@ -147,13 +146,15 @@ def shot_count(board, me, opp):
             if d <= 12:
                 for a in range(max(1, d - 6), min(6, d - 1) + 1):
                     b = d - a
-                    if a != b and (_open(board, opp, source - a) or _open(board, opp, source - b)):
+                    # R4.2: the intermediate point must hold fewer than two opposing checkers
+                    if a != b and (board[opp, _BAR - source + a] < 2
+                                   or board[opp, _BAR - source + b] < 2):
                         mask |= _PAIR[a, b]
             for e in range(1, 7):
                 if d % e == 0 and 2 <= d // e <= 4:
                     clear = True
                     for j in range(1, d // e):
-                        if not _open(board, opp, source - j * e):
+                        if board[opp, _BAR - source + j * e] >= 2:
                             clear = False
                             break
                     if clear:
@@ -219,7 +220,7 @@ def active_inputs(board, swap, index, value):
                     count += 1
         off = board[row, _OFF]
         if off > 0:
-            index[count] = base + _OFF_INPUT
+            index[count] = base + OFF_INPUT
             value[count] = off / 15.0
             count += 1
     me = swap
@@ -260,18 +261,89 @@ def hidden_layer(board, swap, net, w1, b1, acc, index, value):
 def output_logits(acc, net, w2, b2, z):
     """ReLU of the hidden layer (in place) and the five logits into ``z``."""
     h = acc.shape[0]
+    z0 = np.float32(0.0)
+    z1 = np.float32(0.0)
+    z2 = np.float32(0.0)
+    z3 = np.float32(0.0)
+    z4 = np.float32(0.0)
     for j in range(h):
-        if acc[j] < 0.0:
-            acc[j] = 0.0
-    for o in range(N_OUTPUTS):
-        total = np.float32(0.0)
+        a = max(acc[j], np.float32(0.0))
+        acc[j] = a
+        z0 += w2[net, 0, j] * a
+        z1 += w2[net, 1, j] * a
+        z2 += w2[net, 2, j] * a
+        z3 += w2[net, 3, j] * a
+        z4 += w2[net, 4, j] * a
+    z[0] = z0 + b2[net, 0]
+    z[1] = z1 + b2[net, 1]
+    z[2] = z2 + b2[net, 2]
+    z[3] = z3 + b2[net, 3]
+    z[4] = z4 + b2[net, 4]
+
+
+@njit(cache=True, nogil=True, fastmath=True, inline="always")
+def add_point(acc, w1, net, k, n):
+    """Add to ``acc`` the rows of ``n`` checkers on one point, whose inputs start
+    at ``k``: one or more, two or more, three or more, ``(n - 3) / 2``."""
+    h = acc.shape[0]
+    if n == 1:
         for j in range(h):
-            total += w2[net, o, j] * acc[j]
-        z[o] = total + b2[net, o]
+            acc[j] += w1[net, k, j]
+    elif n == 2:
+        for j in range(h):
+            acc[j] += w1[net, k, j] + w1[net, k + 1, j]
+    elif n == 3:
+        for j in range(h):
+            acc[j] += w1[net, k, j] + w1[net, k + 1, j] + w1[net, k + 2, j]
+    else:
+        v = np.float32((n - 3) * 0.5)
+        for j in range(h):
+            acc[j] += (w1[net, k, j] + w1[net, k + 1, j] + w1[net, k + 2, j]
+                       + v * w1[net, k + 3, j])
 
 
-@njit(cache=True, nogil=True)
-def _sigmoid(x):
+@njit(cache=True, nogil=True, fastmath=True)
+def add_side(board, row, block, net, w1, acc):
+    """Add to ``acc`` the weight rows of one side's checkers: board row ``row`` as
+    input block ``block`` (0: the side on roll, 1: its opponent).
+
+    The same sum as :func:`hidden_layer`'s over that side's inputs, one pass
+    over ``acc`` per occupied point.
+    """
+    h = acc.shape[0]
+    base = block * SIDE_INPUTS
+    for col in range(1, _BAR + 1):
+        n = board[row, col]
+        if n > 0:
+            add_point(acc, w1, net, base + 4 * (col - 1), n)
+    off = board[row, _OFF]
+    if off > 0:
+        v = np.float32(off / 15.0)
+        for j in range(h):
+            acc[j] += v * w1[net, base + OFF_INPUT, j]
+
+
+@njit(cache=True, nogil=True, fastmath=True)
+def add_features(board, swap, net, w1, acc):
+    """Add to ``acc`` the rows of the four features (side on roll: row ``swap``)."""
+    h = acc.shape[0]
+    me = swap
+    opp = 1 - swap
+    features = (np.float32(shot_count(board, me, opp) / 36.0),
+                np.float32(shot_count(board, opp, me) / 36.0),
+                np.float32(_longest_prime(board, me) / 6.0),
+                np.float32(_longest_prime(board, opp) / 6.0))
+    for f in range(4):
+        v = features[f]
+        if v != 0.0:
+            for j in range(h):
+                acc[j] += v * w1[net, F_SHOTS + f, j]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def logistic(x):
+    """The logistic function ``1 / (1 + exp(-x))`` in double precision, without overflow."""
+    x = np.float64(x)
     if x >= 0.0:
         return 1.0 / (1.0 + np.exp(-x))
     e = np.exp(x)
@@ -286,11 +358,11 @@ def chain_probabilities(z, can_lose_gammon, can_win_gammon):
     lose_backgammon)`` and the five logistic values ``s`` of the chain (for
     the gradient).
     """
-    s0 = _sigmoid(np.float64(z[0]))
-    s1 = _sigmoid(np.float64(z[1]))
-    s2 = _sigmoid(np.float64(z[2]))
-    s3 = _sigmoid(np.float64(z[3]))
-    s4 = _sigmoid(np.float64(z[4]))
+    s0 = logistic(z[0])
+    s1 = logistic(z[1])
+    s2 = logistic(z[2])
+    s3 = logistic(z[3])
+    s4 = logistic(z[4])
     win = s0
     wg = win * s1 if can_win_gammon else 0.0
     wbg = wg * s2
@@ -311,9 +383,15 @@ def net_logits(board, swap, net, w1, b1, w2, b2, acc, z, index, value):
 @njit(cache=True, nogil=True)
 def evaluate_one(board, swap, w1, b1, w2, b2, acc, z, index, value):
     """The five probabilities of one position in play, from the side on roll
-    (row ``swap``), by the net of its phase."""
+    (row ``swap``), by the net of its phase. (``index`` and ``value`` are not
+    used: the rows are added side by side, :func:`add_side`.)"""
     net = net_phase(board)
-    net_logits(board, swap, net, w1, b1, w2, b2, acc, z, index, value)
+    for j in range(acc.shape[0]):
+        acc[j] = b1[net, j]
+    add_side(board, swap, 0, net, w1, acc)
+    add_side(board, 1 - swap, 1, net, w1, acc)
+    add_features(board, swap, net, w1, acc)
+    output_logits(acc, net, w2, b2, z)
     me = swap
     opp = 1 - swap
     probs, _ = chain_probabilities(z, board[me, _OFF] == 0, board[opp, _OFF] == 0)

@@ -11,8 +11,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .movegen import BAR, MAX_MOVES, SCRATCH, START_CAPACITY, _search
-from .net import MAX_ACTIVE, N_OUTPUTS, evaluate_one
+from .movegen import BAR, MAX_MOVES, OFF, SCRATCH, START_CAPACITY, _search
+from .net import (
+    CONTACT,
+    MAX_ACTIVE,
+    N_OUTPUTS,
+    OFF_INPUT,
+    RACE,
+    SIDE_INPUTS,
+    add_features,
+    add_point,
+    evaluate_one,
+    logistic,
+)
 from .outcome import (
     END_BACKGAMMON,
     END_GAMMON,
@@ -29,6 +40,7 @@ from .rng import DICE, roll_index, stream_key
 __all__ = [
     "NET",
     "PUBEVAL",
+    "candidate_probabilities",
     "net_choose",
     "net_probabilities",
     "play_pairs",
@@ -36,6 +48,8 @@ __all__ = [
 ]
 
 _CAPACITY = START_CAPACITY * 16
+HOME = 6
+POINTS = 24
 
 
 @njit(cache=True, nogil=True)
@@ -95,17 +109,116 @@ def _equity(p):
     return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
 
 
+@njit(cache=True, nogil=True, fastmath=True)
+def candidate_probabilities(candidates, n, w1, b1, w2, b2, rolls, first_off, acc, z, index,
+                            value, work, out):
+    """The probabilities of the first ``n`` candidates (resulting boards seen from
+    the mover), each from the opponent's side, on roll next, into ``out`` ``(n, 5)``.
+
+    Each is valued exactly as :func:`position_probabilities` values it. The
+    opponent's checkers are the same in every candidate that hits nothing, so
+    their part of the hidden layer is added once per phase and reused; the
+    rest is written out in place (no helper call per candidate), as in the
+    move generator.
+    """
+    h = acc.shape[0]
+    base = np.empty((2, h), dtype=np.float32)
+    reference = np.empty((2, 26), dtype=np.int8)
+    have = np.zeros(2, dtype=np.bool_)
+    for c in range(n):
+        # one pass per side: checkers left on the board, rearmost checker (bar = 25)
+        left_mover = 0
+        left_opponent = 0
+        back_mover = 0
+        back_opponent = 0
+        for col in range(BAR, 0, -1):
+            m = candidates[c, 0, col]
+            o = candidates[c, 1, col]
+            left_mover += m
+            left_opponent += o
+            if m > 0 and back_mover == 0:
+                back_mover = col
+            if o > 0 and back_opponent == 0:
+                back_opponent = col
+        if left_mover == 0 or left_opponent == 0 or (back_mover <= HOME and
+                                                     back_opponent <= HOME):
+            # a finished game or a bear-off of both sides: exact values
+            p = position_probabilities(candidates[c], 1, w1, b1, w2, b2, rolls, first_off, acc,
+                                       z, index, value, work)
+            for j in range(N_OUTPUTS):
+                out[c, j] = p[j]
+        else:
+            net = RACE if back_mover + back_opponent <= POINTS else CONTACT
+            same = have[net]
+            if same:
+                for col in range(26):
+                    if candidates[c, 1, col] != reference[net, col]:
+                        same = False
+                        break
+            if not same:
+                # the opponent (on roll next) is input block 0
+                for j in range(h):
+                    base[net, j] = b1[net, j]
+                for col in range(1, BAR + 1):
+                    count = candidates[c, 1, col]
+                    if count > 0:
+                        k = 4 * (col - 1)
+                        add_point(base[net], w1, net, k, count)
+                off = candidates[c, 1, OFF]
+                if off > 0:
+                    v = np.float32(off / 15.0)
+                    for j in range(h):
+                        base[net, j] += v * w1[net, OFF_INPUT, j]
+                for col in range(26):
+                    reference[net, col] = candidates[c, 1, col]
+                have[net] = True
+            for j in range(h):
+                acc[j] = base[net, j]
+            # the mover is input block 1
+            for col in range(1, BAR + 1):
+                count = candidates[c, 0, col]
+                if count > 0:
+                    add_point(acc, w1, net, SIDE_INPUTS + 4 * (col - 1), count)
+            off = candidates[c, 0, OFF]
+            if off > 0:
+                v = np.float32(off / 15.0)
+                for j in range(h):
+                    acc[j] += v * w1[net, SIDE_INPUTS + OFF_INPUT, j]
+            add_features(candidates[c], 1, net, w1, acc)
+            z0 = np.float32(0.0)
+            z1 = np.float32(0.0)
+            z2 = np.float32(0.0)
+            z3 = np.float32(0.0)
+            z4 = np.float32(0.0)
+            for j in range(h):
+                a = max(acc[j], np.float32(0.0))
+                z0 += w2[net, 0, j] * a
+                z1 += w2[net, 1, j] * a
+                z2 += w2[net, 2, j] * a
+                z3 += w2[net, 3, j] * a
+                z4 += w2[net, 4, j] * a
+            # the chain of the outputs, from the opponent's side (can it win or lose a gammon?)
+            win = logistic(z0 + b2[net, 0])
+            wg = win * logistic(z1 + b2[net, 1]) if candidates[c, 0, OFF] == 0 else 0.0
+            lg = (1.0 - win) * logistic(z3 + b2[net, 3]) if candidates[c, 1, OFF] == 0 else 0.0
+            out[c, 0] = win
+            out[c, 1] = wg
+            out[c, 2] = wg * logistic(z2 + b2[net, 2])
+            out[c, 3] = lg
+            out[c, 4] = lg * logistic(z4 + b2[net, 4])
+
+
 @njit(cache=True, nogil=True)
 def net_choose(candidates, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work):
     """The candidate (resulting boards seen from the mover) with the mover's highest
     cubeless equity at 0-ply, and that equity. Ties go to the first."""
+    probs = np.empty((n, N_OUTPUTS))
+    candidate_probabilities(candidates, n, w1, b1, w2, b2, rolls, first_off, acc, z, index,
+                            value, work, probs)
     best = -1
     best_equity = -np.inf
     for c in range(n):
-        # the opponent is on roll after the play: row 1 of the candidate
-        p = position_probabilities(candidates[c], 1, w1, b1, w2, b2, rolls, first_off, acc, z,
-                                   index, value, work)
-        e = -_equity(p)
+        e = -_equity(probs[c])
         if e > best_equity:
             best = c
             best_equity = e

@@ -21,10 +21,10 @@ from numba import njit
 
 from .movegen import BAR, MAX_MOVES, SCRATCH, START_CAPACITY, _search
 from .net import MAX_ACTIVE, N_OUTPUTS
-from .net_play import position_probabilities
+from .net_play import candidate_probabilities, net_choose, position_probabilities
 from .outcome import is_pure_bearoff
 
-__all__ = ["ROLL_WEIGHTS", "choose_plays", "ply_probabilities"]
+__all__ = ["ROLL_WEIGHTS", "choose_plays", "ply_probabilities", "roll_plays"]
 
 _CAPACITY = START_CAPACITY * 4
 
@@ -97,15 +97,8 @@ def _one_ply(board, w1, b1, w2, b2, rolls, first_off, out, acc, z, index, value,
             p = position_probabilities(board, 1, w1, b1, w2, b2, rolls, first_off, acc, z, index,
                                        value, work)
         else:
-            best = 0
-            best_equity = -np.inf
-            for c in range(n):
-                q = position_probabilities(cands[c], 1, w1, b1, w2, b2, rolls, first_off, acc, z,
-                                           index, value, work)
-                e = -_equity(q)
-                if e > best_equity:
-                    best_equity = e
-                    best = c
+            best, _ = net_choose(cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index,
+                                 value, work)
             p = position_probabilities(cands[best], 1, w1, b1, w2, b2, rolls, first_off, acc, z,
                                        index, value, work)
         # p is seen from the other side, on roll after A's play: flip it
@@ -182,11 +175,12 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
                     work, inner_stack, inner_scratch, inner_cands, inner_moves, inner_hashes)
             else:
                 # the move filter: rank by 0-ply, keep the best few within the margin
+                probs = np.empty((n, N_OUTPUTS))
+                candidate_probabilities(cands, n, w1, b1, w2, b2, rolls, first_off, acc, z,
+                                        index, value, work, probs)
                 top = -np.inf
                 for c in range(n):
-                    q = position_probabilities(cands[c], 1, w1, b1, w2, b2, rolls, first_off,
-                                               acc, z, index, value, work)
-                    equities[c] = -_equity(q)
+                    equities[c] = -_equity(probs[c])
                     if equities[c] > top:
                         top = equities[c]
                 ranked = np.argsort(-equities[:n])
@@ -254,12 +248,13 @@ def choose_plays(boards, dice, plies, w1, b1, w2, b2, rolls, first_off, keep, ma
             continue
         if n > equities.shape[0]:
             equities = np.empty(n)
+        probs = np.empty((n, N_OUTPUTS))
+        candidate_probabilities(cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index,
+                                value, work, probs)
         best = 0
         top = -np.inf
         for c in range(n):
-            q = position_probabilities(cands[c], 1, w1, b1, w2, b2, rolls, first_off, acc, z,
-                                       index, value, work)
-            equities[c] = -_equity(q)
+            equities[c] = -_equity(probs[c])
             if equities[c] > top:
                 top = equities[c]
                 best = c
@@ -281,3 +276,62 @@ def choose_plays(boards, dice, plies, w1, b1, w2, b2, rolls, first_off, keep, ma
                     best = c
         result[i] = cands[best]
     return result
+
+
+@njit(cache=True, nogil=True)
+def roll_plays(board, dice, w1, b1, w2, b2, rolls, first_off):
+    """Every legal play of ``board`` (row 0 on roll) for each roll of ``dice``
+    ``(k, 2)``, valued by the net at 0-ply.
+
+    Returns
+    -------
+    boards : int8 (total, 2, 26)
+        The resulting boards, seen from the mover; a roll with no legal play
+        (R5.5) has one row, the board unchanged.
+    starts : int64 (k + 1,)
+        Rows ``starts[i]:starts[i + 1]`` belong to roll ``i``.
+    probabilities : float64 (total, 5)
+        Of each resulting position, seen from the opponent (on roll next).
+    """
+    k = dice.shape[0]
+    starts = np.zeros(k + 1, dtype=np.int64)
+    total_capacity = 64 * k + 64
+    all_boards = np.empty((total_capacity, 2, 26), dtype=np.int8)
+    acc = np.empty(w1.shape[2], dtype=np.float32)
+    z = np.empty(N_OUTPUTS, dtype=np.float32)
+    index = np.empty(MAX_ACTIVE, dtype=np.int32)
+    value = np.empty(MAX_ACTIVE, dtype=np.float32)
+    work = np.empty((2, 26), dtype=np.int8)
+    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
+    cands = np.empty((_CAPACITY, 2, 26), dtype=np.int8)
+    moves = np.empty((_CAPACITY, MAX_MOVES, 2), dtype=np.int8)
+    hashes = np.empty(_CAPACITY, dtype=np.int64)
+    total = 0
+    for r in range(k):
+        for side in range(2):
+            for col in range(26):
+                stack[0, side, col] = board[side, col]
+        n = _search(stack, scratch, dice[r, 0], dice[r, 1], cands, moves, hashes)
+        while n < 0:
+            size = cands.shape[0] * 4
+            cands = np.empty((size, 2, 26), dtype=np.int8)
+            moves = np.empty((size, MAX_MOVES, 2), dtype=np.int8)
+            hashes = np.empty(size, dtype=np.int64)
+            n = _search(stack, scratch, dice[r, 0], dice[r, 1], cands, moves, hashes)
+        rows = max(n, 1)
+        if total + rows > total_capacity:
+            grown = np.empty((max(2 * total_capacity, total + rows), 2, 26), dtype=np.int8)
+            grown[:total] = all_boards[:total]
+            all_boards = grown
+            total_capacity = grown.shape[0]
+        if n == 0:
+            all_boards[total] = board
+        else:
+            all_boards[total:total + n] = cands[:n]
+        total += rows
+        starts[r + 1] = total
+    probabilities = np.empty((total, N_OUTPUTS))
+    candidate_probabilities(all_boards, total, w1, b1, w2, b2, rolls, first_off, acc, z, index,
+                            value, work, probabilities)
+    return all_boards[:total].copy(), starts, probabilities

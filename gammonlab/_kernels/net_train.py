@@ -46,7 +46,14 @@ from .net_play import net_choose, position_probabilities
 from .outcome import is_pure_bearoff
 from .rng import CHOICE, DICE, draw_below, roll_index, stream_key
 
-__all__ = ["MAX_GAME_PLIES", "N_STATS", "td_update", "train_games"]
+__all__ = [
+    "MAX_GAME_PLIES",
+    "N_STATS",
+    "fit_targets",
+    "self_play_positions",
+    "td_update",
+    "train_games",
+]
 
 MAX_GAME_PLIES = 4000
 """Plies kept for one game's returns; a longer self-play game is cut there."""
@@ -101,6 +108,82 @@ def td_update(board, target, w1, b1, w2, b2, alpha, acc, z, grad, index, value):
 
 
 @njit(cache=True, nogil=True)
+def _self_play(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, game, history,
+               following, stack, scratch, out_boards, out_moves, hashes, acc, z, index, value,
+               work):
+    """One self-play game of the net (0-ply both sides).
+
+    Writes each position a side is on roll in (before its roll) to
+    ``history[t]`` and the value, from that side, of the position after its
+    play to ``following[t]`` (exact when the play ends the game). Returns the
+    plies played, whether the game finished, and the move-generation buffers
+    (grown if a roll had more plays than they held).
+    """
+    board = stack[0]
+    dice_base = stream_key(key, game, DICE)
+    choice_base = stream_key(key, game, CHOICE)
+    counter = 0
+    total_weight = start_weights[start_weights.shape[0] - 1]
+    pick, _ = draw_below(choice_base, 0, total_weight)
+    s = 0
+    while start_weights[s] <= pick:
+        s += 1
+    for side in range(2):
+        for col in range(26):
+            board[side, col] = starts[s, side, col]
+    t = 0
+    while t < history.shape[0]:
+        for side in range(2):
+            for col in range(26):
+                history[t, side, col] = board[side, col]
+        roll, counter = roll_index(dice_base, counter)
+        d1 = roll // 6 + 1
+        d2 = roll % 6 + 1
+        while t == 0 and d1 == d2:  # R3: the opening roll is two different numbers
+            roll, counter = roll_index(dice_base, counter)
+            d1 = roll // 6 + 1
+            d2 = roll % 6 + 1
+        n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
+        while n < 0:
+            size = out_boards.shape[0] * 4
+            out_boards = np.empty((size, 2, 26), dtype=np.int8)
+            out_moves = np.empty((size, MAX_MOVES, 2), dtype=np.int8)
+            hashes = np.empty(size, dtype=np.int64)
+            n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
+        if n == 0:  # R5.5: the turn is lost; the opponent is on roll in the same position
+            p = position_probabilities(board, 1, w1, b1, w2, b2, rolls, first_off, acc, z,
+                                       index, value, work)
+        else:
+            chosen = 0
+            if n > 1:
+                chosen, _ = net_choose(out_boards, n, w1, b1, w2, b2, rolls, first_off, acc, z,
+                                       index, value, work)
+            p = position_probabilities(out_boards[chosen], 1, w1, b1, w2, b2, rolls, first_off,
+                                       acc, z, index, value, work)
+        following[t, 0] = 1.0 - p[0]
+        following[t, 1] = p[3]
+        following[t, 2] = p[4]
+        following[t, 3] = p[1]
+        following[t, 4] = p[2]
+        t += 1
+        if n == 0:
+            for col in range(26):
+                held = board[0, col]
+                board[0, col] = board[1, col]
+                board[1, col] = held
+            continue
+        left = 0
+        for col in range(1, BAR + 1):
+            left += out_boards[chosen, 0, col]
+        if left == 0:  # R8.1: the mover has borne off every checker; p is exact
+            return t, True, out_boards, out_moves, hashes
+        for col in range(26):
+            board[0, col] = out_boards[chosen, 1, col]
+            board[1, col] = out_boards[chosen, 0, col]
+    return t, False, out_boards, out_moves, hashes
+
+
+@njit(cache=True, nogil=True)
 def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, first_game,
                 n_games, alpha, lam, stats):
     """Play ``n_games`` self-play games (numbers ``first_game ...``) and learn from them.
@@ -125,10 +208,9 @@ def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, fi
     """
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    capacity = _CAPACITY
-    out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-    out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(capacity, dtype=np.int64)
+    out_boards = np.empty((_CAPACITY, 2, 26), dtype=np.int8)
+    out_moves = np.empty((_CAPACITY, MAX_MOVES, 2), dtype=np.int8)
+    hashes = np.empty(_CAPACITY, dtype=np.int64)
     h = w1.shape[2]
     acc = np.empty(h, dtype=np.float32)
     grad = np.empty(h, dtype=np.float32)
@@ -139,81 +221,18 @@ def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, fi
     history = np.empty((MAX_GAME_PLIES, 2, 26), dtype=np.int8)
     following = np.empty((MAX_GAME_PLIES, N_OUTPUTS))
     target = np.empty(N_OUTPUTS)
-    board = stack[0]
-    total_weight = start_weights[start_weights.shape[0] - 1]
     for g in range(n_games):
-        game = first_game + g
-        dice_base = stream_key(key, game, DICE)
-        choice_base = stream_key(key, game, CHOICE)
-        counter = 0
-        pick, _ = draw_below(choice_base, 0, total_weight)
-        s = 0
-        while start_weights[s] <= pick:
-            s += 1
-        for side in range(2):
-            for col in range(26):
-                board[side, col] = starts[s, side, col]
-        t = 0
-        finished = False
-        while t < MAX_GAME_PLIES:
-            for side in range(2):
-                for col in range(26):
-                    history[t, side, col] = board[side, col]
-            roll, counter = roll_index(dice_base, counter)
-            d1 = roll // 6 + 1
-            d2 = roll % 6 + 1
-            while t == 0 and d1 == d2:  # R3: the opening roll is two different numbers
-                roll, counter = roll_index(dice_base, counter)
-                d1 = roll // 6 + 1
-                d2 = roll % 6 + 1
-            n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
-            while n < 0:
-                capacity *= 4
-                out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-                out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-                hashes = np.empty(capacity, dtype=np.int64)
-                n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
-            if n == 0:  # R5.5: the turn is lost; the opponent is on roll in the same position
-                p = position_probabilities(board, 1, w1, b1, w2, b2, rolls, first_off, acc, z,
-                                           index, value, work)
-                following[t, 0] = 1.0 - p[0]
-                following[t, 1] = p[3]
-                following[t, 2] = p[4]
-                following[t, 3] = p[1]
-                following[t, 4] = p[2]
-                for col in range(26):
-                    held = board[0, col]
-                    board[0, col] = board[1, col]
-                    board[1, col] = held
-                t += 1
-                continue
-            chosen = 0
-            if n > 1:
-                chosen, _ = net_choose(out_boards, n, w1, b1, w2, b2, rolls, first_off, acc, z,
-                                       index, value, work)
-            p = position_probabilities(out_boards[chosen], 1, w1, b1, w2, b2, rolls, first_off,
-                                       acc, z, index, value, work)
-            following[t, 0] = 1.0 - p[0]
-            following[t, 1] = p[3]
-            following[t, 2] = p[4]
-            following[t, 3] = p[1]
-            following[t, 4] = p[2]
-            left = 0
-            for col in range(1, BAR + 1):
-                left += out_boards[chosen, 0, col]
-            t += 1
-            if left == 0:  # R8.1: the mover has borne off every checker; p is exact
-                finished = True
-                stats[4] += 1.0 if t % 2 == 1 else 0.0
-                if following[t - 1, 1] > 0.5:
-                    stats[5] += 1.0
-                if following[t - 1, 2] > 0.5:
-                    stats[6] += 1.0
-                break
-            for col in range(26):
-                board[0, col] = out_boards[chosen, 1, col]
-                board[1, col] = out_boards[chosen, 0, col]
-        if not finished:
+        t, finished, out_boards, out_moves, hashes = _self_play(
+            w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, first_game + g,
+            history, following, stack, scratch, out_boards, out_moves, hashes, acc, z, index,
+            value, work)
+        if finished:
+            stats[4] += 1.0 if t % 2 == 1 else 0.0
+            if following[t - 1, 1] > 0.5:
+                stats[5] += 1.0
+            if following[t - 1, 2] > 0.5:
+                stats[6] += 1.0
+        else:
             stats[7] += 1.0
         # -- the lambda-returns, last position first, and the updates
         for j in range(N_OUTPUTS):
@@ -234,3 +253,60 @@ def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, fi
         stats[0] += 1.0
         stats[1] += t
     return 0
+
+
+@njit(cache=True, nogil=True)
+def self_play_positions(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key,
+                        first_game, n_games, out):
+    """The positions of ``n_games`` self-play games of the net, for labelling.
+
+    Every position a side is on roll in, before its roll, except those the
+    database values (both sides bearing off), goes to ``out`` ``(capacity, 2,
+    26)`` until it is full. Returns how many were written and how many games
+    were played to write them.
+    """
+    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
+    out_boards = np.empty((_CAPACITY, 2, 26), dtype=np.int8)
+    out_moves = np.empty((_CAPACITY, MAX_MOVES, 2), dtype=np.int8)
+    hashes = np.empty(_CAPACITY, dtype=np.int64)
+    acc = np.empty(w1.shape[2], dtype=np.float32)
+    z = np.empty(N_OUTPUTS, dtype=np.float32)
+    index = np.empty(MAX_ACTIVE, dtype=np.int32)
+    value = np.empty(MAX_ACTIVE, dtype=np.float32)
+    work = np.empty((2, 26), dtype=np.int8)
+    history = np.empty((MAX_GAME_PLIES, 2, 26), dtype=np.int8)
+    following = np.empty((MAX_GAME_PLIES, N_OUTPUTS))
+    count = 0
+    for g in range(n_games):
+        t, _, out_boards, out_moves, hashes = _self_play(
+            w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, first_game + g,
+            history, following, stack, scratch, out_boards, out_moves, hashes, acc, z, index,
+            value, work)
+        for u in range(t):
+            if is_pure_bearoff(history[u]):
+                continue
+            if count == out.shape[0]:
+                return count, g + 1
+            out[count] = history[u]
+            count += 1
+    return count, n_games
+
+
+@njit(cache=True, nogil=True)
+def fit_targets(w1, b1, w2, b2, boards, targets, order, alpha):
+    """One pass of gradient steps over ``boards`` (row 0 on roll) towards
+    ``targets`` ``(n, 5)``, in the order ``order``. Returns the mean squared
+    error of the win output before each step."""
+    h = w1.shape[2]
+    acc = np.empty(h, dtype=np.float32)
+    grad = np.empty(h, dtype=np.float32)
+    z = np.empty(N_OUTPUTS, dtype=np.float32)
+    index = np.empty(MAX_ACTIVE, dtype=np.int32)
+    value = np.empty(MAX_ACTIVE, dtype=np.float32)
+    total = 0.0
+    for i in range(order.shape[0]):
+        k = order[i]
+        total += td_update(boards[k], targets[k], w1, b1, w2, b2, alpha, acc, z, grad, index,
+                           value)
+    return total / max(order.shape[0], 1)

@@ -85,6 +85,8 @@ class Engine:
     name = "engine"
     evaluates = True
     plies = 0
+    deepens = False
+    """Whether :meth:`plied` looks ahead (``plies`` > 0 is possible)."""
 
     def __init__(self, policy: Policy, checkers: int) -> None:
         self.policy = policy
@@ -111,6 +113,43 @@ class Engine:
         return Rolls(boards, starts, probabilities)
 
 
+class NetEngine(Engine):
+    """gammonlab's neural evaluator: every play of every roll generated and valued
+    in one numba call; deeper looks with its 1- and 2-ply search."""
+
+    deepens = True
+
+    def __init__(self, policy: Policy, checkers: int, plies: int = 0) -> None:
+        from ..evaluators.net import NetEvaluator
+
+        super().__init__(policy, checkers)
+        assert isinstance(policy, NetEvaluator)
+        self.plies = max(plies, policy.plies)
+        self.zero = policy if policy.plies == 0 else NetEvaluator(policy.weights)
+        self.deep = NetEvaluator(policy.weights, plies=self.plies) if self.plies else None
+        self.name = "net"
+
+    def probabilities(self, boards: np.ndarray) -> np.ndarray:
+        return np.asarray(self.zero(np.ascontiguousarray(boards)), dtype=np.float64)
+
+    def plied(self, boards: np.ndarray) -> np.ndarray:
+        """Probabilities at ``self.plies`` plies (the net's look-ahead)."""
+        if self.deep is None:
+            return self.probabilities(boards)
+        return np.asarray(self.deep(np.ascontiguousarray(boards)), dtype=np.float64)
+
+    def rolls(self, position: Position, rolls: Sequence[tuple[int, int]]) -> Rolls:
+        from .._kernels.net_search import roll_plays
+        from ..evaluators.bearoff import BearoffDatabase
+
+        db = BearoffDatabase.get()
+        dice = np.array(rolls, dtype=np.int64).reshape(-1, 2)
+        boards, starts, probabilities = roll_plays(
+            np.ascontiguousarray(position.board, dtype=np.int8), dice,
+            *self.zero.weights.arrays, db.rolls, db.first_off)
+        return Rolls(boards, starts, probabilities)
+
+
 class GnubgEngine(Engine):
     """GNU Backgammon's nets through gnubg-nn, all plays of a roll in one C call.
 
@@ -127,6 +166,7 @@ class GnubgEngine(Engine):
         super().__init__(policy, checkers)
         self.gnubg = import_gnubg()
         self.plies = plies
+        self.deepens = True
 
     def plied(self, boards: np.ndarray) -> np.ndarray:
         """Probabilities at ``self.plies`` plies (GNU Backgammon's n-ply look-ahead)."""
@@ -190,19 +230,10 @@ def encode_key(board: np.ndarray) -> str:
 
 
 def resolve_evaluator(evaluator: Any) -> Policy:
-    """The evaluator to analyse with; ``None`` is gnubg when installed, else pubeval."""
+    """The evaluator to analyse with; ``None`` is gammonlab's own net."""
     from ..evaluators.base import get_evaluator
 
-    if evaluator is not None:
-        return get_evaluator(evaluator)
-    try:
-        return get_evaluator("gnubg")
-    except GammonlabError:
-        warnings.warn("gnubg-nn is not installed: analysing with pubeval, which only ranks "
-                      "plays (weak; no equities, errors, luck or cube analysis). "
-                      "pip install gammonlab[gnubg] for GNU Backgammon's nets",
-                      UserWarning, stacklevel=3)
-        return get_evaluator("pubeval")
+    return get_evaluator("net" if evaluator is None else evaluator)
 
 
 def make_engine(policy: Policy, variant: Any, plies: int) -> Engine:
@@ -219,12 +250,19 @@ def make_engine(policy: Policy, variant: Any, plies: int) -> Engine:
     if policy.name == "gnubg" and checkers < CHECKERS:
         warnings.warn(f"GNU Backgammon's nets are trained on 15 checkers a side; their "
                       f"verdicts on {variant.name} mean little", UserWarning, stacklevel=4)
+    from ..evaluators.net import NetEvaluator
+
+    if isinstance(policy, NetEvaluator):
+        if checkers < CHECKERS:
+            warnings.warn(f"gammonlab's net is trained on 15 checkers a side; its verdicts "
+                          f"on {variant.name} mean little", UserWarning, stacklevel=4)
+        return NetEngine(policy, checkers, plies)
     # gnubg-nn generates the plays itself: only where its rules are ours
     if policy.name == "gnubg" and checkers == CHECKERS and not variant.enter_from_off:
         return GnubgEngine(policy, checkers, plies)
     if plies:
-        raise GammonlabError(f"plies={plies} needs the 'gnubg' evaluator (standard or "
-                             f"nackgammon); {policy.name!r} evaluates at 0 plies only")
+        raise GammonlabError(f"plies={plies} needs the 'net' or 'gnubg' evaluator; "
+                             f"{policy.name!r} evaluates at 0 plies only")
     engine = Engine(policy, checkers)
     engine.evaluates = bool(policy.evaluates)
     return engine

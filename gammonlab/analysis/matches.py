@@ -19,7 +19,6 @@ from ._plays import (
     ROLL_INDEX,
     ROLL_WEIGHTS,
     ROLLS,
-    GnubgEngine,
     Rolls,
     make_engine,
     resolve_evaluator,
@@ -81,7 +80,7 @@ class _Analyst:
     def __init__(self, policy: Policy, variant: Any, *, plies: int, luck: bool,
                  table: MatchEquityTable | None, thresholds: dict[str, float]) -> None:
         self.engine = make_engine(policy, variant, plies)
-        self.plies = plies
+        self.plies = self.engine.plies
         self.luck = luck and self.engine.evaluates
         self.table = table
         self.thresholds = thresholds
@@ -120,7 +119,6 @@ class _Analyst:
                 if equities[i] >= equities[order[0]] - _MOVE_FILTER[1]]
         rows = np.arange(where.start, where.stop)[keep]
         boards = found.rolls.boards[rows]
-        assert isinstance(self.engine, GnubgEngine)
         probabilities = self.engine.plied(boards[:, ::-1])
         found.rolls.probabilities[rows] = probabilities
         values = self.values_after(boards, probabilities, cube)
@@ -129,7 +127,7 @@ class _Analyst:
 
     def position_probabilities(self, position: Position) -> np.ndarray:
         board = np.asarray(position.board)[np.newaxis]
-        if self.plies and isinstance(self.engine, GnubgEngine):
+        if self.plies:
             return self.engine.plied(board)[0]
         return self.engine.probabilities(board)[0]
 

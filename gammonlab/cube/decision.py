@@ -212,9 +212,12 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
         Cubeless probabilities of the player on roll before rolling; an object
         with ``win``, ``win_gammon``, ``win_backgammon``, ``lose_gammon``,
         ``lose_backgammon`` (and optionally ``stderr``) will do.
-    evaluator : callable, optional
-        Instead of ``probabilities``: a function from ``(n, 2, 26)`` int8
-        boards to ``(n, 5)`` probabilities, applied to the state's position.
+    evaluator : str or callable, optional
+        Instead of ``probabilities``: an evaluator name (``'net'``, ``'gnubg'``,
+        see :func:`~gammonlab.evaluators.base.get_evaluator`) or a function
+        from ``(n, 2, 26)`` int8 boards to ``(n, 5)`` probabilities, applied to
+        the state's position. With neither, a state's position is evaluated by
+        gammonlab's net at 0-ply.
     met : MatchEquityTable or name, optional
         Match equity table (default Kazaross-XG2).
     cube_efficiency : float, optional
@@ -247,10 +250,21 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
     'Double, pass'
     >>> cube_decision(None, [0.9, 0.6, 0.05, 0.0, 0.0]).verdict
     'Too good to double, pass'
+    >>> cube_decision("4HPwATDgc/ABMA").verdict  # the opening position, by the net
+    'No double'
     """
-    if (probabilities is None) == (evaluator is None):
-        raise GammonlabError("give either probabilities or evaluator=")
+    if probabilities is not None and evaluator is not None:
+        raise GammonlabError("give either probabilities or evaluator=, not both")
     state = _state(state)
+    if probabilities is None and evaluator is None:
+        if state is None:
+            raise GammonlabError("give probabilities, or a state whose position the net "
+                                 "evaluates")
+        evaluator = "net"
+    if isinstance(evaluator, str):
+        from ..evaluators.base import get_evaluator
+
+        evaluator = get_evaluator(evaluator)
     if evaluator is not None:
         if state is None:
             raise GammonlabError("evaluator= needs a state with a position")

@@ -18,6 +18,7 @@ roll only the plays within a margin of the best at 0-ply (the move filter).
 
 >>> import numpy as np
 >>> from gammonlab import Position
+>>> from gammonlab.evaluators.base import get_evaluator
 >>> p = get_evaluator("net")(Position.initial().board)[0]
 >>> bool(p[0] >= p[1] >= p[2] >= 0 and p[3] >= p[4] >= 0), bool(0.4 < p[0] < 0.6)
 (True, True)
@@ -44,6 +45,7 @@ from .base import Evaluator, EvaluatorError, check_boards
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "TRAINED_VARIANTS",
     "MoveFilter",
     "NetEvaluator",
     "NetWeights",
@@ -55,6 +57,8 @@ FORMAT = "gammonlab-net"
 FORMAT_VERSION = 1
 """The version of the input layout and file format this gammonlab reads."""
 WEIGHTS_FILE = "gammonlab-net-1.npz"
+TRAINED_VARIANTS = ("standard", "nackgammon", "nackgammon-004")
+"""The variants whose games the net is trained on (:data:`gammonlab.train.STARTS`)."""
 _ARRAYS = ("w1", "b1", "w2", "b2")
 
 

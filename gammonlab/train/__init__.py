@@ -38,10 +38,12 @@ from ..evaluators.net import NetWeights
 from ..position import Position
 
 __all__ = [
+    "DISTIL_ALPHA",
     "SCHEDULE",
     "STARTS",
     "Stage",
     "TrainingError",
+    "distil",
     "match_against_pubeval",
     "train",
 ]
@@ -49,7 +51,9 @@ __all__ = [
 CHECKPOINT = "checkpoint.npz"
 LOG = "log.csv"
 _LOG_FIELDS = ("games", "cpu_seconds", "games_per_second", "plies_per_game", "win_mse",
-               "gammon_rate", "pubeval_ppg", "pubeval_stderr", "alpha", "lambda")
+               "gammon_rate", "pubeval_ppg", "pubeval_stderr", "alpha", "lambda", "stage")
+_DISTIL_GAMES = 10**12
+"""Self-play games of the distillation stage are numbered from here, apart from TD's."""
 
 
 class TrainingError(GammonlabError, ValueError):
@@ -200,7 +204,7 @@ def train(run: str | Path, games: int, *, seed: int = 1, hidden: int = 128,
                        "win_mse": round(stats[3] / max(stats[2], 1), 5),
                        "gammon_rate": round(stats[5] / max(stats[0], 1), 4),
                        "pubeval_ppg": round(ppg, 4), "pubeval_stderr": round(se, 4),
-                       "alpha": stage.alpha, "lambda": stage.lam}
+                       "alpha": stage.alpha, "lambda": stage.lam, "stage": "td"}
                 log_rows = [r for r in log_rows if int(r["games"]) < done] + [row]
                 weights.save(checkpoint)
                 _write_log(run / LOG, log_rows)
@@ -215,8 +219,116 @@ def train(run: str | Path, games: int, *, seed: int = 1, hidden: int = 128,
 def _write_log(path: Path, rows: list[dict]) -> None:
     temporary = path.with_name(path.name + ".part")
     with open(temporary, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=_LOG_FIELDS)
+        writer = csv.DictWriter(handle, fieldnames=_LOG_FIELDS, restval="")
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: row[k] for k in _LOG_FIELDS})
+            writer.writerow({k: row.get(k) or ("td" if k == "stage" else "") for k in _LOG_FIELDS})
     temporary.replace(path)
+
+
+DISTIL_ALPHA = 0.002
+"""Learning rate of the distillation stage."""
+
+
+def distil(run: str | Path, rounds: int, *, seed: int = 1, positions: int = 50_000,
+           plies: int = 1, epochs: int = 2, alpha: float = DISTIL_ALPHA,
+           match_pairs: int = 500, progress: bool = True) -> NetWeights:
+    """Go on training the run in ``run`` towards the net's own deeper evaluations.
+
+    Each round plays self-play games with the current net until it has
+    ``positions`` positions (every position a side is on roll in, but those
+    of the bear-off database), values each at ``plies`` plies with the same
+    net (the average over the 21 rolls of the best play's value,
+    :mod:`gammonlab._kernels.net_search`), and takes ``epochs`` shuffled
+    passes of gradient steps towards those values. The labels are the TD
+    targets averaged over every roll instead of one: the same fixed point,
+    far less noise. A checkpoint and a log row are written after each round;
+    the round count is kept in the checkpoint, so a run resumes where it
+    stopped, and round ``r`` plays the same games for the same weights.
+
+    Parameters
+    ----------
+    run : path
+        A run folder with a checkpoint (from :func:`train`).
+    rounds : int
+        Total distillation rounds the run should have done when this returns.
+    seed : int
+        The run's seed.
+    positions, plies, epochs, alpha
+        Positions per round, depth of the labels (1 or 2), passes over them,
+        learning rate.
+    match_pairs : int
+        Duplicate pairs against pubeval for each log row (0: none).
+    progress : bool
+        Show progress bars (tqdm).
+    """
+    from .._kernels.net_search import ply_probabilities
+    from .._kernels.net_train import fit_targets, self_play_positions
+
+    if not isinstance(rounds, int) or rounds < 0:
+        raise TrainingError(f"rounds: expected a non-negative integer, got {rounds!r}")
+    if plies not in (1, 2):
+        raise TrainingError(f"plies: the labels are 1- or 2-ply evaluations, got {plies!r}")
+    if not isinstance(positions, int) or positions < 1:
+        raise TrainingError(f"positions: expected a positive integer, got {positions!r}")
+    run = Path(run)
+    checkpoint = run / CHECKPOINT
+    if not checkpoint.exists():
+        raise TrainingError(f"{checkpoint}: no checkpoint to distil; train the run first")
+    weights = NetWeights.load(checkpoint)
+    if weights.meta.get("seed") != seed:
+        raise TrainingError(f"{checkpoint}: this run was started with seed "
+                            f"{weights.meta.get('seed')!r}, not {seed}")
+    db = BearoffDatabase.get()
+    starts, start_weights = _starts()
+    key = seed_key(seed)
+    log_rows = _read_log(run / LOG)
+    done = int(weights.meta.get("distil_rounds", 0))
+    while done < rounds:
+        begin = time.process_time()
+        first_game = _DISTIL_GAMES + int(weights.meta.get("distil_games", 0))
+        boards = np.empty((positions, 2, 26), dtype=np.int8)
+        count, games = self_play_positions(*weights.arrays, db.rolls, db.first_off, starts,
+                                           start_weights, key, first_game, 10**9, boards)
+        boards = boards[:count]
+        targets = np.empty((count, 5))
+        bar = None
+        if progress:
+            from tqdm.auto import tqdm
+
+            bar = tqdm(total=count, unit="position", desc=f"round {done + 1}: {plies}-ply labels")
+        step = 2000
+        for i in range(0, count, step):
+            targets[i:i + step] = ply_probabilities(boards[i:i + step], plies, *weights.arrays,
+                                                    db.rolls, db.first_off, 5, 0.16)
+            if bar is not None:
+                bar.update(min(step, count - i))
+        if bar is not None:
+            bar.close()
+        order_rng = np.random.default_rng([seed, done])
+        mse = 0.0
+        for _ in range(epochs):
+            order = order_rng.permutation(count).astype(np.int64)
+            mse = fit_targets(*weights.arrays, boards, targets, order, alpha)
+        seconds = time.process_time() - begin
+        done += 1
+        weights.meta["distil_rounds"] = done
+        weights.meta["distil_games"] = int(weights.meta.get("distil_games", 0)) + int(games)
+        weights.meta["distil"] = {"positions": positions, "plies": plies, "epochs": epochs,
+                                  "alpha": alpha}
+        weights.meta["cpu_seconds"] = float(weights.meta.get("cpu_seconds", 0.0)) + seconds
+        ppg, se = (float("nan"), float("nan"))
+        if match_pairs:
+            ppg, se, _ = match_against_pubeval(weights, match_pairs)
+        row = {"games": int(weights.meta.get("games", 0)),
+               "cpu_seconds": round(weights.meta["cpu_seconds"], 1),
+               "games_per_second": round(games / max(seconds, 1e-9), 1),
+               "plies_per_game": round(count / max(games, 1), 2), "win_mse": round(mse, 5),
+               "gammon_rate": "", "pubeval_ppg": round(ppg, 4), "pubeval_stderr": round(se, 4),
+               "alpha": alpha, "lambda": "", "stage": f"distil {done} ({plies}-ply)"}
+        log_rows.append(row)
+        weights.save(checkpoint)
+        _write_log(run / LOG, log_rows)
+        if progress:
+            print(f"round {done}: {count} positions, pubeval {ppg:+.3f} ± {se:.3f}")
+    return weights

@@ -1,0 +1,339 @@
+"""gammonlab's neural evaluator: inference, search, weights file, training, strength."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from boards import START, VARIANT_STARTS, random_play
+
+import gammonlab as gl
+from gammonlab._kernels.net import CONTACT, RACE, net_inputs, net_phase, shot_count
+from gammonlab._kernels.net_train import td_update
+from gammonlab.errors import GammonlabError, NetWeightsError
+from gammonlab.evaluators.base import equity, get_evaluator
+from gammonlab.evaluators.net import (
+    FORMAT_VERSION,
+    MoveFilter,
+    NetEvaluator,
+    NetWeights,
+    default_weights_path,
+)
+from gammonlab.train import Stage, TrainingError, match_against_pubeval, train
+
+
+@pytest.fixture(scope="module")
+def positions() -> np.ndarray:
+    """About 10,000 positions in play (neither side finished) from random games."""
+    rng = np.random.default_rng(20261201)
+    turns = random_play(rng, 140) + random_play(rng, 10, VARIANT_STARTS["nackgammon"])
+    boards = np.stack([board for board, _, _ in turns]).astype(np.int8)
+    on_board = boards[:, :, 1:].sum(axis=2)
+    return np.ascontiguousarray(boards[(on_board > 0).all(axis=1)])
+
+
+@pytest.fixture(scope="module")
+def shipped() -> NetWeights:
+    return NetWeights.load()
+
+
+def _numpy_probabilities(weights: NetWeights, boards: np.ndarray) -> np.ndarray:
+    """The forward pass written plainly with NumPy on the dense inputs."""
+    x = net_inputs(boards).astype(np.float64)
+    nets = np.array([net_phase(b) for b in boards])
+    out = np.empty((len(boards), 5))
+    for net in (CONTACT, RACE):
+        rows = nets == net
+        hidden = np.maximum(x[rows] @ weights.w1[net].astype(np.float64) + weights.b1[net], 0.0)
+        z = hidden @ weights.w2[net].T.astype(np.float64) + weights.b2[net]
+        s = 1.0 / (1.0 + np.exp(-z))
+        win = s[:, 0]
+        can_win_gammon = boards[rows, 1, 0] == 0
+        can_lose_gammon = boards[rows, 0, 0] == 0
+        wg = np.where(can_win_gammon, win * s[:, 1], 0.0)
+        lg = np.where(can_lose_gammon, (1.0 - win) * s[:, 3], 0.0)
+        out[rows] = np.column_stack([win, wg, wg * s[:, 2], lg, lg * s[:, 4]])
+    return out
+
+
+def test_numba_forward_equals_numpy(positions, shipped):
+    db_home = np.array([(b[:, 7:] == 0).all() for b in positions])  # the database's
+    boards = positions[~db_home]
+    assert len(boards) > 5000
+    phases = {int(net_phase(b)) for b in boards}
+    assert phases == {CONTACT, RACE}
+    numba = get_evaluator("net")(boards)
+    np.testing.assert_allclose(numba, _numpy_probabilities(shipped, boards), atol=2e-5)
+
+
+def test_probabilities_are_consistent(positions):
+    p = get_evaluator("net")(positions)
+    assert p.shape == (len(positions), 5) and len(positions) >= 10_000
+    assert ((p >= 0.0) & (p <= 1.0)).all()
+    win, wg, wbg, lg, lbg = p.T
+    assert (win >= wg).all() and (wg >= wbg).all()
+    assert (1.0 - win >= lg - 1e-12).all() and (lg >= lbg).all()
+    # a side that has borne off a checker cannot lose a gammon (R8.2)
+    assert (lg[positions[:, 0, 0] > 0] == 0.0).all()
+    assert (wg[positions[:, 1, 0] > 0] == 0.0).all()
+
+
+def test_bearoff_positions_use_the_database():
+    board = np.zeros((2, 26), dtype=np.int8)
+    board[0, 1:4] = (3, 2, 1)
+    board[0, 0] = 9
+    board[1, 4:7] = (2, 2, 2)
+    board[1, 0] = 9
+    np.testing.assert_allclose(get_evaluator("net")(board), get_evaluator("bearoff")(board))
+
+
+def test_finished_games_are_exact():
+    board = np.zeros((2, 26), dtype=np.int8)
+    board[0, 0] = 15
+    board[1, 20] = 15  # the loser still in the winner's home board: backgammon
+    assert get_evaluator("net")(board).tolist() == [[1.0, 1.0, 1.0, 0.0, 0.0]]
+
+
+def test_shot_count_feature():
+    board = np.zeros((2, 26), dtype=np.int8)
+    board[0, 13] = 15
+    board[1, 25 - 7] = 1  # an opposing blot on our 7-point, 6 pips in front of our checkers
+    board[1, 1] = 14
+    # 11 rolls show a 6; 5-1, 4-2 (both orders), 2-2 (via 11, 9) and 3-3 (via 10): 17
+    assert shot_count(board, 0, 1) == 17
+    board[1, 25 - 9] = 2  # our 9-point blocked: 4-2 still goes via 11, 2-2 no longer
+    board[1, 1] -= 2
+    assert shot_count(board, 0, 1) == 16
+    board[1, 25 - 11] = 2  # our 11-point blocked too: 4-2 is gone both ways
+    board[1, 1] -= 2
+    assert shot_count(board, 0, 1) == 14
+    assert shot_count(board, 1, 0) == 0  # no blot of ours to hit
+
+
+def test_one_ply_is_the_average_of_the_best_replies():
+    net = get_evaluator("net")
+    one = NetEvaluator(plies=1)
+    board = gl.Position.initial().play("24/18 13/10", (6, 3)).board  # the opponent on roll
+    expected = np.zeros(5)
+    for high in range(1, 7):
+        for low in range(1, high + 1):
+            plays = gl.Position.from_board(board).legal_plays((high, low)).boards
+            values = -equity(net(np.ascontiguousarray(plays[:, ::-1])))
+            best = net(np.ascontiguousarray(plays[int(np.argmax(values))][::-1][np.newaxis]))[0]
+            flipped = np.array([1 - best[0], best[3], best[4], best[1], best[2]])
+            expected += (1 if high == low else 2) / 36 * flipped
+    np.testing.assert_allclose(one(board)[0], expected, atol=1e-9)
+
+
+def test_two_ply_with_move_filter_runs_and_is_consistent():
+    two = NetEvaluator(plies=2, move_filter=MoveFilter(keep=2, margin=0.1))
+    p = two(gl.Position.initial().play("13/7 8/7", (6, 1)).board)[0]
+    assert p[0] >= p[1] >= p[2] >= 0 and p[3] >= p[4] >= 0 and 0.3 < p[0] < 0.7
+
+
+def test_choose_takes_the_best_play_at_each_depth(positions):
+    rng = np.random.default_rng(5)
+    picks = positions[rng.choice(len(positions), 40, replace=False)]
+    dice = rng.integers(1, 7, size=(40, 2))
+    net = get_evaluator("net")
+    chosen = net.choose(picks, dice)
+    for board, roll, result in zip(picks, dice, chosen):
+        plays = gl.Position.from_board(board).legal_plays(tuple(int(d) for d in roll)).boards
+        if len(plays) == 0:
+            assert (result == board).all()
+            continue
+        values = -equity(net(np.ascontiguousarray(plays[:, ::-1])))
+        assert np.isclose(values.max(), -equity(net(result[::-1][np.newaxis]))[0])
+    deeper = NetEvaluator(plies=1).choose(picks[:3], dice[:3])
+    assert deeper.shape == (3, 2, 26)
+
+
+def test_choose_refuses_bad_dice():
+    with pytest.raises(gl.errors.GammonlabError, match="dice"):
+        get_evaluator("net").choose(START[np.newaxis], np.array([[0, 3]]))
+
+
+# -- the weights file ---------------------------------------------------------------------
+
+
+def test_shipped_weights_load_and_are_described(shipped):
+    assert default_weights_path().is_file()
+    assert shipped.meta["version"] == FORMAT_VERSION
+    assert shipped.meta["games"] > 0 and shipped.digest() == shipped.meta["sha256"]
+
+
+def test_missing_weights_file_is_refused(tmp_path):
+    with pytest.raises(NetWeightsError, match="does not exist"):
+        NetWeights.load(tmp_path / "none.npz")
+    with pytest.raises(NetWeightsError, match="does not exist"):
+        NetEvaluator(tmp_path / "none.npz")(START)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage"])
+def test_damaged_weights_file_is_refused(tmp_path, shipped, damage):
+    path = shipped.save(tmp_path / "net.npz")
+    data = bytearray(path.read_bytes())
+    if damage == "truncate":
+        data = data[: len(data) // 2]
+    elif damage == "flip":
+        data[len(data) // 2] ^= 0xFF
+    else:
+        data = bytearray(b"not a weights file at all")
+    path.write_bytes(bytes(data))
+    with pytest.raises(NetWeightsError, match=r"damaged|not a gammonlab"):
+        NetWeights.load(path)
+
+
+def test_altered_weights_fail_their_digest(tmp_path, shipped):
+    path = shipped.save(tmp_path / "net.npz")
+    with np.load(path) as data:
+        arrays = {name: np.array(data[name]) for name in data.files}
+    arrays["w2"][0, 0, 0] += 1.0
+    np.savez(path, **arrays)
+    with pytest.raises(NetWeightsError, match="SHA-256"):
+        NetWeights.load(path)
+
+
+def test_other_layout_version_is_refused(tmp_path, shipped):
+    import json
+
+    path = shipped.save(tmp_path / "net.npz")
+    with np.load(path) as data:
+        arrays = {name: np.array(data[name]) for name in data.files}
+    meta = json.loads(str(arrays["meta"]))
+    meta["version"] = FORMAT_VERSION + 1
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez(path, **arrays)
+    with pytest.raises(NetWeightsError, match="version"):
+        NetWeights.load(path)
+
+
+def test_weights_round_trip(tmp_path, shipped):
+    again = NetWeights.load(shipped.save(tmp_path / "copy.npz"))
+    assert again.digest() == shipped.digest() and again.hidden == shipped.hidden
+
+
+def test_wrong_shapes_are_refused():
+    w = NetWeights.initial(8, seed=1)
+    with pytest.raises(NetWeightsError, match="shape"):
+        NetWeights(w.w1[:, :10], w.b1, w.w2, w.b2)
+
+
+# -- training -----------------------------------------------------------------------------
+
+
+def test_gradient_steps_lower_the_loss(positions):
+    weights = NetWeights.initial(16, seed=3)
+    boards = positions[::500][:20]
+    rng = np.random.default_rng(1)
+    win = rng.uniform(0.2, 0.8, len(boards))
+    targets = np.column_stack([win, win * 0.3, win * 0.02, (1 - win) * 0.3, (1 - win) * 0.02])
+    targets[boards[:, 1, 0] > 0, 1:3] = 0.0
+    targets[boards[:, 0, 0] > 0, 3:5] = 0.0
+    h = weights.hidden
+    scratch = (np.empty(h, np.float32), np.empty(5, np.float32), np.empty(h, np.float32),
+               np.empty(128, np.int32), np.empty(128, np.float32))
+
+    def excess_loss() -> float:
+        """Cross-entropy of the win output above its floor, the targets' entropy."""
+        net = NetEvaluator(weights)
+        p = np.clip(net.evaluate_positions(boards)[:, 0], 1e-9, 1 - 1e-9)
+        t = targets[:, 0]
+        return float((t * np.log(t / p) + (1 - t) * np.log((1 - t) / (1 - p))).mean())
+
+    before = excess_loss()
+    for _ in range(30):
+        for board, target in zip(boards, targets):
+            td_update(board, target, *weights.arrays, 0.05, *scratch)
+    assert excess_loss() < 0.5 * before
+
+
+def test_training_resumes_to_the_same_weights(tmp_path):
+    schedule = (Stage(10**9, 0.01, 0.7),)
+    whole = train(tmp_path / "whole", 60, seed=5, hidden=8, schedule=schedule,
+                  checkpoint_every=30, match_pairs=10, progress=False)
+    train(tmp_path / "pieces", 30, seed=5, hidden=8, schedule=schedule, checkpoint_every=30,
+          match_pairs=10, progress=False)
+    resumed = train(tmp_path / "pieces", 60, seed=5, hidden=8, schedule=schedule,
+                    checkpoint_every=30, match_pairs=10, progress=False)
+    assert whole.digest() == resumed.digest()
+    assert resumed.meta["games"] == 60
+    log = (tmp_path / "pieces" / "log.csv").read_text().splitlines()
+    assert log[0].startswith("games,") and [row.split(",")[0] for row in log[1:]] == ["30", "60"]
+    with pytest.raises(TrainingError, match="seed"):
+        train(tmp_path / "pieces", 90, seed=6, progress=False)
+
+
+def test_training_options_are_checked(tmp_path):
+    with pytest.raises(TrainingError, match="games"):
+        train(tmp_path, -1, progress=False)
+    with pytest.raises(GammonlabError, match="hidden"):
+        NetWeights.initial(0)
+
+
+def test_tiny_training_run_learns(tmp_path):
+    """Self-play moves a fresh net towards the game: it beats its untrained self."""
+    start = NetWeights.initial(16, seed=2)
+    trained = train(tmp_path / "run", 1500, seed=2, hidden=16,
+                    schedule=(Stage(10**9, 0.02, 0.7),), checkpoint_every=1500,
+                    match_pairs=0, progress=False)
+    fresh_ppg, _, _ = match_against_pubeval(start, pairs=300)
+    trained_ppg, se, _ = match_against_pubeval(trained, pairs=300)
+    assert trained_ppg > fresh_ppg + 3 * se
+
+
+# -- strength and rollouts ----------------------------------------------------------------
+
+
+def test_shipped_net_beats_pubeval(shipped):
+    ppg, se, points = match_against_pubeval(shipped, pairs=1000, seed=2026)
+    assert points.shape == (1000, 2) and set(np.unique(np.abs(points))) <= {1, 2, 3}
+    assert ppg > 4 * se, (ppg, se)
+
+
+def test_rollouts_with_the_net_do_not_depend_on_n_jobs():
+    position = gl.Position.initial().play("24/18 13/10", (6, 3))
+    one = gl.rollout(position, trials=144, seed=11, progress=False, n_jobs=1, policy="net")
+    two = gl.rollout(position, trials=144, seed=11, progress=False, n_jobs=2, policy="net")
+    assert one.settings["policy"] == "net"
+    assert one.to_series().equals(two.to_series())
+    truncated = gl.rollout(position, trials=72, seed=11, progress=False, n_jobs=1,
+                           policy="net", truncate=4)
+    assert 0 < truncated.win < 1 and truncated.settings["truncate"] == 4
+
+
+def test_net_is_the_default_policy_where_it_is_trained():
+    nack = gl.Position.initial("nackgammon")
+    assert gl.rollout(nack, trials=36, seed=1, progress=False, n_jobs=1).settings["policy"] \
+        == "net"
+    hyper = gl.Position.initial("hypergammon-2")
+    assert gl.rollout(hyper, trials=36, seed=1, progress=False, n_jobs=1).settings["policy"] \
+        == "pubeval"
+
+
+def test_rollout_plays_rank_with_the_net():
+    frame = gl.rollout_plays(gl.Position.initial(), (3, 1), top=2, trials=72, seed=3,
+                             progress=False, n_jobs=1)
+    assert frame["play"].iloc[0] == "8/5 6/5"
+
+
+def test_analysis_engine_equals_plain_evaluation():
+    """The net's analysis engine (all rolls in one kernel call) values each play as
+    calling the evaluator on every legal play does."""
+    from gammonlab.analysis._plays import ROLLS, Engine, NetEngine
+
+    net = get_evaluator("net")
+    position = gl.Position.initial().play("13/7 8/7", (6, 1)).swapped()
+    fast = NetEngine(net, 15).rolls(position, ROLLS)
+    plain = Engine(net, 15).rolls(position, ROLLS)
+    assert (fast.starts == plain.starts).all() and (fast.boards == plain.boards).all()
+    np.testing.assert_allclose(fast.probabilities, plain.probabilities, atol=1e-12)
+
+
+def test_analysis_by_default_gives_equities():
+    text = (" 3 point match\n\n Game 1\n A : 0     B : 0\n"
+            "  1) 31: 8/5 6/5      21: 13/11 6/5\n  2) 52: 13/8 13/11    64: 24/14\n")
+    frame = gl.analyse(text, progress=False)
+    assert frame.attrs["analysis"]["evaluator"] == "net"
+    moves = frame[frame.action == "move"]
+    assert moves["equity_loss"].notna().all() and moves["luck"].notna().all()
+    assert moves["error_class"].notna().all()
