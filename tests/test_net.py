@@ -7,7 +7,17 @@ import pytest
 from boards import START, VARIANT_STARTS, random_play
 
 import gammonlab as gl
-from gammonlab._kernels.net import CONTACT, RACE, net_inputs, net_phase, shot_count
+from gammonlab._kernels.net import (
+    CONTACT,
+    F_BACK,
+    F_ESCAPES,
+    F_ESCAPES_AGAINST,
+    RACE,
+    escapes,
+    net_inputs,
+    net_phase,
+    shot_count,
+)
 from gammonlab._kernels.net_train import td_update
 from gammonlab.errors import GammonlabError, NetWeightsError
 from gammonlab.evaluators.base import equity, get_evaluator
@@ -107,6 +117,40 @@ def test_shot_count_feature():
     board[1, 1] -= 2
     assert shot_count(board, 0, 1) == 14
     assert shot_count(board, 1, 0) == 0  # no blot of ours to hit
+
+
+def test_escapes_feature():
+    board = np.zeros((2, 26), dtype=np.int8)
+    board[0, 24] = 1
+    board[0, 6] = 14
+    board[1, 24] = 15  # on our 1-point, more than 12 pips ahead of our back checker
+    assert escapes(board, 0, 1) == 36
+    for point in (18, 17, 16, 15, 14, 13):  # a full prime in front of it
+        board[1, 25 - point] = 2
+    board[1, 24] = 3
+    assert escapes(board, 0, 1) == 0
+    board[1, 25 - 13] = 0  # a 5-prime, 14 to 18: escaping means landing on 13 or below
+    board[1, 24] = 5
+    held = range(14, 19)
+
+    def escapes_with(a: int, b: int) -> bool:
+        if a == b:
+            for k in range(1, 5):
+                if 24 - a * k in held:
+                    return False
+                if 24 - a * k < 14:
+                    return True
+            return False
+        return any(24 - x not in held and 24 - x - y < 14 for x, y in ((a, b), (b, a)))
+
+    expected = sum(escapes_with(a, b) for a in range(1, 7) for b in range(1, 7))
+    assert 0 < expected < 36 and escapes(board, 0, 1) == expected
+    x = net_inputs(board[np.newaxis])[0]
+    assert x[F_ESCAPES] == pytest.approx(expected / 36)
+    # their back checkers, on their 24-point, have our 6-point 5 pips ahead
+    assert x[F_ESCAPES_AGAINST] == pytest.approx(escapes(board, 1, 0) / 36) and \
+        escapes(board, 1, 0) == 26
+    assert x[F_BACK] == pytest.approx(24 / 25)
 
 
 def test_one_ply_is_the_average_of_the_best_replies():

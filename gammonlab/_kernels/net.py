@@ -23,20 +23,26 @@ For each side, the side on roll first (offset 0) and then the opponent (offset
   ``n >= 4`` (Tesauro's truncated unary code, which gives the count exactly);
 - checkers borne off: ``n / 15``.
 
-Then four features that a linear layer cannot form from those:
+Then eight features (:data:`N_FEATURES`) that a linear layer cannot form
+from those:
 
 - :data:`F_SHOTS`: the share of the 36 rolls with which the side on roll can
   hit a blot of the opponent (directly or with a combination whose
   intermediate point is open; from the bar only when it has checkers there);
 - :data:`F_SHOTS_AGAINST`: the same for the opponent against the side on roll;
 - :data:`F_PRIME`, :data:`F_PRIME_AGAINST`: each side's longest run of
-  consecutive points held with two or more checkers, divided by 6.
+  consecutive points held with two or more checkers, divided by 6;
+- :data:`F_ESCAPES`, :data:`F_ESCAPES_AGAINST`: the share of the 36 rolls
+  with which each side's rearmost checker passes the opposing points held in
+  the 12 points in front of it (:func:`escapes`);
+- :data:`F_BACK`, :data:`F_BACK_AGAINST`: each side's rearmost checker's
+  point (bar 25), divided by 25.
 
 Layers
 ------
 ``hidden = relu(b1 + sum of the rows of W1 over the active inputs, each times
-its value)``, the sum that the sparse inputs allow (at most 2 x 26 x 4 + 6 of
-the 210 rows are touched, usually about 30); ``z = b2 + W2 @ hidden``; then
+its value)``, the sum that the sparse inputs allow (at most 130 of the 210
+rows are touched, usually about 35); ``z = b2 + W2 @ hidden``; then
 the outputs are chained so that they are consistent by construction::
 
     win = s(z0), win_gammon = win * s(z1), win_backgammon = win_gammon * s(z2)
@@ -58,11 +64,16 @@ from .pubeval import pubeval_is_race
 
 __all__ = [
     "CONTACT",
+    "F_BACK",
+    "F_BACK_AGAINST",
+    "F_ESCAPES",
+    "F_ESCAPES_AGAINST",
     "F_PRIME",
     "F_PRIME_AGAINST",
     "F_SHOTS",
     "F_SHOTS_AGAINST",
     "MAX_ACTIVE",
+    "N_FEATURES",
     "N_INPUTS",
     "N_OUTPUTS",
     "OFF_INPUT",
@@ -73,6 +84,7 @@ __all__ = [
     "add_point",
     "add_side",
     "chain_probabilities",
+    "escapes",
     "evaluate_one",
     "hidden_layer",
     "logistic",
@@ -94,7 +106,12 @@ F_SHOTS = 2 * SIDE_INPUTS
 F_SHOTS_AGAINST = F_SHOTS + 1
 F_PRIME = F_SHOTS + 2
 F_PRIME_AGAINST = F_SHOTS + 3
-N_INPUTS = F_SHOTS + 4
+F_ESCAPES = F_SHOTS + 4
+F_ESCAPES_AGAINST = F_SHOTS + 5
+F_BACK = F_SHOTS + 6
+F_BACK_AGAINST = F_SHOTS + 7
+N_FEATURES = 8
+N_INPUTS = F_SHOTS + N_FEATURES
 N_OUTPUTS = 5
 _BAR = 25
 _OFF = 0
@@ -180,14 +197,92 @@ def _longest_prime(board, row):
     return best
 
 
+def _escape_table() -> np.ndarray:
+    """Escaping rolls (of 36) for each pattern of held points in front of a checker.
+
+    Bit ``i`` of the pattern says that the point ``i + 1`` pips in front of the
+    checker holds two or more opposing checkers (R4.2); points past the 1-point,
+    and those more than 12 pips ahead (where a double's third or fourth step
+    may stop), count as open. The checker escapes when it lands beyond the furthest held point,
+    with one die or with the dice in either order (a double up to four times),
+    every point it stops on open.
+    """
+    table = np.zeros(1 << 12, dtype=np.int64)
+    for pattern in range(1 << 12):
+        held = [bool(pattern >> i & 1) for i in range(12)]
+        if not any(held):
+            table[pattern] = 36
+            continue
+        furthest = max(i + 1 for i in range(12) if held[i])  # pips to the furthest held point
+
+        def blocked(pips: int, held: list[bool] = held) -> bool:
+            return pips <= 12 and held[pips - 1]
+
+        count = 0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                if a == b:
+                    steps = [a * k for k in range(1, 5)]
+                    ok = False
+                    for pips in steps:
+                        if blocked(pips):
+                            break
+                        if pips > furthest:
+                            ok = True
+                            break
+                else:
+                    ok = any(not blocked(first) and (first > furthest or (
+                        first + second > furthest and not blocked(first + second)))
+                        for first, second in ((a, b), (b, a)))
+                count += ok
+        table[pattern] = count
+    return table
+
+
+_ESCAPES = _escape_table()
+
+
+@njit(cache=True, nogil=True)
+def _rearmost(board, row):
+    """The point of a side's rearmost checker (bar 25), 0 when none is left."""
+    for col in range(_BAR, 0, -1):
+        if board[row, col] > 0:
+            return col
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def escapes(board, me, opp):
+    """How many of the 36 rolls let row ``me``'s rearmost checker pass the opposing
+    points held in the 12 points in front of it (0..36; 36 when none is held there,
+    0 when ``me`` has no checker left).
+
+    The checker escapes when it lands beyond the furthest such point with one
+    die, or with both in either order (a double up to four times), every point
+    it stops on holding fewer than two opposing checkers (R4.2). A feature of
+    the net, not a rule: R5 and bearing off are not looked at.
+    """
+    source = _rearmost(board, me)
+    if source == 0:
+        return 0
+    pattern = 0
+    for step in range(1, 13):
+        point = source - step
+        if point < 1:
+            break
+        if board[opp, _BAR - point] >= 2:
+            pattern |= 1 << (step - 1)
+    return _ESCAPES[pattern]
+
+
 @njit(cache=True, nogil=True)
 def net_phase(board):
     """:data:`RACE` or :data:`CONTACT` for a board (either row on roll)."""
     return RACE if pubeval_is_race(board) else CONTACT
 
 
-MAX_ACTIVE = 128
-"""Most inputs one position can make active: 2 x (15 columns x 4 + off) + 4 features."""
+MAX_ACTIVE = 2 * (15 * 4 + 1) + N_FEATURES
+"""Most inputs one position can make active: 2 x (15 columns x 4 + off) + the features."""
 
 
 @njit(cache=True, nogil=True)
@@ -226,8 +321,10 @@ def active_inputs(board, swap, index, value):
     me = swap
     opp = 1 - swap
     features = (shot_count(board, me, opp) / 36.0, shot_count(board, opp, me) / 36.0,
-                _longest_prime(board, me) / 6.0, _longest_prime(board, opp) / 6.0)
-    for f in range(4):
+                _longest_prime(board, me) / 6.0, _longest_prime(board, opp) / 6.0,
+                escapes(board, me, opp) / 36.0, escapes(board, opp, me) / 36.0,
+                _rearmost(board, me) / 25.0, _rearmost(board, opp) / 25.0)
+    for f in range(N_FEATURES):
         if features[f] != 0.0:
             index[count] = F_SHOTS + f
             value[count] = features[f]
@@ -332,8 +429,12 @@ def add_features(board, swap, net, w1, acc):
     features = (np.float32(shot_count(board, me, opp) / 36.0),
                 np.float32(shot_count(board, opp, me) / 36.0),
                 np.float32(_longest_prime(board, me) / 6.0),
-                np.float32(_longest_prime(board, opp) / 6.0))
-    for f in range(4):
+                np.float32(_longest_prime(board, opp) / 6.0),
+                np.float32(escapes(board, me, opp) / 36.0),
+                np.float32(escapes(board, opp, me) / 36.0),
+                np.float32(_rearmost(board, me) / 25.0),
+                np.float32(_rearmost(board, opp) / 25.0))
+    for f in range(N_FEATURES):
         v = features[f]
         if v != 0.0:
             for j in range(h):
