@@ -140,13 +140,11 @@ class NetEngine(Engine):
 
     def rolls(self, position: Position, rolls: Sequence[tuple[int, int]]) -> Rolls:
         from .._kernels.net_search import roll_plays
-        from ..evaluators.bearoff import BearoffDatabase
 
-        db = BearoffDatabase.get()
         dice = np.array(rolls, dtype=np.int64).reshape(-1, 2)
         boards, starts, probabilities = roll_plays(
             np.ascontiguousarray(position.board, dtype=np.int8), dice,
-            *self.zero.weights.arrays, db.rolls, db.first_off)
+            *self.zero.weights.arrays, *self.zero.tables)
         return Rolls(boards, starts, probabilities)
 
 

@@ -247,6 +247,7 @@ class NetEvaluator(Evaluator):
         self._path = None if isinstance(weights, NetWeights) else (
             default_weights_path() if weights is None else Path(weights))
         self.name = "net" if plies == 0 else f"net-{plies}ply"
+        self._tables: tuple[np.ndarray, np.ndarray] | None = None
 
     @property
     def weights(self) -> NetWeights:
@@ -256,15 +257,22 @@ class NetEvaluator(Evaluator):
             self._weights = _cached(self._path)
         return self._weights
 
-    def evaluate_positions(self, boards: np.ndarray) -> np.ndarray:
-        from .bearoff import BearoffDatabase
+    @property
+    def tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """The bear-off database's ``(rolls, first_off)`` tables, found once."""
+        if self._tables is None:
+            from .bearoff import BearoffDatabase
 
-        db = BearoffDatabase.get()
+            db = BearoffDatabase.get()
+            self._tables = (db.rolls, db.first_off)
+        return self._tables
+
+    def evaluate_positions(self, boards: np.ndarray) -> np.ndarray:
         w = self.weights.arrays
         if self.plies == 0:
-            return net_probabilities(boards, *w, db.rolls, db.first_off)
-        return ply_probabilities(boards, self.plies, *w, db.rolls, db.first_off,
-                                 self.move_filter.keep, self.move_filter.margin)
+            return net_probabilities(boards, *w, *self.tables)
+        return ply_probabilities(boards, self.plies, *w, *self.tables, self.move_filter.keep,
+                                 self.move_filter.margin)
 
     def choose(self, boards: np.ndarray, dice: np.ndarray) -> np.ndarray:
         """The board after the net's play on each board and roll, at this
@@ -272,19 +280,21 @@ class NetEvaluator(Evaluator):
 
         A roll with no legal play (R5.5) leaves the board unchanged.
         """
-        from .bearoff import BearoffDatabase
-
-        db = BearoffDatabase.get()
         array = check_boards(boards)
         rolls = np.ascontiguousarray(dice, dtype=np.int64).reshape(-1, 2)
         if rolls.shape[0] != array.shape[0] or ((rolls < 1) | (rolls > 6)).any():
             raise EvaluatorError(f"dice: expected one roll of two dice 1-6 per board, got "
                                  f"shape {np.shape(dice)}")
-        return choose_plays(array, rolls, self.plies, *self.weights.arrays, db.rolls,
-                            db.first_off, self.move_filter.keep, self.move_filter.margin)
+        return choose_plays(array, rolls, self.plies, *self.weights.arrays, *self.tables,
+                            self.move_filter.keep, self.move_filter.margin)
 
     def __repr__(self) -> str:
         return "get_evaluator('net')" if self.plies == 0 else f"NetEvaluator(plies={self.plies})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_tables"] = None  # found again where it is unpickled
+        return state
 
     def __eq__(self, other: object) -> bool:
         return (type(other) is type(self) and other.plies == self.plies  # type: ignore[attr-defined]
