@@ -10,15 +10,16 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import GammonlabError, ParseError
+from ..errors import GammonlabError, OptionError, OptionTypeError, SourceNotFoundError
 from ..match import Match, replay_match
 from ..rules import Rules
 from .mat import parse_mat
 from .sgf import parse_sgf
-from .text import Source, load_source
+from .text import Source, load_transcript
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -76,12 +77,21 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
     >>> read_match(text, rules=Rules(match_length=3, auto_doubles="seed-000")).games[0].cube_value
     2
     """
-    loaded = load_source(source)
+    if errors not in ("raise", "collect"):
+        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
+                          option="errors")
+    if format not in (None, "mat", "sgf"):
+        raise OptionError(f"unknown transcript format {format!r}: 'mat' or 'sgf'",
+                          option="format")
+    if rules is not None and not isinstance(rules, Rules):
+        raise OptionTypeError(f"rules must be a Rules, got {type(rules).__name__}",
+                              option="rules")
+    loaded, note = load_transcript(source, collect=errors == "collect")
     kind = format or detect_format(loaded.text)
-    if kind not in ("mat", "sgf"):
-        raise ParseError(f"unknown transcript format {kind!r}", source=loaded.name)
     parse = parse_sgf if kind == "sgf" else parse_mat
     raw: Any = parse(loaded, errors=errors)
+    if note is not None:
+        raw = replace(raw, problems=(note, *raw.problems))
     return replay_match(raw, errors=errors, rules=rules)
 
 
@@ -89,7 +99,7 @@ def _read_one(path: str, errors: Errors, frame: str,
               rules: Rules | None = None) -> tuple[Any, list[tuple[Any, ...]]]:
     """Read one file for :func:`read_matches`: its frame and its problems."""
     try:
-        match = read_match(path, errors=errors, rules=rules)
+        match = read_match(Path(path), errors=errors, rules=rules)
     except GammonlabError as error:
         if errors == "raise":
             raise
@@ -114,6 +124,7 @@ def transcript_files(source: Any, pattern: str | None = None) -> tuple[list[str]
     """The transcripts of a folder (recursively, sorted) and the folder, or the paths given.
 
     By default a folder's ``.mat``, ``.txt`` and ``.sgf`` files; ``pattern`` is a glob.
+    A single path that does not exist raises :class:`~gammonlab.errors.SourceNotFoundError`.
     """
     if isinstance(source, (str, os.PathLike)) and os.path.isdir(source):
         root = Path(source)
@@ -123,8 +134,13 @@ def transcript_files(source: Any, pattern: str | None = None) -> tuple[list[str]
             found = root.rglob(pattern)
         return sorted(str(p) for p in found if p.is_file()), root
     if isinstance(source, (str, os.PathLike)):
+        if not os.path.exists(source):
+            raise SourceNotFoundError(f"{os.fspath(source)}: no such file or folder")
         return [str(source)], None
-    return [str(p) for p in source], None
+    if isinstance(source, (bytes, bytearray)) or not hasattr(source, "__iter__"):
+        raise OptionTypeError(f"expected a folder, a path or a list of paths, got "
+                              f"{type(source).__name__}", option="source")
+    return [os.fspath(p) for p in source], None
 
 
 def map_files(task: Callable[..., Any], paths: list[str], *args: Any, n_jobs: int | None,
@@ -236,7 +252,10 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
         the folder) first.
     """
     if frame not in ("actions", "games"):
-        raise ValueError(f"frame must be 'actions' or 'games', got {frame!r}")
+        raise OptionError(f"frame must be 'actions' or 'games', got {frame!r}", option="frame")
+    if errors not in ("raise", "collect"):
+        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
+                          option="errors")
     paths, root = transcript_files(source, pattern)
     results = map_files(_read_one, paths, errors, frame, rules, n_jobs=n_jobs, progress=progress,
                         desc="reading")
