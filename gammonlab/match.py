@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import ids
@@ -348,6 +349,12 @@ class Match:
 
 # -- replay -------------------------------------------------------------------------------------
 
+@lru_cache(maxsize=64)
+def _initial_position(variant: Variant) -> Position:
+    """The starting position, one per variant: positions are immutable."""
+    return Position.initial(variant)
+
+
 class _Replay:
     """The state machine of one game."""
 
@@ -361,7 +368,7 @@ class _Replay:
         self.score = score
         self.crawford = crawford
         self.players = players
-        self.position = Position.initial(rules.variant)
+        self.position = _initial_position(rules.variant)
         self.on_roll: int | None = None
         self.cube = 1
         self.owner: int | None = None
@@ -888,6 +895,11 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
             crawford_done = True
         game_problems: list[ParseError] = list(raw_game.problems)
         actions = raw_game.actions
+        if not actions and raw_game is not raw.games[-1]:
+            # a game line and nothing after it; the last game of a file cut short is kept
+            log.add(raw_game.loc, f"game {raw_game.number} skipped: it has no moves and no "
+                                  f"result")
+            continue
         replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated)
         try:
             try:

@@ -14,7 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import GammonlabError, OptionError, OptionTypeError, SourceNotFoundError
+from ..errors import (
+    GammonlabError,
+    OptionError,
+    OptionTypeError,
+    ParseError,
+    SourceNotFoundError,
+)
 from ..match import Match, replay_match
 from ..rules import Rules
 from .mat import parse_mat
@@ -103,8 +109,9 @@ def _read_one(path: str, errors: Errors, frame: str,
     except GammonlabError as error:
         if errors == "raise":
             raise
+        message = error.detail if isinstance(error, ParseError) else str(error).splitlines()[0]
         return None, [(path, getattr(error, "line", None), getattr(error, "column", None),
-                       "file skipped", str(error).splitlines()[0])]
+                       "file skipped", message.removeprefix(f"{path}: "))]
     if not match.games:
         first = match.problems[0] if match.problems else None
         why = first.detail if first is not None else "no game in the file"

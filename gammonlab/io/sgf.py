@@ -606,6 +606,12 @@ class _Roll:
                          analysis=self.analysis, comment=self.comment, loc=self.loc)
 
 
+def _doubled(cube: int) -> int:
+    """The cube a double offers, counted no further than past the highest cube a
+    Match ID records: the replay refuses a double beyond it (R9.6)."""
+    return 2 * cube if cube <= HIGHEST_CUBE else cube
+
+
 def _resolve_events(events: list[tuple[str, Any]],
                     cube: int) -> tuple[list[RawAction], list[_Roll]]:
     """Name the cube actions (beaver, raccoon), count the cube, place the bare rolls.
@@ -634,10 +640,10 @@ def _resolve_events(events: list[tuple[str, Any]],
             if (offer is not None and previous is not None and previous.player != action.player
                     and previous.kind in ("double", "beaver", "raccoon")):
                 chain += 1
-                offer *= 2
+                offer = _doubled(offer)
                 kind = "beaver" if chain == 1 else "raccoon"
             else:
-                chain, offer, kind = 0, cube * 2, "double"
+                chain, offer, kind = 0, _doubled(cube), "double"
             action = RawAction(player=action.player, kind=kind, cube=offer,
                                analysis=action.analysis, comment=action.comment, loc=action.loc)
         elif action.kind == "take":
