@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .errors import GammonlabError, ParseError
+from .errors import GammonlabError, ParseError, SourceError
 from .rules import VARIANTS
 from .state import GameState
 
@@ -52,6 +52,8 @@ def _place(command: str, error: BaseException) -> str:
     """An error as the command prints it: starting with where it is (file, line and
     column; a path), else with the command."""
     if isinstance(error, ParseError) and (error.source or error.line):
+        return str(error)
+    if isinstance(error, SourceError):  # its message starts with the path
         return str(error)
     if isinstance(error, OSError) and not isinstance(error, GammonlabError):
         name = error.filename if error.filename is not None else "gammonlab " + command

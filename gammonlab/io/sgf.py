@@ -124,6 +124,9 @@ _VARIANTS = {"nackgammon": "Nackgammon", "nackgammon004": "Nackgammon004",
              "hypergammon3": "Hypergammon3", "aceydeucey": "AceyDeucey"}
 _SETUP = frozenset({"AE", "AB", "AW", "CP", "CV"})
 _ANALYSIS = ("DA", "A", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC")
+# properties whose values never hold a line break: moves, dice, the game's set-up, analysis
+_ONE_LINE = frozenset({"B", "W", "DI", "PL", "GM", "FF", "MI", "RE", "RU", *_SETUP,
+                       *_ANALYSIS})
 _SKILL = {"BM": "skill", "DO": "skill", "BC": "cube_skill", "DC": "cube_skill"}
 _COLOURS = "WB"
 _BAR, _OFF = 25, 0
@@ -286,19 +289,27 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                 continue
             j = _SPACE.match(source, i + len(name)).end()  # type: ignore[union-attr]
             values: list[str] = []
+            cut = False
             while j < n and source[j] == "[":
                 value = _VALUE.match(source, j)
                 if value is None:
                     fail(j, f"unterminated value of property {name}: expected ']'")
                     j = n  # no ']' is left: nothing after this can be read
                     break
+                if name in _ONE_LINE and "\n" in value.group(1):
+                    # a lost ']': read on at the next line, not in the next game
+                    fail(j, f"unterminated value of property {name}: expected ']' before "
+                            f"the end of the line")
+                    j = source.index("\n", j)
+                    cut = True
+                    break
                 values.append(_UNESCAPE.sub(
                     lambda m: "" if m.group(1) == "\n" else m.group(1), value.group(1)))
                 j = _SPACE.match(source, value.end()).end()  # type: ignore[union-attr]
-            if not values:
-                if j < n:
+            if cut or not values:
+                if not cut and j < n:
                     fail(j, f"expected '[' and a value after property {name}")
-                    resync = True
+                resync = resync or j < n
                 i = max(j, i + len(name))
                 continue
             node.properties.append(SgfProperty(name, tuple(values), i))
@@ -692,7 +703,7 @@ class _GameReader:
             actions.append(RawAction(player=winner, kind="win", points=points, loc=loc))
         complete = result is not None and self.tree_complete()
         if result is not None and not complete:
-            self.problem(len(self.text.text), f"game {info['number']} is cut short: its "
+            self.problem(self.tree.offset, f"game {info['number']} is cut short: its "
                          "moves end before the closing ')'")
         game = RawGame(number=info["number"], players=info["players"], ratings=info["ratings"],
                        scores=info["scores"], actions=tuple(actions), complete=complete,
