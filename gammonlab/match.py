@@ -40,7 +40,7 @@ from .errors import (
     ParseError,
 )
 from .explain import resolve_play
-from .io.text import Location, ProblemLog
+from .io.text import Location, ProblemLog, stated_crawford
 from .play import Play
 from .position import Position
 from .rule_tags import rules_from_headers
@@ -750,6 +750,44 @@ class _Replay:
         return state
 
 
+class CrawfordCount:
+    """Which game of a transcript is the Crawford game (R10.2), from the score each game
+    starts at and the results before it.
+
+    The first game at which a player is one point short is the Crawford game, unless
+    the transcript says which it is (SGF ``RU[...:CrawfordGame]``, in ``.mat`` a
+    ``; [CrawfordGame "On"]`` line under ``Game N``). A game that starts at another
+    score than the games before it make has games missing before it; if one of them
+    began one point short, the Crawford game was among them.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.score = (0, 0)
+        self.done = False
+
+    def start(self, written: tuple[int, int] | None, stated: bool | None = None) -> bool:
+        """A game starts, at the score ``written`` (``None``: as the games before it make
+        it); whether it is the Crawford game, ``stated`` when the transcript says."""
+        rules = self.rules
+        if written is not None and tuple(written) != self.score:
+            if rules.crawford and rules.match_length - 1 in self.score:
+                self.done = True  # the Crawford game is among the games not read here
+            self.score = (int(written[0]), int(written[1]))
+        crawford = _crawford_game(rules, self.score, self.done)
+        if stated is not None and rules.crawford and rules.match_length > 1:
+            crawford = stated
+        self.done = self.done or crawford
+        if rules.match_length and not crawford and max(self.score) == rules.match_length - 1:
+            self.done = True
+        return crawford
+
+    def result(self, winner: int | None, points: int | None) -> None:
+        """The game just started ended so (a game skipped changes no score)."""
+        if winner is not None and points is not None:
+            self.score = _add(self.score, winner, points)
+
+
 def _crawford_game(rules: Rules, score: tuple[int, int], crawford_done: bool) -> bool:
     length = rules.match_length
     return (rules.crawford and length > 1 and not crawford_done
@@ -870,8 +908,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
             # only GNU Backgammon's automatic doubles start a game with the cube turned
             rules = rules.replace(auto_doubles="gnubg")
     games: list[Game] = []
-    score = (0, 0)
-    crawford_done = False
+    count = CrawfordCount(rules)
     previous_number: int | None = None
     for raw_game in raw.games:
         if previous_number is not None and raw_game.number != previous_number + 1:
@@ -879,20 +916,13 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                                   f"games are numbered one after another")
         previous_number = raw_game.number
         written = raw_game.scores
-        if written is not None and tuple(written) != score:
-            if games and games[-1].points is not None:
-                log.add(raw_game.loc,
-                        f"game {raw_game.number} starts at {written[0]}-{written[1]}, but the "
-                        f"games before it make the score {score[0]}-{score[1]}")
-            if rules.crawford and rules.match_length - 1 in score:
-                crawford_done = True  # the Crawford game is among the games not read here
-            score = (int(written[0]), int(written[1]))
-        crawford = _crawford_game(rules, score, crawford_done)
-        if "crawfordgame" in {p.lower() for p in raw_game.rules}:
-            crawford = True
-        crawford_done = crawford_done or crawford
-        if rules.match_length and not crawford and max(score) == rules.match_length - 1:
-            crawford_done = True
+        if written is not None and tuple(written) != count.score and games and (
+                games[-1].points is not None):
+            log.add(raw_game.loc,
+                    f"game {raw_game.number} starts at {written[0]}-{written[1]}, but the "
+                    f"games before it make the score {count.score[0]}-{count.score[1]}")
+        crawford = count.start(written, stated_crawford(raw_game.rules))
+        score = count.score
         game_problems: list[ParseError] = list(raw_game.problems)
         actions = raw_game.actions
         if not actions and raw_game is not raw.games[-1]:
@@ -949,8 +979,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                     final_state=final_state, problems=tuple(game_problems),
                     start_cube=replay.start_cube)
         games.append(game)
-        if game.winner is not None and game.points is not None:
-            score = _add(score, game.winner, game.points)
+        count.result(game.winner, game.points)
     return Match(players=raw.players, rules=rules, games=tuple(games),
                  metadata=dict(raw.headers), source=source, format=raw.format,
                  ratings=raw.ratings, problems=(*raw.problems, *log.listed()))

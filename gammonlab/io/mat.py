@@ -95,6 +95,7 @@ from .text import (
     Source,
     load_transcript,
     split_rating,
+    stated_crawford,
 )
 
 __all__ = ["format_mat", "parse_mat"]
@@ -350,6 +351,7 @@ class _GameDraft:
     actions: list[RawAction] = field(default_factory=list)
     problems: list[ParseError] = field(default_factory=list)
     cube: int = 1
+    rules: tuple[str, ...] = ()
 
 
 class _MatParser:
@@ -391,9 +393,12 @@ class _MatParser:
                 if header and not self.games and self.game is None:
                     self.headers[header.group(1)] = header.group(2)
                     self.locations[header.group(1)] = self.loc(index, header.start(1))
-                elif (header and self.game is not None and not self.game.actions
-                      and header.group(1).lower() == "cube"):
-                    self.game_cube(index, header)
+                elif header and self.game is not None and not self.game.actions:
+                    key = header.group(1).lower()
+                    if key == "cube":
+                        self.game_cube(index, header)
+                    elif key == "crawfordgame":
+                        self.crawford_game(index, header)
                 continue
             game = _GAME.match(line)
             if game:
@@ -442,6 +447,17 @@ class _MatParser:
                          f"{line.strip()!r}")
         else:
             self.game.cube = cube
+
+    def crawford_game(self, index: int, header: re.Match[str]) -> None:
+        """``; [CrawfordGame "Off"]`` under ``Game N``: whether this is the Crawford game
+        (R10.2), where the scores do not tell it (a match whose Crawford game is lost)."""
+        assert self.game is not None
+        value = header.group(2).strip().lower()
+        if value in ("on", "off"):
+            self.game.rules = ("CrawfordGame",) if value == "on" else ("NoCrawfordGame",)
+        else:
+            self.problem(index, header.start(2), f"expected On or Off in "
+                         f"{self.lines[index].strip()!r}")
 
     def start_game(self, index: int, number: int) -> None:
         self.game = _GameDraft(number, self.loc(index, self.indent(index)))
@@ -508,10 +524,10 @@ class _MatParser:
         if game is None:
             return
         actions = tuple(game.actions)
-        complete = any(action.kind == "win" for action in actions)
+        complete = bool(actions) and any(action.kind == "win" for action in actions)
         self.games.append(RawGame(number=game.number, players=game.players,
                                   ratings=game.ratings, scores=game.scores, actions=actions,
-                                  complete=complete, cube=game.cube,
+                                  complete=complete, cube=game.cube, rules=game.rules,
                                   problems=tuple(game.problems), loc=game.loc))
 
     def result(self, encoding: str | None, note: ParseError | None = None) -> RawMatch:
@@ -621,6 +637,9 @@ def _format_game(game: RawGame) -> list[str]:
     out = [f" Game {game.number}"]
     if game.cube != 1:
         out.append(f'; [Cube "{game.cube}"]')
+    crawford = stated_crawford(game.rules)
+    if crawford is not None:  # R10.2, where the scores do not tell it
+        out.append(f'; [CrawfordGame "{"On" if crawford else "Off"}"]')
     scores = game.scores or (0, 0)
     left = f"{_name(game.players[0], game.ratings[0])} : {scores[0]}"
     # GNU Backgammon pads to 31 and truncates longer names; keep long names whole.

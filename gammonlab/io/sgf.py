@@ -113,6 +113,9 @@ _VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 _UNESCAPE = re.compile(r"\\(\n|.)", re.DOTALL)
 _IDENT = re.compile(r"[A-Za-z]+")
 _SPACE = re.compile(r"\s*")
+# a property: its identifier, then its values and the white space after each
+_PROPERTY = re.compile(r"[A-Za-z]+\s*((?:\[(?:[^\\\]]|\\.)*\]\s*)+)", re.DOTALL)
+_VALUES = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 # a '(' that opens the next game while a game is open: its first node names the game type
 _NEXT_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]*\]\s*)?GM\s*\[")
 # dice, moves, and for an Acey-Deucey 1-2 (R11.2) the doubles chosen and their moves
@@ -124,6 +127,7 @@ _VARIANTS = {"nackgammon": "Nackgammon", "nackgammon004": "Nackgammon004",
              "hypergammon3": "Hypergammon3", "aceydeucey": "AceyDeucey"}
 _SETUP = frozenset({"AE", "AB", "AW", "CP", "CV"})
 _ANALYSIS = ("DA", "A", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC")
+_ANALYSIS_NAMES = frozenset(_ANALYSIS)
 # properties whose values never hold a line break: moves, dice, the game's set-up, analysis
 _ONE_LINE = frozenset({"B", "W", "DI", "PL", "GM", "FF", "MI", "RE", "RU", *_SETUP,
                        *_ANALYSIS})
@@ -208,6 +212,11 @@ class _Text:
         return self.loc(offset).error(message)
 
 
+def _unescaped(escape: re.Match[str]) -> str:
+    """SGF's escapes: ``\\]`` is ``]``; an escaped line break is no character."""
+    return "" if escape.group(1) == "\n" else escape.group(1)
+
+
 def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
     """Tokenise and build the trees.
 
@@ -287,6 +296,14 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                 fail(i, f"unexpected property {name!r} outside a node (';')")
                 resync = True
                 continue
+            whole = _PROPERTY.match(source, i)
+            if whole is not None and (name not in _ONE_LINE or "\n" not in whole.group(1)):
+                # the common case: the identifier and every value, read at once
+                node.properties.append(SgfProperty(name, tuple(
+                    _UNESCAPE.sub(_unescaped, value) if "\\" in value else value
+                    for value in _VALUES.findall(whole.group(1))), i))
+                i = whole.end()
+                continue
             j = _SPACE.match(source, i + len(name)).end()  # type: ignore[union-attr]
             values: list[str] = []
             cut = False
@@ -303,8 +320,9 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                     j = source.index("\n", j)
                     cut = True
                     break
-                values.append(_UNESCAPE.sub(
-                    lambda m: "" if m.group(1) == "\n" else m.group(1), value.group(1)))
+                written = value.group(1)
+                values.append(_UNESCAPE.sub(_unescaped, written) if "\\" in written
+                              else written)
                 j = _SPACE.match(source, value.end()).end()  # type: ignore[union-attr]
             if cut or not values:
                 if not cut and j < n:
@@ -567,7 +585,8 @@ def _cube(value: str) -> dict[str, Any]:
 
 def _analysis(node: SgfNode, player: int) -> dict[str, Any] | None:
     """Parse the analysis properties of a node; raises ValueError/IndexError on bad text."""
-    raw = {prop.name: list(prop.values) for prop in node.properties if prop.name in _ANALYSIS}
+    raw = {prop.name: list(prop.values) for prop in node.properties
+           if prop.name in _ANALYSIS_NAMES}
     if not raw:
         return None
     info: dict[str, Any] = {}
@@ -754,10 +773,10 @@ class _GameReader:
             info["scores"] = (scores[0] or 0, scores[1] or 0)
         players, ratings = [], []
         for name_key, rating_key in (("PW", "WR"), ("PB", "BR")):
-            # a name as a .mat file can hold it: one line, spaces collapsed, and a
-            # FIBS-style rating ('massie,1522') split off as the .mat reader splits it
-            name, rating = split_rating(" ".join((root.value(name_key) or "").split()))
-            written = " ".join((root.value(rating_key) or "").split())
+            # a name as a .mat file holds it: on one line, without white space around it,
+            # and a FIBS-style rating ('massie,1522') split off as the .mat reader splits it
+            name, rating = split_rating((root.value(name_key) or "").replace("\n", " ").strip())
+            written = (root.value(rating_key) or "").replace("\n", " ").strip()
             players.append(name)
             ratings.append(written or rating)
         info["players"] = tuple(players)
@@ -857,7 +876,8 @@ class _GameReader:
         try:
             return _analysis(node, player)
         except (ValueError, IndexError) as exc:
-            bad = next((p for p in node.properties if p.name in _ANALYSIS), node.properties[0])
+            bad = next((p for p in node.properties if p.name in _ANALYSIS_NAMES),
+                       node.properties[0])
             self.problem(bad.offset, f"unreadable analysis property {bad.name}: {exc}")
             return None
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import io
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple, Union
 
@@ -51,6 +52,7 @@ __all__ = [
     "normalize_newlines",
     "read_source",
     "split_rating",
+    "stated_crawford",
 ]
 
 Source = Union[str, bytes, bytearray, "os.PathLike[str]", IO[str], IO[bytes], "SourceText"]
@@ -187,7 +189,10 @@ class RawGame:
         leaves its last game incomplete.
     rules : tuple of str
         SGF ``RU`` parts (``'Crawford'``, ``'CrawfordGame'``, ``'Jacoby'``,
-        ``'NoCube'``, a variant such as ``'Nackgammon'``); empty for ``.mat``.
+        ``'NoCube'``, a variant such as ``'Nackgammon'``). In ``.mat``,
+        ``'CrawfordGame'`` or ``'NoCrawfordGame'`` from a ``; [CrawfordGame "On"]``
+        line under ``Game N`` (gammonlab writes it where the scores do not tell the
+        Crawford game, R10.2), else empty.
     cube : int
         The cube when play starts: 1, or the value GNU Backgammon's automatic
         doubles of equal opening rolls turned it to (R10.5; SGF ``CV[n]``,
@@ -343,6 +348,18 @@ def split_rating(name: str) -> tuple[str, str | None]:
     if match:
         return match.group(1), match.group(2)
     return name, None
+
+
+def stated_crawford(parts: Sequence[str]) -> bool | None:
+    """Whether a game's rule parts say it is the Crawford game: SGF ``RU`` (GNU Backgammon
+    writes ``CrawfordGame`` on the Crawford game of every match played with the rule),
+    or the ``CrawfordGame`` / ``NoCrawfordGame`` a ``.mat`` line states; ``None``: silent."""
+    lower = {part.lower() for part in parts}
+    if "crawfordgame" in lower:
+        return True
+    if "nocrawfordgame" in lower or "crawford" in lower:
+        return False
+    return None
 
 
 def normalize_newlines(text: str) -> str:

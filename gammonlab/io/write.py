@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..match import Action, Match
+from ..match import Action, CrawfordCount, Match
 from ..rule_tags import VARIATION_NAMES, mat_headers, sgf_rule_parts
 from .mat import format_mat
 from .sgf import format_sgf
@@ -61,8 +61,11 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
     rules = match.rules
     sgf_rules = sgf_rule_parts(rules)
     games = []
+    count = CrawfordCount(rules)  # what a reader of the .mat will take for the Crawford game
     for game in match.games:
         where = Location(source, 0, 0, "")
+        inferred = count.start(game.score)
+        count.result(game.winner, game.points)
         actions = []
         for index, action in enumerate(game.actions):
             last = index == len(game.actions) - 1
@@ -71,10 +74,13 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
         parts = list(sgf_rules)
         if game.crawford:
             parts.append("CrawfordGame")
+        # .mat states the Crawford game only where its scores do not tell it
+        mat_parts = (() if inferred == game.crawford
+                     else ("CrawfordGame",) if game.crawford else ("NoCrawfordGame",))
         games.append(RawGame(number=game.number, players=match.players,
                              ratings=match.ratings, scores=game.score,
                              actions=tuple(actions), complete=game.winner is not None,
-                             rules=tuple(parts) if format == "sgf" else (),
+                             rules=tuple(parts) if format == "sgf" else mat_parts,
                              cube=game.start_cube, loc=where))
     headers = {k: v for k, v in match.metadata.items() if k.lower() not in _RULE_KEYS}
     headers.update(mat_headers(rules))
