@@ -115,6 +115,8 @@ def mat_headers(rules: Rules) -> dict[str, str]:
         headers["Beaver"] = _ON_OFF[rules.beavers]
         if rules.beavers:
             headers["Raccoon"] = _ON_OFF[rules.raccoons]
+        if not rules.crawford:  # no effect in money play, but the rules say so
+            headers["Crawford"] = "Off"
     else:
         headers["Crawford"] = _ON_OFF[rules.crawford]
         if rules.holland:
@@ -150,7 +152,7 @@ def sgf_rule_parts(rules: Rules) -> list[str]:
     parts: list[str] = []
     if not rules.cube:
         parts.append("NoCube")
-    if rules.match_length:
+    if rules.match_length or not rules.crawford:
         parts.append("Crawford" if rules.crawford else "NoCrawford")
     if rules.money and rules.jacoby:
         parts.append("Jacoby")

@@ -60,18 +60,35 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
     Parameters
     ----------
     source : path, str, bytes or file
-        A path, the transcript's text, its bytes or an open file.
+        A path, the transcript's text, its bytes or an open file. A string is
+        text when it holds more than one line or its one line starts as a
+        transcript does, and a path otherwise (see
+        :func:`~gammonlab.io.text.load_source`).
     errors : {'raise', 'collect'}
         ``raise`` stops at the first problem with a :class:`~gammonlab.errors.ParseError`
-        naming file, line and column; ``collect`` keeps every good game and lists
-        what it skipped, and why, in ``match.problems``.
+        naming file, line and column; ``collect`` never raises on a string or
+        bytes: it keeps every good game and lists what it skipped, and why, in
+        ``match.problems``, each with its line and column.
     format : {'mat', 'sgf'}, optional
         Detected from the content when not given.
     rules : Rules, optional
         Replay under these rules instead of those the transcript's headers
         (``Variation``, ``Jacoby``, ``Crawford``, ``CubeLimit``, ...; SGF ``RU``)
         describe; see :func:`~gammonlab.match.replay_match`. The match length
-        must agree with the transcript's.
+        must agree with the transcript's (collecting, a disagreement is listed
+        and the rules given win).
+
+    Raises
+    ------
+    ParseError
+        The transcript cannot be read (``errors="raise"``).
+    SourceNotFoundError
+        A path that does not exist (with ``errors="collect"``, a one-line string
+        that names no file is read as text instead, and the first problem says so).
+    SourceError
+        A path that names a folder or a file that cannot be read.
+    OptionError
+        ``errors``, ``format`` or ``rules`` of an unknown kind.
 
     Examples
     --------
@@ -232,7 +249,9 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
     Parameters
     ----------
     source : folder or paths
-        A folder, read recursively, or a list of paths.
+        A folder, read recursively, or a list of paths; one path that does not
+        exist raises :class:`~gammonlab.errors.SourceNotFoundError` (in a list,
+        collecting, it is a file skipped).
     errors : {'raise', 'collect'}
         ``raise`` stops at the first problem; ``collect`` keeps every good game,
         skips the rest and reports them in ``frame.attrs["problems"]`` (records

@@ -43,7 +43,6 @@ def _raw_action(action: Action, game_over_here: bool, game_points: int | None,
         return RawAction(player=action.player, kind="move", dice=action.dice, play=play,
                          analysis=action.analysis, loc=where)
     if kind == "resign":
-        # a resignation that is its own result ("Losses 2 points") keeps its points
         points = game_points if game_over_here else None
         return RawAction(player=action.player, kind="resign", dice=action.dice,
                          resign_level=action.resign_level, points=points,
@@ -68,9 +67,13 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
         count.result(game.winner, game.points)
         actions = []
         for index, action in enumerate(game.actions):
-            last = index == len(game.actions) - 1
-            actions.append(_raw_action(action, last and game.winner is not None,
-                                       game.points, where))
+            following = game.actions[index + 1] if index + 1 < len(game.actions) else None
+            # a resignation that is its own result ("Losses 2 points") keeps its points,
+            # and so does one that ended the game before a result naming another winner
+            own_result = game.winner is not None and (
+                following is None or (action.kind == "resign" and following.kind == "win"
+                                      and following.player != game.winner))
+            actions.append(_raw_action(action, own_result, game.points, where))
         parts = list(sgf_rules)
         if game.crawford:
             parts.append("CrawfordGame")
