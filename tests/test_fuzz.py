@@ -165,6 +165,19 @@ def signature(game: gl.Game) -> tuple:
     return (*actions, (game.winner, game.points, game.crawford))
 
 
+def sgf_holds(match: gl.Match) -> bool:
+    """Whether SGF can say all a match holds: it has no word for answers to a
+    resignation, nor for a resignation the game did not end with (see format_sgf)."""
+    for game in match.games:
+        for index, action in enumerate(game.actions):
+            if action.kind in ("accept", "reject"):
+                return False
+            later = [a.kind for a in game.actions[index + 1:]]
+            if action.kind == "resign" and (game.winner is None or later not in ([], ["win"])):
+                return False
+    return True
+
+
 def check_collected(match: gl.Match) -> None:
     """What errors="collect" promises of a match: every problem located, frames that build,
     and a match that writes and reads back: the same frames when nothing was flagged, and
@@ -182,6 +195,8 @@ def check_collected(match: gl.Match) -> None:
     for format in ("mat", "sgf"):
         text = gl.write_match(match, format=format)
         again = gl.read_match(text, errors="collect")
+        if format == "sgf" and not sgf_holds(match):
+            continue
         if not match.problems:
             expected = frame.drop(columns=[c for c in GNUBG_COLUMNS if c in frame]) \
                 if format == "mat" else frame
