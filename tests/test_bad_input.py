@@ -502,3 +502,10 @@ def test_cli_refuses_a_missing_output_folder_before_the_work(tmp_path, capsys, a
 def test_cli_option_errors(capsys, argv):
     code, _, err = run(capsys, *argv)
     assert code == 1 and "Traceback" not in err and err.strip()
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_endless_file_is_refused():
+    for read in (gl.read_match, gl.met.read):
+        with pytest.raises(gl.SourceError, match="more than"):
+            read("/dev/zero")

@@ -37,6 +37,7 @@ from ..errors import (
 __all__ = [
     "ACTION_KINDS",
     "MAX_PROBLEMS",
+    "MAX_SOURCE_BYTES",
     "Location",
     "ProblemLog",
     "RawAction",
@@ -71,6 +72,8 @@ _RATING = re.compile(r"^(.*?\S)\s*,\s*(-?[0-9]+(?:[.,][0-9]+)?)$")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+MAX_SOURCE_BYTES = 64 << 20
+"""The most bytes a file is read for: the longest transcripts are well under 1 MB."""
 MAX_PROBLEMS = 1000
 """The most problems a reader, and then the replay, list for one file with
 ``errors="collect"``; the rest are counted in one last problem."""
@@ -431,7 +434,7 @@ def _read_path(path: os.PathLike[str] | str) -> SourceText:
     name = _path_name(path)
     try:
         with open(name, "rb") as handle:
-            data = handle.read()
+            data = handle.read(MAX_SOURCE_BYTES + 1)
     except FileNotFoundError as exc:
         raise SourceNotFoundError(f"{name}: no such file or folder") from exc
     except IsADirectoryError as exc:
@@ -440,6 +443,9 @@ def _read_path(path: os.PathLike[str] | str) -> SourceText:
     except (OSError, ValueError) as exc:  # refused, a name too long, an embedded NUL, ...
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise SourceError(f"{name}: cannot be read: {reason}") from exc
+    if len(data) > MAX_SOURCE_BYTES:  # no transcript is this long (a device, an endless pipe)
+        raise SourceError(f"{name}: more than {MAX_SOURCE_BYTES >> 20} MB, which no "
+                          f"transcript is")
     text, encoding = decode_bytes(data)
     return SourceText(text, name, encoding)
 

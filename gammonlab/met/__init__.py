@@ -55,6 +55,7 @@ __all__ = [
 ]
 
 _DATA = ("data", "met")
+_MAX_TABLE_BYTES = 16 << 20
 
 
 # -- loading -------------------------------------------------------------------------------------
@@ -216,7 +217,7 @@ def _read_file(path: str) -> tuple[str, bytes]:
                           f"path of a file")
     try:
         with open(path, "rb") as handle:
-            return path, handle.read()
+            data = handle.read(_MAX_TABLE_BYTES + 1)
     except FileNotFoundError:
         raise SourceNotFoundError(f"{shown}: no such file or folder") from None
     except IsADirectoryError:
@@ -224,6 +225,10 @@ def _read_file(path: str) -> tuple[str, bytes]:
     except (OSError, ValueError) as error:  # refused, a name too long, a surrogate, ...
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise SourceError(f"{shown}: cannot be read: {reason}") from None
+    if len(data) > _MAX_TABLE_BYTES:  # a device or an endless pipe, not a table
+        raise SourceError(f"{shown}: more than {_MAX_TABLE_BYTES >> 20} MB, which no match "
+                          f"equity table is")
+    return path, data
 
 
 def equity(away: int, opp_away: int, *, crawford: bool = True,
