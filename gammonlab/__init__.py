@@ -14,7 +14,11 @@ from .errors import (
     InvalidNotationError,
     InvalidPositionError,
     MissingDependencyError,
+    OptionError,
+    OptionTypeError,
     ParseError,
+    SourceError,
+    SourceNotFoundError,
 )
 from .evaluators.base import get_evaluator, register_evaluator
 from .io.read import read_match, read_matches
@@ -49,11 +53,15 @@ __all__ = [
     "LegalPlays",
     "Match",
     "MissingDependencyError",
+    "OptionError",
+    "OptionTypeError",
     "ParseError",
     "Play",
     "Position",
     "RolloutResult",
     "Rules",
+    "SourceError",
+    "SourceNotFoundError",
     "TeachingBoard",
     "Variant",
     "analyse",

@@ -95,15 +95,16 @@ def _table(summary: Any) -> str:
 def analyse_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab analyse``; returns the exit status."""
     from .analysis import analyse_matches, summarise
+    from .cli import check_output
 
     sources = _sources(args.files)
     if not sources:
         print("gammonlab analyse: no transcript found", file=sys.stderr)
         return 2
     out = Path(args.output) if args.output else None
-    if out is not None and out.suffix.lower() not in (".parquet", ".pq", ".csv"):
-        print(f"gammonlab analyse: write .parquet or .csv, not {out.suffix or out.name!r}",
-              file=sys.stderr)
+    refusal = None if out is None else check_output(out, (".parquet", ".pq", ".csv"), "analyse")
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
         return 2
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -130,6 +131,11 @@ def analyse_command(args: argparse.Namespace) -> int:
     by = ["match", "player"] if args.by == "match" else "player_name"
     print(_table(summarise(frame, by=by)))
     _report(frame)
+    skipped = [row for row in frame.attrs.get("problems", []) if row["what"] == "file skipped"]
+    if skipped:
+        print(f"gammonlab analyse: {len(skipped)} of {len(sources)} files could not be read",
+              file=sys.stderr)
+        return 1
     return 0
 
 

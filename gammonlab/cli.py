@@ -21,11 +21,44 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .errors import GammonlabError
+from .errors import GammonlabError, ParseError, SourceError
 from .rules import VARIANTS
 from .state import GameState
 
-__all__ = ["main"]
+__all__ = ["check_output", "main"]
+
+# an XGID written without its "XGID=": it starts with '-' when the top player's bar is
+# empty, and argparse would take it for an option
+_BARE_XGID = re.compile(r"-[-A-Pa-p]{25}:")
+
+
+def check_output(path: str | Path, suffixes: Sequence[str], command: str) -> str | None:
+    """Why ``path`` cannot take the output of ``command`` (a suffix it does not
+    write, a folder that does not exist), or None; checked before the work."""
+    out = Path(path)
+    if out.suffix.lower() not in suffixes:
+        kinds = " or ".join(dict.fromkeys(s for s in suffixes if s != ".pq"))
+        return f"gammonlab {command}: write {kinds}, not {out.suffix or out.name!r}"
+    folder = out.parent
+    if not folder.is_dir():
+        why = "is not a folder" if folder.exists() else "does not exist"
+        return f"{out}: the folder {folder} {why}"
+    if out.is_dir():
+        return f"{out}: is a folder, not a file to write"
+    return None
+
+
+def _place(command: str, error: BaseException) -> str:
+    """An error as the command prints it: starting with where it is (file, line and
+    column; a path), else with the command."""
+    if isinstance(error, ParseError) and (error.source or error.line):
+        return str(error)
+    if isinstance(error, SourceError):  # its message starts with the path
+        return str(error)
+    if isinstance(error, OSError) and not isinstance(error, GammonlabError):
+        name = error.filename if error.filename is not None else "gammonlab " + command
+        return f"{name}: {error.strerror or error}"
+    return f"gammonlab {command}: {error}"
 
 
 def _dice(text: str) -> tuple[int, int]:
@@ -75,6 +108,10 @@ def _read(args: argparse.Namespace) -> int:
 
     from .io.read import format_problems, read_matches
 
+    refusal = check_output(args.output, (".csv", ".parquet", ".pq"), "read")
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     sources: list[str] = []
     for item in args.files:
         path = Path(item)
@@ -83,24 +120,37 @@ def _read(args: argparse.Namespace) -> int:
                            if p.suffix.lower() in (".mat", ".txt", ".sgf") and p.is_file())
         else:
             sources.append(item)
+    if not sources:
+        print(f"gammonlab read: no transcript (.mat, .txt, .sgf) in {', '.join(args.files)}",
+              file=sys.stderr)
+        return 1
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         frame = read_matches(sources, errors=args.errors, frame=args.frame,
                              progress=not args.quiet, n_jobs=args.jobs)
+    report = frame.attrs.get("problems", [])
+    skipped = [row for row in report if row["what"] == "file skipped"]
+    for row in skipped:
+        where = ":".join(str(x) for x in (row["file"], row["line"], row["column"]) if x)
+        print(f"{where}: {row['message']}", file=sys.stderr)
+    if len(frame) == 0:
+        print(f"gammonlab read: nothing could be read from the {len(sources)} "
+              f"file{'s' if len(sources) != 1 else ''} given; nothing written", file=sys.stderr)
+        return 1
     out = Path(args.output)
     if out.suffix.lower() == ".csv":
         frame.to_csv(out, index=False)
-    elif out.suffix.lower() in (".parquet", ".pq"):
-        frame.to_parquet(out, index=False)
     else:
-        print(f"gammonlab read: write .parquet or .csv, not {out.suffix or out.name!r}",
-              file=sys.stderr)
-        return 2
-    matches = frame["match"].nunique() if len(frame) else 0
+        frame.to_parquet(out, index=False)
+    matches = frame["match"].nunique()
     print(f"read {matches} of {len(sources)} files: {len(frame)} rows -> {out}")
-    problems = format_problems(frame.attrs.get("problems", []))
+    problems = format_problems(report)
     if problems:
         print(problems)
+    if skipped:
+        print(f"gammonlab read: {len(skipped)} of {len(sources)} files could not be read",
+              file=sys.stderr)
+        return 1
     return 0
 
 
@@ -139,14 +189,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_output() -> None:
+    """Print any text: a name or an argument may hold characters the terminal's
+    encoding cannot write (lone surrogates of undecodable bytes in a path)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream that cannot change now
+                pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Every failure exits non-zero with a message that starts with where it is (a
+    file and line, a path, or the command), never a traceback. An XGID may be
+    given without its ``XGID=``, even when it starts with ``-``.
+    """
+    _tolerant_output()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(["XGID=" + arg if _BARE_XGID.match(arg) else arg
+                              for arg in given])
     try:
         return int(args.run(args))
-    except GammonlabError as error:
-        print(f"gammonlab {args.command}: {error}", file=sys.stderr)
+    except (GammonlabError, OSError) as error:
+        print(_place(args.command, error), file=sys.stderr)
         return 1
 
 

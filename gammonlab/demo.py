@@ -908,6 +908,12 @@ def demo_command(args: argparse.Namespace) -> int:
     if args.trials < 36:
         print("gammonlab demo: --trials must be at least 36", file=sys.stderr)
         return 2
+    try:  # the folder first, before any work
+        Path(args.outdir).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"{args.outdir}: cannot make the folder: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
     run_demo(args.outdir, match=args.match, evaluator=args.evaluator, trials=args.trials,
              seed=args.seed, log=lambda line: print(line, flush=True))
     return 0
@@ -920,7 +926,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(["demo", *(sys.argv[1:] if argv is None else argv)])
     try:
         return demo_command(args)
-    except GammonlabError as error:
+    except (GammonlabError, OSError) as error:
         print(f"gammonlab demo: {error}", file=sys.stderr)
         return 1
 

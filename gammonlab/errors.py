@@ -14,8 +14,15 @@ __all__ = [
     "InvalidPositionError",
     "MissingDependencyError",
     "NetWeightsError",
+    "OptionError",
+    "OptionTypeError",
     "ParseError",
+    "SourceError",
+    "SourceNotFoundError",
 ]
+
+_EXCERPT = 72
+"""Characters of a long line quoted on each side of the column an error points at."""
 
 
 class GammonlabError(Exception):
@@ -28,6 +35,25 @@ class InvalidPositionError(GammonlabError, ValueError):
 
 class InvalidNotationError(GammonlabError, ValueError):
     """Text that is not a play in any notation gammonlab knows, e.g. ``'24-18'``."""
+
+
+class OptionError(GammonlabError, ValueError):
+    """An option (of :class:`~gammonlab.rules.Rules`, a reader, a command) that is
+    out of range, unknown, or does not go with another option.
+
+    Attributes
+    ----------
+    option : str or None
+        The option's name (``'match_length'``, ``'cube_limit'``).
+    """
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class OptionTypeError(OptionError, TypeError):
+    """An option of the wrong type, e.g. ``Rules(match_length='3')``."""
 
 
 class IllegalPlayError(GammonlabError, ValueError):
@@ -68,10 +94,34 @@ class ParseError(GammonlabError, ValueError):
         where = ":".join(str(part) for part in (source, line, column) if part is not None)
         full = f"{where}: {message}" if where else message
         if text is not None:
-            full += f"\n    {text}"
-            if column is not None and column >= 1:
-                full += "\n    " + " " * (column - 1) + "^"
+            quoted, caret = _excerpt(text, column)
+            full += f"\n    {quoted}"
+            if caret is not None:
+                full += "\n    " + " " * caret + "^"
         super().__init__(full)
+
+
+def _excerpt(text: str, column: int | None) -> tuple[str, int | None]:
+    """The part of a line to quote, and the caret's offset in it: a long line (a whole
+    SGF file can be one) is cut to the neighbourhood of the column."""
+    at = column - 1 if column is not None and column >= 1 else None
+    if len(text) <= 2 * _EXCERPT:
+        return text, at
+    centre = min(at, len(text)) if at is not None else 0
+    start = max(0, centre - _EXCERPT)
+    end = min(len(text), centre + _EXCERPT)
+    head = "..." if start else ""
+    quoted = head + text[start:end] + ("..." if end < len(text) else "")
+    return quoted, None if at is None else len(head) + at - start
+
+
+class SourceError(GammonlabError, OSError):
+    """A file or folder that cannot be read: missing, a folder where a file is
+    wanted, or refused by the system. The message starts with the path."""
+
+
+class SourceNotFoundError(SourceError, FileNotFoundError):
+    """A reader was given the name of a file or folder that does not exist."""
 
 
 class MissingDependencyError(GammonlabError, ImportError):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import ids
@@ -35,14 +36,15 @@ from .errors import (
     GammonlabError,
     IllegalPlayError,
     InvalidNotationError,
-    InvalidPositionError,
+    OptionError,
     ParseError,
 )
 from .explain import resolve_play
+from .io.text import Location, ProblemLog, stated_crawford
 from .play import Play
 from .position import Position
 from .rule_tags import rules_from_headers
-from .rules import Rules, Variant
+from .rules import HIGHEST_CUBE, Rules, Variant
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -58,8 +60,6 @@ ENDINGS = ("single", "gammon", "backgammon", "drop", "resign")
 
 Errors = Literal["raise", "collect"]
 
-HIGHEST_CUBE = 1 << 15
-"""The highest cube a Match ID can record (its cube field is the log2 in four bits)."""
 
 
 @dataclass(frozen=True)
@@ -349,6 +349,12 @@ class Match:
 
 # -- replay -------------------------------------------------------------------------------------
 
+@lru_cache(maxsize=64)
+def _initial_position(variant: Variant) -> Position:
+    """The starting position, one per variant: positions are immutable."""
+    return Position.initial(variant)
+
+
 class _Replay:
     """The state machine of one game."""
 
@@ -362,7 +368,7 @@ class _Replay:
         self.score = score
         self.crawford = crawford
         self.players = players
-        self.position = Position.initial(rules.variant)
+        self.position = _initial_position(rules.variant)
         self.on_roll: int | None = None
         self.cube = 1
         self.owner: int | None = None
@@ -527,9 +533,10 @@ class _Replay:
             return (f"{self.who(player)} doubles, but the cube belongs to "
                     f"{self.who(self.owner)} (R9.5)")
         offered = 2 * self.cube
-        if self.rules.cube_limit is not None and offered > self.rules.cube_limit:
+        highest = min(self.rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
+        if offered > highest:
             return (f"{self.who(player)} doubles to {offered}, above the cube "
-                    f"limit {self.rules.cube_limit} (R9.6)")
+                    f"limit {highest} (R9.6)")
         return None
 
     def double(self, raw: Any) -> None:
@@ -573,9 +580,10 @@ class _Replay:
             if not allowed:
                 raise raw.loc.error(f"{self.who(player)} {kind}s, but the rules allow no "
                                     f"{kind}s (R10.6)")
-            if self.rules.cube_limit is not None and 2 * offered > self.rules.cube_limit:
+            highest = min(self.rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
+            if 2 * offered > highest:
                 raise raw.loc.error(f"a {kind} to {2 * offered} goes above the cube limit "
-                                    f"{self.rules.cube_limit} (R9.6)")
+                                    f"{highest} (R9.6)")
             # R10.6: take, and at once redouble while keeping the cube
             self.cube = offered
             self.owner = player
@@ -742,6 +750,44 @@ class _Replay:
         return state
 
 
+class CrawfordCount:
+    """Which game of a transcript is the Crawford game (R10.2), from the score each game
+    starts at and the results before it.
+
+    The first game at which a player is one point short is the Crawford game, unless
+    the transcript says which it is (SGF ``RU[...:CrawfordGame]``, in ``.mat`` a
+    ``; [CrawfordGame "On"]`` line under ``Game N``). A game that starts at another
+    score than the games before it make has games missing before it; if one of them
+    began one point short, the Crawford game was among them.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.score = (0, 0)
+        self.done = False
+
+    def start(self, written: tuple[int, int] | None, stated: bool | None = None) -> bool:
+        """A game starts, at the score ``written`` (``None``: as the games before it make
+        it); whether it is the Crawford game, ``stated`` when the transcript says."""
+        rules = self.rules
+        if written is not None and tuple(written) != self.score:
+            if rules.crawford and rules.match_length - 1 in self.score:
+                self.done = True  # the Crawford game is among the games not read here
+            self.score = (int(written[0]), int(written[1]))
+        crawford = _crawford_game(rules, self.score, self.done)
+        if stated is not None and rules.crawford and rules.match_length > 1:
+            crawford = stated
+        self.done = self.done or crawford
+        if rules.match_length and not crawford and max(self.score) == rules.match_length - 1:
+            self.done = True
+        return crawford
+
+    def result(self, winner: int | None, points: int | None) -> None:
+        """The game just started ended so (a game skipped changes no score)."""
+        if winner is not None and points is not None:
+            self.score = _add(self.score, winner, points)
+
+
 def _crawford_game(rules: Rules, score: tuple[int, int], crawford_done: bool) -> bool:
     length = rules.match_length
     return (rules.crawford and length > 1 and not crawford_done
@@ -762,7 +808,7 @@ def _opening_cube(rules: Rules, raw_game: Any) -> int:
     limit = rules.auto_double_limit
     if cube > highest:
         raise raw_game.loc.error(f"{where}, above the cube limit {highest}")
-    if limit and cube > 1 << limit:
+    if limit and cube.bit_length() - 1 > limit:
         raise raw_game.loc.error(f"{where}: more than the {limit} automatic doubles the "
                                  f"rules allow (R10.5)")
     return cube
@@ -832,98 +878,111 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
     [1, 2]
     """
     if errors not in ("raise", "collect"):
-        raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
-    problems: list[ParseError] = list(raw.problems)
+        raise OptionError(f"errors must be 'raise' or 'collect', got {errors!r}",
+                          option="errors")
+    collect = errors == "collect"
+    log = ProblemLog(collect=collect)
     source = raw.source
+    first_loc = raw.games[0].loc if raw.games else Location(source, 1, 1, "")
     length = raw.match_length
     if rules is not None:
         if length is not None and length != rules.match_length:
-            raise ParseError(f"the transcript's match length is {length} (0 is money), but "
-                             f"the rules given say {rules.match_length}", source=source)
+            message = (f"the transcript's match length is {length} (0 is money), but the "
+                       f"rules given say {rules.match_length}")
+            if not collect:
+                raise ParseError(message, source=source)
+            log.add(first_loc, message + "; replayed under the rules given")
         length = rules.match_length
     if length is None:
-        error = ParseError("the transcript does not give the match length", source=source)
-        if errors == "raise":
-            raise error
-        problems.append(error)
+        log.add(first_loc, "the transcript does not give the match length ('7 point match'): "
+                           "read as money play")
         length = 0
-    first_rules = raw.games[0].rules if raw.games else ()
     stated = rules is not None
     if rules is None:
-        try:
-            rules = rules_from_headers(raw.headers, length, raw.variant, first_rules)
-        except GammonlabError as error:
-            raise ParseError(str(error), source=source) from None
+        sgf_rules = (raw.games[0].rules if raw.games else ()) if raw.format == "sgf" else None
+        rules = rules_from_headers(raw.headers, length, raw.variant, sgf_rules,
+                                   locations=raw.locations,
+                                   problems=log.items if collect else None)
         if (rules.money and rules.auto_doubles == "none"
                 and any(game.cube != 1 for game in raw.games)):
             # only GNU Backgammon's automatic doubles start a game with the cube turned
             rules = rules.replace(auto_doubles="gnubg")
     games: list[Game] = []
-    score = (0, 0)
-    crawford_done = False
+    count = CrawfordCount(rules)
+    previous_number: int | None = None
     for raw_game in raw.games:
+        if previous_number is not None and raw_game.number != previous_number + 1:
+            log.add(raw_game.loc, f"game {raw_game.number} follows game {previous_number}: "
+                                  f"games are numbered one after another")
+        previous_number = raw_game.number
         written = raw_game.scores
-        if written is not None and tuple(written) != score:
-            if games and games[-1].points is not None:
-                mismatch = raw_game.loc.error(
+        if written is not None and tuple(written) != count.score and games and (
+                games[-1].points is not None):
+            log.add(raw_game.loc,
                     f"game {raw_game.number} starts at {written[0]}-{written[1]}, but the "
-                    f"games before it make the score {score[0]}-{score[1]}")
-                if errors == "raise":
-                    raise mismatch
-                problems.append(mismatch)
-            score = (int(written[0]), int(written[1]))
-        crawford = _crawford_game(rules, score, crawford_done)
-        if "crawfordgame" in {p.lower() for p in raw_game.rules}:
-            crawford = True
-        crawford_done = crawford_done or crawford
-        if rules.match_length and not crawford and max(score) == rules.match_length - 1:
-            crawford_done = True
+                    f"games before it make the score {count.score[0]}-{count.score[1]}")
+        crawford = count.start(written, stated_crawford(raw_game.rules))
+        score = count.score
         game_problems: list[ParseError] = list(raw_game.problems)
         actions = raw_game.actions
+        if not actions and raw_game is not raw.games[-1]:
+            # a game line and nothing after it; the last game of a file cut short is kept
+            log.add(raw_game.loc, f"game {raw_game.number} skipped: it has no moves and no "
+                                  f"result")
+            continue
         replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated)
         try:
-            if raw_game.cube != 1:
-                replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated,
-                                 cube=_opening_cube(rules, raw_game))
-            if rules.match_length and max(score) >= rules.match_length:
-                raise raw_game.loc.error(
-                    f"game {raw_game.number} starts at {score[0]}-{score[1]}, after the "
-                    f"{rules.match_length}-point match was won")
-            for i, action in enumerate(actions):
-                try:
-                    replay.apply(action, actions[i + 1] if i + 1 < len(actions) else None)
-                except InvalidPositionError as error:
-                    raise action.loc.error(str(error)) from error
-        except ParseError as error:
-            if errors == "raise":
+            try:
+                if raw_game.cube != 1:
+                    replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated,
+                                     cube=_opening_cube(rules, raw_game))
+                if rules.match_length and max(score) >= rules.match_length:
+                    raise raw_game.loc.error(
+                        f"game {raw_game.number} starts at {score[0]}-{score[1]}, after the "
+                        f"{rules.match_length}-point match was won")
+                for i, action in enumerate(actions):
+                    try:
+                        replay.apply(action, actions[i + 1] if i + 1 < len(actions) else None)
+                    except ParseError:
+                        raise
+                    except GammonlabError as error:  # a state no Match ID can record
+                        raise action.loc.error(str(error)) from error
+            except ParseError:
                 raise
+            except GammonlabError as error:
+                raise raw_game.loc.error(str(error)) from error
+        except ParseError as error:
+            if not collect:
+                raise
+            log.append(error)
             game_problems.append(error)
-            problems.append(error)
             if replay.winner is None:
                 # the game cannot be trusted past this point: skip it
-                skipped = ParseError(f"game {raw_game.number} skipped: {error.detail}",
-                                     source=error.source, line=raw_game.loc.line,
-                                     column=raw_game.loc.column, text=raw_game.loc.text)
-                problems.append(skipped)
-                if replay.winner is not None and replay.points is not None:
-                    score = _add(score, replay.winner, replay.points)
+                log.add(raw_game.loc, f"game {raw_game.number} skipped: {error.detail}")
                 continue
+            # the game ended: what the transcript writes after its end is flagged
         if not raw_game.complete and replay.winner is None and raw_game is not raw.games[-1]:
-            unfinished = raw_game.loc.error(f"game {raw_game.number} has no result")
-            if errors == "raise":
-                raise unfinished
-            problems.append(unfinished)
+            unfinished = log.add(raw_game.loc, f"game {raw_game.number} has no result line "
+                                               f"('Wins 1 point') and its moves do not end it")
+            if unfinished is not None:
+                game_problems.append(unfinished)
+        try:
+            final_state = replay.final_state()
+        except GammonlabError as error:
+            if not collect:
+                raise raw_game.loc.error(str(error)) from error
+            log.add(raw_game.loc, f"game {raw_game.number} skipped: {error}")
+            continue
         game = Game(number=len(games) + 1, score=score, crawford=crawford,
                     actions=tuple(replay.actions), winner=replay.winner,
                     points=replay.points, ending=replay.ending, cube_value=replay.cube,
-                    final_state=replay.final_state(), problems=tuple(game_problems),
+                    final_state=final_state, problems=tuple(game_problems),
                     start_cube=replay.start_cube)
         games.append(game)
-        if game.winner is not None and game.points is not None:
-            score = _add(score, game.winner, game.points)
+        count.result(game.winner, game.points)
     return Match(players=raw.players, rules=rules, games=tuple(games),
                  metadata=dict(raw.headers), source=source, format=raw.format,
-                 ratings=raw.ratings, problems=tuple(problems))
+                 ratings=raw.ratings, problems=(*raw.problems, *log.listed()))
 
 
 def _add(score: tuple[int, int], winner: int, points: int) -> tuple[int, int]:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ._kernels.movegen import START
+from ._numbers import parse_int
 from .errors import InvalidNotationError
 from .rules import BAR, OFF
 
@@ -46,8 +47,8 @@ NO_MOVE = frozenset({"", "cannot move", "can't move", "cant move", "no move", "n
                      "dance", "dances"})
 """Texts that stand for a roll that cannot be played (R5.5)."""
 
-_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d+)\))?(?P<star>\*?)$")
-_POINT = re.compile(r"^(?P<point>bar|off|in|\d{1,2})(?P<hit>\*?)$")
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[0-9]+)\))?(?P<star>\*?)$")
+_POINT = re.compile(r"^(?P<point>bar|off|in|[0-9]{1,2})(?P<hit>\*?)$")
 _THEN = re.compile(r"\s*\bthen\s+(?:(?P<a>[1-6])-?(?P<b>[1-6]))\s*:?\s*", re.IGNORECASE)
 
 
@@ -77,9 +78,13 @@ class Journey:
         return tuple(zip(self.points[:-1], self.points[1:]))
 
 
+def _shorten(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[:width] + "..."
+
+
 def _bad(text: str, token: str, why: str) -> InvalidNotationError:
     return InvalidNotationError(
-        f"cannot read play {text!r}: {why} in {token!r}; "
+        f"cannot read play {_shorten(text)!r}: {why} in {_shorten(token)!r}; "
         "expected moves like '24/18 13/11*', 'bar/22', '6/off', '8/5(2)' or 'in/22'")
 
 
@@ -105,8 +110,8 @@ def split_acey_deucey(text: str) -> tuple[str, int | None, str]:
     found = list(_THEN.finditer(text))
     if len(found) != 1 or found[0]["a"] != found[0]["b"]:
         raise InvalidNotationError(
-            f"cannot read play {text!r}: after a 1-2 write 'then', the doubles chosen and "
-            f"their moves, once, like 'in/24 in/23 then 6-6: in/19(4)' (R11.2)")
+            f"cannot read play {_shorten(text)!r}: after a 1-2 write 'then', the doubles "
+            f"chosen and their moves, once, like 'in/24 in/23 then 6-6: in/19(4)' (R11.2)")
     where = found[0]
     return text[:where.start()].strip(), int(where["a"]), text[where.end():].strip()
 
@@ -171,14 +176,15 @@ def _parse(text: str) -> tuple[Journey, ...]:
             points.append(point)
         if match["star"]:
             hits[-1] = True
-        count = int(match["count"]) if match["count"] else 1
-        if not 1 <= count <= 4:
-            raise _bad(text, token, f"a move repeats 1 to 4 times, not {count}")
+        count = parse_int(match["count"]) if match["count"] else 1
+        if count is None or not 1 <= count <= 4:
+            shown = _shorten(match["count"], 9)
+            raise _bad(text, token, f"a move repeats 1 to 4 times, not {shown}")
         if OFF in points[1:-1]:
             raise _bad(text, token, "a checker borne off cannot move on")
         journey = Journey(tuple(points), tuple(hits))
         journeys.extend([journey] * count)
     if len(journeys) > 4:
         raise InvalidNotationError(
-            f"cannot read play {text!r}: more than four checker moves in one turn")
+            f"cannot read play {_shorten(text)!r}: more than four checker moves in one turn")
     return tuple(journeys)

@@ -22,10 +22,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from .errors import GammonlabError
-from .rules import Rules
+from ._numbers import parse_int
+from .errors import GammonlabError, OptionError, ParseError
+from .rules import AUTO_DOUBLES, HIGHEST_CUBE, MAX_AUTO_DOUBLES, OPENINGS, SCORINGS, Rules
 from .rules import variant as lookup_variant
+
+if TYPE_CHECKING:
+    from .io.text import Location
 
 __all__ = ["VARIATION_NAMES", "mat_headers", "rules_from_headers", "sgf_rule_parts"]
 
@@ -73,20 +78,20 @@ _VARIATIONS = {
     "aceydeucey": "acey-deucey",
 }
 _ON = {"on", "yes", "true", "1"}
+_OFF = {"off", "no", "false", "0"}
 _ON_OFF = {True: "On", False: "Off"}
 
+# the tag (a .mat key or an SGF RU part, lower case) that states each option of Rules
+_OPTION_TAGS = {"variant": "variation", "jacoby": "jacoby", "beavers": "beaver",
+                "raccoons": "raccoon", "crawford": "crawford", "holland": "holland",
+                "cube": "cube", "cube_limit": "cubelimit", "scoring": "scoring",
+                "auto_doubles": "autodoubles", "auto_double_limit": "autodoublelimit",
+                "opening": "opening"}
 
-def _flag(value: str | None) -> bool | None:
-    if value is None:
-        return None
-    return value.strip().lower() in _ON
 
-
-def _power_of_two(text: str | None) -> int | None:
-    if text is None or not text.strip().isdigit():
-        return None
-    value = int(text)
-    return value if value >= 1 and not value & (value - 1) else None
+def _highest_power_of_two(limit: int) -> int:
+    """The highest cube a limit allows: ``CubeLimit "6"`` lets the cube reach 4."""
+    return 1 << (min(limit, HIGHEST_CUBE).bit_length() - 1)
 
 
 def mat_headers(rules: Rules) -> dict[str, str]:
@@ -110,6 +115,8 @@ def mat_headers(rules: Rules) -> dict[str, str]:
         headers["Beaver"] = _ON_OFF[rules.beavers]
         if rules.beavers:
             headers["Raccoon"] = _ON_OFF[rules.raccoons]
+        if not rules.crawford:  # no effect in money play, but the rules say so
+            headers["Crawford"] = "Off"
     else:
         headers["Crawford"] = _ON_OFF[rules.crawford]
         if rules.holland:
@@ -145,7 +152,7 @@ def sgf_rule_parts(rules: Rules) -> list[str]:
     parts: list[str] = []
     if not rules.cube:
         parts.append("NoCube")
-    if rules.match_length:
+    if rules.match_length or not rules.crawford:
         parts.append("Crawford" if rules.crawford else "NoCrawford")
     if rules.money and rules.jacoby:
         parts.append("Jacoby")
@@ -172,7 +179,9 @@ def sgf_rule_parts(rules: Rules) -> list[str]:
 
 
 def rules_from_headers(headers: Mapping[str, str], match_length: int, variation: str | None,
-                       sgf_rules: Sequence[str] | None = ()) -> Rules:
+                       sgf_rules: Sequence[str] | None = None, *,
+                       locations: Mapping[str, Location] | None = None,
+                       problems: list[ParseError] | None = None) -> Rules:
     """The :class:`~gammonlab.rules.Rules` a transcript's headers describe.
 
     Parameters
@@ -184,47 +193,123 @@ def rules_from_headers(headers: Mapping[str, str], match_length: int, variation:
     variation : str or None
         The variation the transcript names, when read apart from the headers.
     sgf_rules : sequence of str or None
-        The parts of an SGF game's ``RU`` property (see :func:`sgf_rule_parts`);
-        ``None`` for an SGF game without ``RU``.
+        The parts of an SGF game's ``RU`` property (see :func:`sgf_rule_parts`;
+        empty for an SGF game without ``RU``); ``None`` for a ``.mat`` file.
+    locations : mapping of str to Location, optional
+        Where each header is written (its key as in ``headers``; ``'RU'`` for the
+        SGF parts), so that a bad tag is a :class:`~gammonlab.errors.ParseError`
+        pointing at it.
+    problems : list, optional
+        Given, a bad tag is listed here and read as if it were not written
+        (``errors="collect"``); otherwise it raises.
+
+    Raises
+    ------
+    OptionError or ParseError
+        A tag whose value names no option (``; [Scoring "chouette"]``, a cube
+        limit that is no number), or options that do not go together (GNU
+        Backgammon's automatic doubles in a match); a ParseError, at the tag,
+        when ``locations`` says where it is.
 
     Notes
     -----
     Without a tag, GNU Backgammon's defaults apply: the Crawford rule in every
-    match (in SGF, only where ``RU`` says ``Crawford``, as GNU Backgammon
-    writes it whenever the rule is on), beavers and raccoons in money play,
-    no Jacoby rule.
+    match; the Jacoby rule, beavers and raccoons in money play. In SGF, GNU
+    Backgammon writes ``Crawford`` and ``Jacoby`` in ``RU`` whenever the rule is
+    on, so there only what ``RU`` says is on (an SGF game without ``RU`` is read
+    with the Crawford rule, as GNU Backgammon reads it). Tags of money-play
+    options in a match (``; [Jacoby "On"]`` in a match file) are passed over, as
+    GNU Backgammon does. A cube limit that is not a power of two lets the cube
+    reach the highest power of two below it (R9.6).
 
     >>> rules_from_headers({"Variation": "HyperGammon 2", "Crawford": "Off"}, 3, None)
     Rules(variant='hypergammon-2', match_length=3, crawford=False)
+    >>> rules_from_headers({}, 0, None)
+    Rules(variant='standard', jacoby=True, beavers=True, raccoons=True)
     >>> rules_from_headers({}, 0, None, ["Jacoby", "NoRaccoons"])
     Rules(variant='standard', jacoby=True, beavers=True)
+    >>> rules_from_headers({"CubeLimit": "6"}, 5, None).cube_limit
+    4
     """
-    lower = {k.lower(): v.strip() for k, v in headers.items()}
+    keys = {k.lower(): k for k in headers}
+    lower = {k.lower(): str(v).strip() for k, v in headers.items()}
+    sgf = sgf_rules is not None
     parts: dict[str, str] = {}
+    part_keys: dict[str, str] = {}
     for part in sgf_rules or ():
         key, _, value = part.strip().partition("=")
         parts[key.lower()] = value.strip()
+        part_keys[key.lower()] = key
+
+    def bad(tag: str, message: str) -> None:
+        """A tag that states no option: raise, or list it and read on without it."""
+        written = keys.get(tag)
+        where = (locations or {}).get(written if written is not None else "RU")
+        if where is not None:
+            error: GammonlabError = where.error(message)
+        elif problems is not None:
+            error = ParseError(message)
+        else:
+            error = OptionError(message, option=tag)
+        if problems is None:
+            raise error
+        problems.append(error)  # type: ignore[arg-type]
+
+    def option(tag: str) -> str | None:
+        return lower.get(tag) if tag in lower else parts.get(tag)
+
+    def shown(tag: str, value: str) -> str:
+        return (f"{keys[tag]} {value!r}" if tag in lower
+                else f"RU[{part_keys.get(tag, tag)}={value}]")
+
+    def flag(tag: str) -> bool | None:
+        value = lower.get(tag)
+        if value is None:
+            return None
+        word = value.lower()
+        if word in _ON or word in _OFF:
+            return word in _ON
+        bad(tag, f"expected On or Off in the {keys[tag]} tag, got {value!r}")
+        return None
+
+    def choice(tag: str, what: str, choices: tuple[str, ...], default: str) -> str:
+        value = option(tag)
+        if value is None or not value:
+            return default
+        if value.lower() in choices:
+            return value.lower()
+        bad(tag, f"unknown {what} in {shown(tag, value)}; known: {', '.join(choices)}")
+        return default
+
+    def number(tag: str, what: str, low: int) -> int | None:
+        value = option(tag)
+        if value is None:
+            return None
+        found = parse_int(value)
+        if found is None or found < low:
+            bad(tag, f"expected {what} (a whole number from {low}), got {shown(tag, value)}")
+            return None
+        return found
+
     name = (variation or lower.get("variation") or "backgammon").strip().lower()
     for part in parts:
         if part in _VARIATIONS and part != "backgammon":
             name = part
     if name not in _VARIATIONS:
-        raise GammonlabError(f"unknown variation {variation or lower.get('variation')!r}")
+        bad("variation", f"unknown variation {variation or lower.get('variation')!r}; known: "
+                         + ", ".join(sorted(set(VARIATION_NAMES.values()))))
+        name = "backgammon"
     money = match_length == 0
-
-    def option(mat_key: str, sgf_key: str) -> str | None:
-        return lower.get(mat_key) if mat_key in lower else parts.get(sgf_key)
-
-    jacoby = _flag(lower.get("jacoby"))
+    jacoby = flag("jacoby")
     if jacoby is None:
-        jacoby = "jacoby" in parts
-    beavers = _flag(lower.get("beaver"))
+        jacoby = "jacoby" in parts if sgf else True  # GNU Backgammon's default
+    beavers = flag("beaver")
     if beavers is None:
         beavers = "nobeavers" not in parts
-    raccoons = _flag(lower.get("raccoon"))
+    raccoons = flag("raccoon")
     if raccoons is None:
         raccoons = beavers and "noraccoons" not in parts
-    crawford = _flag(lower.get("crawford"))
+    crawford = flag("crawford")
     if crawford is None:
         if "nocrawford" in parts:
             crawford = False
@@ -232,21 +317,30 @@ def rules_from_headers(headers: Mapping[str, str], match_length: int, variation:
             crawford = True  # GNU Backgammon's default, and an SGF game without RU
         else:
             crawford = "crawford" in parts  # GNU Backgammon writes it whenever it is on
-    holland = bool(_flag(lower.get("holland"))) or "holland" in parts
-    cube = _flag(lower.get("cube"))
+    holland = bool(flag("holland")) or "holland" in parts
+    cube = flag("cube")
     if cube is None:
         cube = "nocube" not in parts
-    scoring = (option("scoring", "scoring") or "standard").lower()
-    auto_doubles = (option("autodoubles", "autodoubles") or "none").lower()
-    limit_text = option("autodoublelimit", "autodoublelimit")
-    limit = int(limit_text) if limit_text and limit_text.isdigit() else 0
-    opening = (option("opening", "opening") or "standard").lower()
-    return Rules(variant=lookup_variant(_VARIATIONS[name]), match_length=match_length,
-                 cube=cube, jacoby=jacoby and money, crawford=crawford,
-                 holland=holland and not money, beavers=beavers and money,
-                 raccoons=raccoons and beavers and money,
-                 cube_limit=_power_of_two(option("cubelimit", "cubelimit")),
-                 scoring=scoring,  # type: ignore[arg-type]
-                 auto_doubles=auto_doubles,  # type: ignore[arg-type]
-                 auto_double_limit=limit,
-                 opening=opening)  # type: ignore[arg-type]
+    limit = number("cubelimit", "the highest cube", 1)
+    auto_limit = number("autodoublelimit", "the most automatic doubles a game", 0)
+    options: dict[str, object] = {
+        "variant": lookup_variant(_VARIATIONS[name]), "match_length": match_length,
+        "cube": cube, "jacoby": jacoby and money, "crawford": crawford,
+        "holland": holland and not money, "beavers": beavers and money,
+        "raccoons": raccoons and beavers and money,
+        "cube_limit": None if limit is None else _highest_power_of_two(limit),
+        "scoring": choice("scoring", "scoring", SCORINGS, "standard"),
+        "auto_doubles": choice("autodoubles", "automatic doubles", AUTO_DOUBLES, "none"),
+        "auto_double_limit": min(auto_limit or 0, MAX_AUTO_DOUBLES),
+        "opening": choice("opening", "opening", OPENINGS, "standard"),
+    }
+    defaults = Rules.__dataclass_fields__
+    for _ in range(len(options)):
+        try:
+            return Rules(**options)  # type: ignore[arg-type]
+        except OptionError as error:
+            if error.option not in _OPTION_TAGS or error.option == "variant":
+                raise
+            bad(_OPTION_TAGS[error.option], str(error))
+            options[error.option] = defaults[error.option].default
+    return Rules(match_length=match_length)

@@ -17,17 +17,21 @@ the ``(2, 26)`` board.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
 
-from .errors import GammonlabError
+from .errors import OptionError, OptionTypeError
 
 __all__ = [
     "BAR",
     "CHECKERS",
+    "HIGHEST_CUBE",
     "HOME_POINTS",
+    "MAX_AUTO_DOUBLES",
+    "MAX_MATCH_LENGTH",
     "OFF",
     "POINTS",
     "SCORINGS",
@@ -47,11 +51,19 @@ HOME_POINTS = 6
 """Points in a home board (R1.1): a side bears off from its points 1-6."""
 CHECKERS = 15
 """Checkers a side has in every variant but Hypergammon."""
+MAX_MATCH_LENGTH = (1 << 15) - 1
+"""The longest match (and the highest score) a Match ID can record: 15 bits."""
+HIGHEST_CUBE = 1 << 15
+"""The highest cube a Match ID can record (its cube field is the log2 in four bits)."""
+MAX_AUTO_DOUBLES = HIGHEST_CUBE.bit_length() - 1
+"""The most automatic doubles a game can have before the cube reaches :data:`HIGHEST_CUBE`."""
 
 Scoring = Literal["standard", "seed-000"]
 SCORINGS: tuple[str, ...] = ("standard", "seed-000")
 AutoDoubles = Literal["none", "seed-000", "gnubg"]
+AUTO_DOUBLES: tuple[str, ...] = ("none", "seed-000", "gnubg")
 Opening = Literal["standard", "reroll"]
+OPENINGS: tuple[str, ...] = ("standard", "reroll")
 
 
 @dataclass(frozen=True)
@@ -81,11 +93,13 @@ class Variant:
     def __post_init__(self) -> None:
         placed = sum(count for _, count in self.setup)
         if not self.enter_from_off and placed != self.checkers:
-            raise GammonlabError(
-                f"variant {self.name!r}: setup places {placed} checkers, expected {self.checkers}")
+            raise OptionError(
+                f"variant {self.name!r}: setup places {placed} checkers, expected {self.checkers}",
+                option="variant")
         for point, count in self.setup:
             if not 1 <= point <= POINTS or count < 0:
-                raise GammonlabError(f"variant {self.name!r}: bad setup entry {(point, count)}")
+                raise OptionError(f"variant {self.name!r}: bad setup entry {(point, count)}",
+                                  option="variant")
 
     def initial_board(self) -> np.ndarray:
         """The ``(2, 26)`` int8 starting board, both sides alike."""
@@ -147,13 +161,42 @@ def variant(name: str | Variant) -> Variant:
     """
     if isinstance(name, Variant):
         return name
-    key = str(name).strip().lower()
+    if not isinstance(name, str):
+        raise OptionTypeError(f"variant must be a name or a Variant, got {type(name).__name__}",
+                              option="variant")
+    key = name.strip().lower()
     key = _ALIASES.get(key, key)
     try:
         return VARIANTS[key]
     except KeyError:
         known = ", ".join(VARIANTS)
-        raise GammonlabError(f"unknown variant {name!r}; known variants: {known}") from None
+        raise OptionError(f"unknown variant {name!r}; known variants: {known}",
+                          option="variant") from None
+
+
+def _flag(name: str, value: object) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise OptionTypeError(f"{name} must be True or False, got {value!r}", option=name)
+
+
+def _integer(name: str, value: object, low: int, high: int, what: str = "") -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise OptionTypeError(f"{name} must be an integer, got {value!r}", option=name)
+    number = int(value)
+    if not low <= number <= high:
+        raise OptionError(f"{name} must be from {low} to {high}{what}, got {number}",
+                          option=name)
+    return number
+
+
+def _choice(name: str, value: object, choices: tuple[str, ...]) -> str:
+    if not isinstance(value, str):
+        raise OptionTypeError(f"{name} must be one of {', '.join(choices)}, got {value!r}",
+                              option=name)
+    if value not in choices:
+        raise OptionError(f"unknown {name} {value!r}; known: {', '.join(choices)}", option=name)
+    return value
 
 
 @dataclass(frozen=True)
@@ -166,7 +209,8 @@ class Rules:
         ``standard``, ``nackgammon``, ``nackgammon-004``, ``hypergammon-1`` to
         ``hypergammon-3``, ``acey-deucey`` or a custom :class:`Variant`.
     match_length : int
-        Points to win the match; 0 is money play (R8.5).
+        Points to win the match, at most :data:`MAX_MATCH_LENGTH`; 0 is money
+        play (R8.5).
     scoring : {'standard', 'seed-000'}
         R8.2 (single 1, gammon 2, backgammon 3) or seed 000's R8.4 (single 1;
         2 if the loser has checkers outside home; 4 if one is on the bar).
@@ -175,23 +219,39 @@ class Rules:
     jacoby : bool
         R10.1, money only: gammons count single unless the cube was turned.
     crawford : bool
-        R10.2, match only.
+        R10.2, match only (in money play it has no effect).
     holland : bool
-        R10.3, post-Crawford: the trailer may double only after both sides have
-        played two rolls.
+        R10.3, match only, post-Crawford: the trailer may double only after both
+        sides have played two rolls.
     auto_doubles : {'none', 'seed-000', 'gnubg'}
         R10.4 (a roll repeating the opponent's last numbers doubles the stake) or
         R10.5 (equal opening rolls turn the cube, up to ``auto_double_limit``).
     auto_double_limit : int
         Most automatic doubles per game, 0 for no limit but the cube limit
-        (GNU Backgammon's ``set automatic doubles N`` is R10.5 with limit N).
+        (GNU Backgammon's ``set automatic doubles N`` is R10.5 with limit N); at
+        most :data:`MAX_AUTO_DOUBLES`, and only with ``auto_doubles``.
     beavers, raccoons : bool
-        R10.6, money only.
+        R10.6, money only; raccoons need beavers.
     cube_limit : int or None
-        Highest cube value; ``None`` is no limit (R9.6).
+        Highest cube value, a power of two up to :data:`HIGHEST_CUBE`; ``None`` is
+        no limit but that one (R9.6).
     opening : {'standard', 'reroll'}
         R3.2 (the opening player plays the two numbers rolled to start) or R3.3
         (the opening player rolls both dice afresh).
+
+    Raises
+    ------
+    OptionError
+        An option out of range or unknown, or options that do not go together
+        (Jacoby, beavers or raccoons in a match, Holland in money play, GNU
+        Backgammon's automatic doubles in a match). A value of the wrong type
+        (``match_length='3'``, ``cube='no'``) raises :class:`OptionTypeError`,
+        which is also a ``TypeError``.
+
+    >>> Rules(match_length=7, jacoby=True)
+    Traceback (most recent call last):
+    ...
+    gammonlab.errors.OptionError: jacoby is a rule of money play (R10.1), not of a 7-point match
     """
 
     variant: Variant = field(default_factory=lambda: VARIANTS["standard"])
@@ -209,25 +269,41 @@ class Rules:
     opening: Opening = "standard"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "variant", variant(self.variant))
-        if self.match_length < 0:
-            raise GammonlabError(f"match_length must be >= 0 (0 is money), got {self.match_length}")
-        if self.scoring not in SCORINGS:
-            raise GammonlabError(f"unknown scoring {self.scoring!r}; known: {', '.join(SCORINGS)}")
-        if self.auto_doubles not in ("none", "seed-000", "gnubg"):
-            raise GammonlabError(f"unknown auto_doubles {self.auto_doubles!r}")
-        if self.opening not in ("standard", "reroll"):
-            raise GammonlabError(f"unknown opening {self.opening!r}")
-        if self.cube_limit is not None and (self.cube_limit < 1
-                                            or self.cube_limit & (self.cube_limit - 1)):
-            raise GammonlabError(f"cube_limit must be a power of two, got {self.cube_limit}")
-        if self.auto_double_limit < 0:
-            raise GammonlabError(f"auto_double_limit must be >= 0, got {self.auto_double_limit}")
-        if self.auto_doubles == "gnubg" and self.match_length:
-            raise GammonlabError("GNU Backgammon's automatic doubles (R10.5) are for money "
-                                 "play (match_length=0)")
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        put("variant", variant(self.variant))
+        put("match_length", _integer("match_length", self.match_length, 0, MAX_MATCH_LENGTH,
+                                     " (0 is money play)"))
+        put("scoring", _choice("scoring", self.scoring, SCORINGS))
+        for name in ("cube", "jacoby", "crawford", "holland", "beavers", "raccoons"):
+            put(name, _flag(name, getattr(self, name)))
+        put("auto_doubles", _choice("auto_doubles", self.auto_doubles, AUTO_DOUBLES))
+        put("auto_double_limit", _integer("auto_double_limit", self.auto_double_limit, 0,
+                                          MAX_AUTO_DOUBLES, " (0 is no limit)"))
+        if self.cube_limit is not None:
+            limit = _integer("cube_limit", self.cube_limit, 1, HIGHEST_CUBE)
+            if limit & (limit - 1):
+                raise OptionError(f"cube_limit must be a power of two (R9.1), got {limit}",
+                                  option="cube_limit")
+            put("cube_limit", limit)
+        put("opening", _choice("opening", self.opening, OPENINGS))
+        money = self.match_length == 0
+        if self.auto_doubles == "gnubg" and not money:
+            raise OptionError("GNU Backgammon's automatic doubles (R10.5) are for money "
+                              "play (match_length=0)", option="auto_doubles")
+        if self.auto_double_limit and self.auto_doubles == "none":
+            raise OptionError("auto_double_limit limits automatic doubles (R10.4, R10.5): "
+                              "give auto_doubles too", option="auto_double_limit")
+        for name, rule in (("jacoby", "R10.1"), ("beavers", "R10.6"), ("raccoons", "R10.6")):
+            if getattr(self, name) and not money:
+                raise OptionError(f"{name} is a rule of money play ({rule}), not of a "
+                                  f"{self.match_length}-point match", option=name)
+        if self.holland and money:
+            raise OptionError("holland is a rule of match play (R10.3), not of money play",
+                              option="holland")
         if self.raccoons and not self.beavers:
-            raise GammonlabError("raccoons need beavers (R10.6)")
+            raise OptionError("raccoons need beavers (R10.6)", option="raccoons")
 
     def __repr__(self) -> str:
         defaults = Rules.__dataclass_fields__

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from .cube import cube_decision
-from .errors import GammonlabError
+from .errors import GammonlabError, OptionError
 from .evaluators.base import Policy, RandomPolicy, get_evaluator, waiting_on_bar
 from .io.text import Location, RawAction
 from .match import HIGHEST_CUBE, Game, Match, _add, _crawford_game, _Replay
@@ -268,6 +268,10 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
         raise GammonlabError("money play (match_length=0) needs games=, the number of games")
     if games is not None and games < 1:
         raise GammonlabError(f"games must be at least 1, got {games}")
+    if not (seed is None or isinstance(seed, np.random.Generator) or (
+            isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0)):
+        raise OptionError(f"seed must be a whole number from 0 or a numpy Generator, got "
+                          f"{seed!r}", option="seed")
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     seats = (_Player(players[0], rng), _Player(players[1], rng))
     names = (str(names[0]), str(names[1]))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 __all__ = ["add_simulate_parser", "rules_from_args", "simulate_command"]
@@ -98,19 +97,19 @@ def rules_from_args(args: argparse.Namespace) -> Any:
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab simulate``; returns the exit status."""
+    from .cli import check_output
     from .io.write import write_match
     from .simulate import play_match
 
+    if args.output is not None:
+        refusal = check_output(args.output, (".mat", ".sgf", ".txt"), "simulate")
+        if refusal is not None:
+            print(refusal, file=sys.stderr)
+            return 2
     rules = rules_from_args(args)
     names = tuple(args.names) if args.names else tuple(args.players)
     if names[0] == names[1]:
         names = (f"{names[0]} 0", f"{names[1]} 1")
-    if args.output is not None:
-        suffix = Path(args.output).suffix.lower()
-        if suffix not in (".mat", ".sgf", ".txt"):
-            print(f"gammonlab simulate: write .mat or .sgf, not {suffix or args.output!r}",
-                  file=sys.stderr)
-            return 2
     match = play_match(rules, tuple(args.players), seed=args.seed, games=args.games,
                        names=names)  # type: ignore[arg-type]
     score = match.score

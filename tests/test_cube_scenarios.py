@@ -253,7 +253,9 @@ def test_r10_1_jacoby_gammon_counts_single_until_the_cube_is_turned():
     turned = bear_off(jacoby, "3/cBAAABAAAAAA", cube=2, owner=ANNA)
     assert (turned.ending, turned.points, turned.owner) == ("gammon", 4, ANNA)
     assert bear_off(gl.Rules(), "3/cBAAABAAAAAA").points == 2
-    assert bear_off(gl.Rules(match_length=5, jacoby=True), "3/cBAAABAAAAAA").points == 2
+    assert bear_off(gl.Rules(match_length=5), "3/cBAAABAAAAAA").points == 2
+    with pytest.raises(gl.OptionError, match=r"money play \(R10\.1\)"):
+        gl.Rules(match_length=5, jacoby=True)  # Jacoby is a rule of money play only
 
 
 # -- R10.2 Crawford ----------------------------------------------------------------------------

@@ -65,8 +65,9 @@ def test_gnubg_variant_files_read_with_their_rules(name, tmp_path):
         assert mat.rules.crawford and sgf.rules.crawford  # RU[Crawford], GNU Backgammon's
         assert [g.crawford for g in mat.games] == [g.crawford for g in sgf.games]
     else:
-        # GNU Backgammon's .mat does not say Jacoby; its .sgf does (RU[Jacoby])
-        assert sgf.rules.jacoby and not mat.rules.jacoby
+        # GNU Backgammon's .mat does not say Jacoby, and its default is on; its .sgf
+        # says so (RU[Jacoby])
+        assert sgf.rules.jacoby and mat.rules.jacoby
         mat = gl.read_match(FIXTURES / f"{name}.mat", rules=sgf.rules)
         assert {"double", "take"} <= {a.kind for a in sgf.actions}
     assert mat.rules == sgf.rules

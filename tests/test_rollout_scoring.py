@@ -283,7 +283,7 @@ def test_rules_must_be_of_the_positions_variant():
 
 def test_rules_with_standard_scoring_change_nothing():
     plain = rollout(RACE, trials=72, seed=4, **QUIET)
-    ruled = rollout(RACE, trials=72, seed=4, rules=gl.Rules(jacoby=True, match_length=5),
+    ruled = rollout(RACE, trials=72, seed=4, rules=gl.Rules(crawford=False, match_length=5),
                     **QUIET)
     assert ruled.equity == plain.equity and ruled.probabilities.tolist() == \
         plain.probabilities.tolist()

@@ -49,17 +49,45 @@ def test_every_combination_of_options_reads_back_from_its_tags():
 
 
 @pytest.mark.parametrize(("headers", "expected"), [
-    ({}, gl.Rules(beavers=True, raccoons=True)),  # GNU Backgammon's money defaults
+    ({}, gl.Rules.gnubg_default()),  # GNU Backgammon's money defaults: Jacoby, beavers
     ({"Jacoby": "On", "Beaver": "Off"}, gl.Rules(jacoby=True)),
-    ({"Variation": "NackGammon", "CubeLimit": "6"}, gl.Rules(variant="nackgammon",
-                                                              beavers=True, raccoons=True)),
+    ({"Jacoby": "Off"}, gl.Rules(beavers=True, raccoons=True)),
+    ({"Variation": "NackGammon", "CubeLimit": "6"},
+     gl.Rules.gnubg_default(variant="nackgammon", cube_limit=4)),
     ({"Variation": "HyperGammon (1)", "Beaver": "On", "Raccoon": "Off"},
-     gl.Rules(variant="hypergammon-1", beavers=True)),
+     gl.Rules(variant="hypergammon-1", jacoby=True, beavers=True)),
 ])
 def test_money_headers(headers, expected):
     """Other programs' tags with GNU Backgammon's defaults; a cube limit that is not
-    a power of two is no limit."""
+    a power of two lets the cube reach the highest power of two below it (R9.6)."""
     assert rules_from_headers(headers, 0, None) == expected
+
+
+def test_sgf_states_jacoby_when_it_is_on():
+    """GNU Backgammon writes RU[Jacoby] whenever the rule is on: an SGF money game
+    without it is played without the rule, RU or no RU."""
+    assert not rules_from_headers({}, 0, None, []).jacoby
+    assert not rules_from_headers({}, 0, None, ["NoRaccoons"]).jacoby
+    assert rules_from_headers({}, 0, None, ["Jacoby"]).jacoby
+
+
+@pytest.mark.parametrize(("headers", "message"), [
+    ({"CubeLimit": "3x"}, "highest cube"),
+    ({"CubeLimit": "0"}, "highest cube"),
+    ({"CubeLimit": "²"}, "highest cube"),
+    ({"AutoDoubleLimit": "9" * 4301}, "automatic doubles"),
+    ({"Jacoby": "maybe"}, "On or Off"),
+    ({"Opening": "sideways"}, "opening"),
+    ({"AutoDoubles": "gnubg"}, "R10.5"),  # in a match
+    ({"AutoDoubleLimit": "2"}, "give auto_doubles"),
+])
+def test_bad_tags_are_refused_or_listed(headers, message):
+    with pytest.raises(gl.OptionError, match=message):
+        rules_from_headers(headers, 5, None)
+    problems: list = []
+    rules = rules_from_headers(headers, 5, None, problems=problems)
+    assert rules == gl.Rules(match_length=5) and len(problems) == 1
+    assert message in problems[0].detail
 
 
 def test_unknown_option_values_are_refused():

@@ -10,12 +10,12 @@ the board in gammonlab's convention (row 0 the side on roll).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from .._numbers import MAX_DIGITS, parse_int
 from ..errors import InvalidPositionError
 from ..rules import BAR, CHECKERS, OFF, POINTS
 from .gnubg import (
@@ -65,7 +65,6 @@ _XGID_CUBE_ACTIONS = ("D", "B", "R")
 _XGID_JACOBY_FLAG = 1
 _XGID_BEAVER_FLAG = 2
 _XGID_DEFAULT_MAX_CUBE = 1 << 10
-_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 
@@ -205,10 +204,14 @@ def _xgid_fields_problem(fields: XgidFields) -> str | None:
 
 
 def _parse_int(text: str, number: int, name: str, original: str) -> int:
-    if not _INTEGER.fullmatch(text):
+    value = parse_int(text, signed=True)
+    if value is None:
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        what = (f"must have at most {MAX_DIGITS} digits" if text.lstrip("+-").isascii()
+                and text.lstrip("+-").isdigit() else "must be an integer")
         raise InvalidPositionError(
-            f"XGID {_quote(original)}: field {number} ({name}) must be an integer, got {text!r}")
-    return int(text)
+            f"XGID {_quote(original)}: field {number} ({name}) {what}, got {shown!r}")
+    return value
 
 
 def _parse_xgid_board(text: str, original: str, checkers: int) -> tuple[list[int], list[int]]:

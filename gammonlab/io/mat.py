@@ -80,11 +80,23 @@ action (or line), keeps everything else, and lists the problems in
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
-from ..errors import GammonlabError, ParseError
-from .text import Location, RawAction, RawGame, RawMatch, Source, load_source
+from .._numbers import parse_int
+from ..errors import GammonlabError, OptionError, ParseError
+from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
+from .text import (
+    Location,
+    ProblemLog,
+    RawAction,
+    RawGame,
+    RawMatch,
+    Source,
+    load_transcript,
+    split_rating,
+    stated_crawford,
+)
 
 __all__ = ["format_mat", "parse_mat"]
 
@@ -92,11 +104,12 @@ Errors = Literal["raise", "collect"]
 
 _HEADER = re.compile(r'^\s*;\s*\[\s*([^"\]]*?)\s*"(.*)"\s*\]\s*$')
 _LENGTH = re.compile(
-    r"^\s*(?:(\d{1,9})\s+points?\s+match|match\s+of\s+(\d{1,9})\s+points?)\s*$",
+    r"^\s*(?:([0-9]{1,9})\s+points?\s+match|match\s+of\s+([0-9]{1,9})\s+points?)\s*$",
     re.IGNORECASE | re.ASCII)
 _GAME = re.compile(r"^\s*Game\s+([0-9]{1,9})\s*$", re.IGNORECASE)
-_NAMES = re.compile(r"^\s*(.*?\S)\s*:\s*([0-9]{1,9})\s+(\S.*?)\s*:\s*([0-9]{1,9})\s*$")
-_RATING = re.compile(r"^(.*?\S)\s*,\s*(-?\d+(?:[.,]\d+)?)$")
+# names may be empty (an SGF file may leave PW[] and PB[] empty): ' : 0        : 0'
+_NAMES = re.compile(
+    r"^\s*(?:(.*?\S)\s*)?:\s*([0-9]{1,9})\s+(?:(\S.*?)\s*)?:\s*([0-9]{1,9})\s*$")
 _ROW_NUMBER = re.compile(r"^\s*([0-9]+)\)")
 _TOKEN = re.compile(r"\S+")
 _DICE = re.compile(r"^([0-9])([0-9]):(.*)$")
@@ -326,13 +339,6 @@ def _acey_deucey_word(rest: list[tuple[int, str]], k: int) -> bool:
     return False
 
 
-def _split_name(name: str) -> tuple[str, str | None]:
-    match = _RATING.match(name)
-    if match:
-        return match.group(1), match.group(2)
-    return name, None
-
-
 @dataclass
 class _GameDraft:
     """A game while its lines are being read."""
@@ -345,6 +351,7 @@ class _GameDraft:
     actions: list[RawAction] = field(default_factory=list)
     problems: list[ParseError] = field(default_factory=list)
     cube: int = 1
+    rules: tuple[str, ...] = ()
 
 
 class _MatParser:
@@ -352,8 +359,9 @@ class _MatParser:
         self.lines = text.split("\n")
         self.source = source
         self.collect = collect
-        self.problems: list[ParseError] = []
+        self.log = ProblemLog(collect=collect)
         self.headers: dict[str, str] = {}
+        self.locations: dict[str, Location] = {}
         self.match_length: int | None = None
         self.games: list[RawGame] = []
         # the game being read
@@ -364,12 +372,15 @@ class _MatParser:
         line = self.lines[index]
         return Location(self.source, index + 1, offset + 1, line)
 
-    def problem(self, error: ParseError) -> None:
-        if not self.collect:
-            raise error
-        self.problems.append(error)
-        if self.game is not None:
+    def problem(self, index: int, offset: int, message: str) -> None:
+        """Raise, or list a problem at a 0-based line index and offset."""
+        error = self.log.add(self.loc(index, offset), message)
+        if error is not None and self.game is not None:
             self.game.problems.append(error)
+
+    def indent(self, index: int) -> int:
+        line = self.lines[index]
+        return len(line) - len(line.lstrip())
 
     def run(self) -> None:
         expect_names = False
@@ -381,70 +392,100 @@ class _MatParser:
                 header = _HEADER.match(line)
                 if header and not self.games and self.game is None:
                     self.headers[header.group(1)] = header.group(2)
-                elif (header and self.game is not None and not self.game.actions
-                      and header.group(1).lower() == "cube"):
-                    self.game_cube(index, header.group(2))
+                    self.locations[header.group(1)] = self.loc(index, header.start(1))
+                elif header and self.game is not None and not self.game.actions:
+                    key = header.group(1).lower()
+                    if key == "cube":
+                        self.game_cube(index, header)
+                    elif key == "crawfordgame":
+                        self.crawford_game(index, header)
                 continue
             game = _GAME.match(line)
             if game:
-                self.finish_game(index)
+                self.finish_game()
                 self.start_game(index, int(game.group(1)))
                 expect_names = True
                 continue
             length = _LENGTH.match(line)
             if length:
-                value = int(length.group(1) or length.group(2))
-                if self.game is not None or self.games or self.match_length is not None:
-                    self.problem(self.loc(index, len(line) - len(line.lstrip())).error(
-                        "a second match length line: one file holds one match"))
-                    continue
-                self.match_length = value
+                self.read_length(index, length)
                 continue
             if self.game is None:
-                self.problem(self.loc(index, len(line) - len(line.lstrip())).error(
-                    "expected a header ('; [Key \"value\"]'), the match length "
-                    "('7 point match') or 'Game 1'"))
+                self.problem(index, self.indent(index),
+                             "expected a header ('; [Key \"value\"]'), the match length "
+                             "('7 point match') or 'Game 1'")
                 continue
             if expect_names:
                 expect_names = False
                 if self.read_names(index):
                     continue
             self.read_row(index)
-        self.finish_game(None)
+        self.finish_game()
 
-    def game_cube(self, index: int, value: str) -> None:
+    def read_length(self, index: int, length: re.Match[str]) -> None:
+        if self.game is not None or self.games or self.match_length is not None:
+            self.problem(index, self.indent(index),
+                         "a second match length line: one file holds one match")
+            return
+        value = int(length.group(1) or length.group(2))
+        if value > MAX_MATCH_LENGTH:
+            self.problem(index, self.indent(index),
+                         f"a {value}-point match: a match is at most {MAX_MATCH_LENGTH} "
+                         f"points long (what a Match ID can record)")
+            return
+        self.match_length = value
+
+    def game_cube(self, index: int, header: re.Match[str]) -> None:
         """``; [Cube "2"]`` under ``Game N``: the cube when play starts (R10.5)."""
         assert self.game is not None
-        if _NUMBER.match(value.strip()):
-            self.game.cube = int(value)
-        else:
+        value = header.group(2).strip()
+        cube = parse_int(value)
+        if cube is None or cube > HIGHEST_CUBE:
             line = self.lines[index]
-            self.problem(self.loc(index, line.index(value) if value else 0).error(
-                f"expected the cube value in {line.strip()!r}"))
+            self.problem(index, header.start(2),
+                         f"expected the cube value (at most {HIGHEST_CUBE}) in "
+                         f"{line.strip()!r}")
+        else:
+            self.game.cube = cube
+
+    def crawford_game(self, index: int, header: re.Match[str]) -> None:
+        """``; [CrawfordGame "Off"]`` under ``Game N``: whether this is the Crawford game
+        (R10.2), where the scores do not tell it (a match whose Crawford game is lost)."""
+        assert self.game is not None
+        value = header.group(2).strip().lower()
+        if value in ("on", "off"):
+            self.game.rules = ("CrawfordGame",) if value == "on" else ("NoCrawfordGame",)
+        else:
+            self.problem(index, header.start(2), f"expected On or Off in "
+                         f"{self.lines[index].strip()!r}")
 
     def start_game(self, index: int, number: int) -> None:
-        line = self.lines[index]
-        self.game = _GameDraft(number, self.loc(index, len(line) - len(line.lstrip())))
+        self.game = _GameDraft(number, self.loc(index, self.indent(index)))
 
     def read_names(self, index: int) -> bool:
         line = self.lines[index]
         match = _NAMES.match(line)
         if not match:
             if _ROW_NUMBER.match(line):
-                self.problem(self.loc(index, 0).error(
-                    "expected the players' names and scores ('name : 0    name : 0') "
-                    "after the 'Game' line"))
+                self.problem(index, 0, "expected the players' names and scores "
+                             "('name : 0    name : 0') after the 'Game' line")
                 return False
-            self.problem(self.loc(index, len(line) - len(line.lstrip())).error(
-                "expected the players' names and scores, like 'anna : 0      bob : 0'"))
+            self.problem(index, self.indent(index),
+                         "expected the players' names and scores, like 'anna : 0      bob : 0'")
             return True
         assert self.game is not None
-        name0, rating0 = _split_name(match.group(1))
-        name1, rating1 = _split_name(match.group(3))
+        scores = (int(match.group(2)), int(match.group(4)))
+        if max(scores) > MAX_MATCH_LENGTH:
+            self.problem(index, match.start(2 if scores[0] > MAX_MATCH_LENGTH else 4),
+                         f"a score is at most {MAX_MATCH_LENGTH} (what a Match ID can record)")
+            return True
+        name0, rating0 = split_rating(match.group(1) or "")
+        name1, rating1 = split_rating(match.group(3) or "")
         self.game.players = (name0, name1)
         self.game.ratings = (rating0, rating1)
-        self.game.scores = (int(match.group(2)), int(match.group(4)))
-        self.name_column = match.start(3)
+        self.game.scores = scores
+        # where the right column starts: the second name, or (an empty name) its colon
+        self.name_column = match.start(3) if match.group(3) else match.start(4) - 2
         return True
 
     def read_row(self, index: int) -> None:
@@ -460,12 +501,11 @@ class _MatParser:
         threshold = (prefix_end + max(self.name_column, prefix_end + 20)) / 2
         cells = _split_cells(tokens, threshold)
         if len(cells) > 2:
-            self.problem(self.loc(index, cells[2][0][0]).error(
-                f"a row holds at most two actions, one per player; {cells[2][0][1]!r} is a third"))
+            self.problem(index, cells[2][0][0], f"a row holds at most two actions, one per "
+                         f"player; {cells[2][0][1]!r} is a third")
             cells = cells[:2]
         if len(cells) == 2 and cells[0][0][0] >= threshold:
-            self.problem(self.loc(index, cells[0][0][0]).error(
-                "two actions in the right player's column"))
+            self.problem(index, cells[0][0][0], "two actions in the right player's column")
             return
         players = [0, 1] if len(cells) == 2 or cells[0][0][0] < threshold else [1]
         actions = self.game.actions
@@ -475,39 +515,34 @@ class _MatParser:
             try:
                 actions.append(_parse_cell(cell, player, line, loc, previous))
             except _CellError as exc:
-                self.problem(self.loc(index, exc.offset).error(exc.message))
+                self.problem(index, exc.offset, exc.message)
 
-    def finish_game(self, next_index: int | None) -> None:
+    def finish_game(self) -> None:
+        """The game read so far; whether a game without a result line is finished
+        (its moves may have borne off every checker) is for the replay to say."""
         game, self.game = self.game, None
         if game is None:
             return
         actions = tuple(game.actions)
-        complete = any(action.kind == "win" for action in actions)
-        raw = RawGame(number=game.number, players=game.players, ratings=game.ratings,
-                      scores=game.scores, actions=actions, complete=complete,
-                      cube=game.cube, problems=tuple(game.problems), loc=game.loc)
-        self.games.append(raw)
-        if not complete and next_index is not None:
-            error = self.loc(next_index, len(self.lines[next_index]) -
-                             len(self.lines[next_index].lstrip())).error(
-                f"game {raw.number} (line {raw.loc.line}) has no result line "
-                "('Wins 1 point') before the next game")
-            if not self.collect:
-                raise error
-            self.problems.append(error)
-            self.games[-1] = replace(raw, problems=(*raw.problems, error))
+        complete = bool(actions) and any(action.kind == "win" for action in actions)
+        self.games.append(RawGame(number=game.number, players=game.players,
+                                  ratings=game.ratings, scores=game.scores, actions=actions,
+                                  complete=complete, cube=game.cube, rules=game.rules,
+                                  problems=tuple(game.problems), loc=game.loc))
 
-    def result(self, encoding: str | None) -> RawMatch:
+    def result(self, encoding: str | None, note: ParseError | None = None) -> RawMatch:
         if not self.games:
-            where = Location(self.source, len(self.lines), 1, self.lines[-1])
-            self.problem(where.error("no game found: expected a 'Game 1' line"))
+            self.problem(len(self.lines) - 1, 0, "no game found: expected a 'Game 1' line")
         first = self.games[0] if self.games else None
         players = first.players if first else ("", "")
         ratings = first.ratings if first else (None, None)
+        problems = self.log.listed()
         return RawMatch(format="mat", source=self.source, encoding=encoding,
                         headers=self.headers, match_length=self.match_length, players=players,
                         ratings=ratings, variant=self.headers.get("Variation"),
-                        games=tuple(self.games), problems=tuple(self.problems))
+                        games=tuple(self.games),
+                        problems=(note, *problems) if note is not None else problems,
+                        locations=self.locations)
 
 
 def parse_mat(source: Source, *, errors: Errors = "raise") -> RawMatch:
@@ -534,11 +569,12 @@ def parse_mat(source: Source, *, errors: Errors = "raise") -> RawMatch:
     (3, False, (3, 1))
     """
     if errors not in ("raise", "collect"):
-        raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
-    loaded = load_source(source)
+        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
+                          option="errors")
+    loaded, note = load_transcript(source, collect=errors == "collect")
     parser = _MatParser(loaded.text, loaded.name, errors == "collect")
     parser.run()
-    return parser.result(loaded.encoding)
+    return parser.result(loaded.encoding, note)
 
 
 # --------------------------------------------------------------------------- writing
@@ -581,7 +617,10 @@ def _cell_text(action: RawAction) -> str:
 
 
 def _name(name: str, rating: str | None) -> str:
-    return f"{name},{rating}" if rating else name
+    """A name with its rating, when the two read back as they are."""
+    if rating and split_rating(f"{name},{rating}") == (name, rating):
+        return f"{name},{rating}"
+    return name
 
 
 def _format_rows(rows: list[list[str | None]], first: int) -> list[str]:
@@ -598,6 +637,9 @@ def _format_game(game: RawGame) -> list[str]:
     out = [f" Game {game.number}"]
     if game.cube != 1:
         out.append(f'; [Cube "{game.cube}"]')
+    crawford = stated_crawford(game.rules)
+    if crawford is not None:  # R10.2, where the scores do not tell it
+        out.append(f'; [CrawfordGame "{"On" if crawford else "Off"}"]')
     scores = game.scores or (0, 0)
     left = f"{_name(game.players[0], game.ratings[0])} : {scores[0]}"
     # GNU Backgammon pads to 31 and truncates longer names; keep long names whole.

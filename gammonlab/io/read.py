@@ -10,15 +10,22 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import GammonlabError, ParseError
+from ..errors import (
+    GammonlabError,
+    OptionError,
+    OptionTypeError,
+    ParseError,
+    SourceNotFoundError,
+)
 from ..match import Match, replay_match
 from ..rules import Rules
 from .mat import parse_mat
 from .sgf import parse_sgf
-from .text import Source, load_source
+from .text import Source, load_transcript
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -53,18 +60,35 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
     Parameters
     ----------
     source : path, str, bytes or file
-        A path, the transcript's text, its bytes or an open file.
+        A path, the transcript's text, its bytes or an open file. A string is
+        text when it holds more than one line or its one line starts as a
+        transcript does, and a path otherwise (see
+        :func:`~gammonlab.io.text.load_source`).
     errors : {'raise', 'collect'}
         ``raise`` stops at the first problem with a :class:`~gammonlab.errors.ParseError`
-        naming file, line and column; ``collect`` keeps every good game and lists
-        what it skipped, and why, in ``match.problems``.
+        naming file, line and column; ``collect`` never raises on a string or
+        bytes: it keeps every good game and lists what it skipped, and why, in
+        ``match.problems``, each with its line and column.
     format : {'mat', 'sgf'}, optional
         Detected from the content when not given.
     rules : Rules, optional
         Replay under these rules instead of those the transcript's headers
         (``Variation``, ``Jacoby``, ``Crawford``, ``CubeLimit``, ...; SGF ``RU``)
         describe; see :func:`~gammonlab.match.replay_match`. The match length
-        must agree with the transcript's.
+        must agree with the transcript's (collecting, a disagreement is listed
+        and the rules given win).
+
+    Raises
+    ------
+    ParseError
+        The transcript cannot be read (``errors="raise"``).
+    SourceNotFoundError
+        A path that does not exist (with ``errors="collect"``, a one-line string
+        that names no file is read as text instead, and the first problem says so).
+    SourceError
+        A path that names a folder or a file that cannot be read.
+    OptionError
+        ``errors``, ``format`` or ``rules`` of an unknown kind.
 
     Examples
     --------
@@ -76,12 +100,21 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
     >>> read_match(text, rules=Rules(match_length=3, auto_doubles="seed-000")).games[0].cube_value
     2
     """
-    loaded = load_source(source)
+    if errors not in ("raise", "collect"):
+        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
+                          option="errors")
+    if format not in (None, "mat", "sgf"):
+        raise OptionError(f"unknown transcript format {format!r}: 'mat' or 'sgf'",
+                          option="format")
+    if rules is not None and not isinstance(rules, Rules):
+        raise OptionTypeError(f"rules must be a Rules, got {type(rules).__name__}",
+                              option="rules")
+    loaded, note = load_transcript(source, collect=errors == "collect")
     kind = format or detect_format(loaded.text)
-    if kind not in ("mat", "sgf"):
-        raise ParseError(f"unknown transcript format {kind!r}", source=loaded.name)
     parse = parse_sgf if kind == "sgf" else parse_mat
     raw: Any = parse(loaded, errors=errors)
+    if note is not None:
+        raw = replace(raw, problems=(note, *raw.problems))
     return replay_match(raw, errors=errors, rules=rules)
 
 
@@ -89,12 +122,13 @@ def _read_one(path: str, errors: Errors, frame: str,
               rules: Rules | None = None) -> tuple[Any, list[tuple[Any, ...]]]:
     """Read one file for :func:`read_matches`: its frame and its problems."""
     try:
-        match = read_match(path, errors=errors, rules=rules)
+        match = read_match(Path(path), errors=errors, rules=rules)
     except GammonlabError as error:
         if errors == "raise":
             raise
+        message = error.detail if isinstance(error, ParseError) else str(error).splitlines()[0]
         return None, [(path, getattr(error, "line", None), getattr(error, "column", None),
-                       "file skipped", str(error).splitlines()[0])]
+                       "file skipped", message.removeprefix(f"{path}: "))]
     if not match.games:
         first = match.problems[0] if match.problems else None
         why = first.detail if first is not None else "no game in the file"
@@ -114,6 +148,7 @@ def transcript_files(source: Any, pattern: str | None = None) -> tuple[list[str]
     """The transcripts of a folder (recursively, sorted) and the folder, or the paths given.
 
     By default a folder's ``.mat``, ``.txt`` and ``.sgf`` files; ``pattern`` is a glob.
+    A single path that does not exist raises :class:`~gammonlab.errors.SourceNotFoundError`.
     """
     if isinstance(source, (str, os.PathLike)) and os.path.isdir(source):
         root = Path(source)
@@ -123,8 +158,13 @@ def transcript_files(source: Any, pattern: str | None = None) -> tuple[list[str]
             found = root.rglob(pattern)
         return sorted(str(p) for p in found if p.is_file()), root
     if isinstance(source, (str, os.PathLike)):
+        if not os.path.exists(source):
+            raise SourceNotFoundError(f"{os.fspath(source)}: no such file or folder")
         return [str(source)], None
-    return [str(p) for p in source], None
+    if isinstance(source, (bytes, bytearray)) or not hasattr(source, "__iter__"):
+        raise OptionTypeError(f"expected a folder, a path or a list of paths, got "
+                              f"{type(source).__name__}", option="source")
+    return [os.fspath(p) for p in source], None
 
 
 def map_files(task: Callable[..., Any], paths: list[str], *args: Any, n_jobs: int | None,
@@ -209,7 +249,9 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
     Parameters
     ----------
     source : folder or paths
-        A folder, read recursively, or a list of paths.
+        A folder, read recursively, or a list of paths; one path that does not
+        exist raises :class:`~gammonlab.errors.SourceNotFoundError` (in a list,
+        collecting, it is a file skipped).
     errors : {'raise', 'collect'}
         ``raise`` stops at the first problem; ``collect`` keeps every good game,
         skips the rest and reports them in ``frame.attrs["problems"]`` (records
@@ -236,7 +278,10 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
         the folder) first.
     """
     if frame not in ("actions", "games"):
-        raise ValueError(f"frame must be 'actions' or 'games', got {frame!r}")
+        raise OptionError(f"frame must be 'actions' or 'games', got {frame!r}", option="frame")
+    if errors not in ("raise", "collect"):
+        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
+                          option="errors")
     paths, root = transcript_files(source, pattern)
     results = map_files(_read_one, paths, errors, frame, rules, n_jobs=n_jobs, progress=progress,
                         desc="reading")

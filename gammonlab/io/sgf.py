@@ -83,9 +83,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import GammonlabError, ParseError
+from .._numbers import parse_int, read_int
+from ..errors import GammonlabError, OptionError, ParseError
 from ..notation import split_acey_deucey
-from .text import Location, RawAction, RawGame, RawMatch, Source, load_source
+from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
+from .text import (
+    Location,
+    ProblemLog,
+    RawAction,
+    RawGame,
+    RawMatch,
+    Source,
+    load_transcript,
+    split_rating,
+)
 
 __all__ = [
     "SgfNode",
@@ -102,6 +113,11 @@ _VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 _UNESCAPE = re.compile(r"\\(\n|.)", re.DOTALL)
 _IDENT = re.compile(r"[A-Za-z]+")
 _SPACE = re.compile(r"\s*")
+# a property: its identifier, then its values and the white space after each
+_PROPERTY = re.compile(r"[A-Za-z]+\s*((?:\[(?:[^\\\]]|\\.)*\]\s*)+)", re.DOTALL)
+_VALUES = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
+# a '(' that opens the next game while a game is open: its first node names the game type
+_NEXT_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]*\]\s*)?GM\s*\[")
 # dice, moves, and for an Acey-Deucey 1-2 (R11.2) the doubles chosen and their moves
 _MOVE_VALUE = re.compile(r"^([0-9])([0-9])([a-z]*)(?:([1-6])\4([a-z]*))?$")
 _RESULT = re.compile(r"^([WB])\+([0-9]{0,9})(R?)(?:esign)?$", re.IGNORECASE)
@@ -111,6 +127,10 @@ _VARIANTS = {"nackgammon": "Nackgammon", "nackgammon004": "Nackgammon004",
              "hypergammon3": "Hypergammon3", "aceydeucey": "AceyDeucey"}
 _SETUP = frozenset({"AE", "AB", "AW", "CP", "CV"})
 _ANALYSIS = ("DA", "A", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC")
+_ANALYSIS_NAMES = frozenset(_ANALYSIS)
+# properties whose values never hold a line break: moves, dice, the game's set-up, analysis
+_ONE_LINE = frozenset({"B", "W", "DI", "PL", "GM", "FF", "MI", "RE", "RU", *_SETUP,
+                       *_ANALYSIS})
 _SKILL = {"BM": "skill", "DO": "skill", "BC": "cube_skill", "DC": "cube_skill"}
 _COLOURS = "WB"
 _BAR, _OFF = 25, 0
@@ -174,84 +194,151 @@ class _Text:
         self.text = text
         self.source = source
         self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        # one copy of each line, shared by every Location on it: a file written on
+        # one line would otherwise cost a copy of the whole file per action
+        self.lines: dict[int, str] = {}
 
     def loc(self, offset: int) -> Location:
         index = bisect.bisect_right(self.starts, offset) - 1
         start = self.starts[index]
-        end = self.text.find("\n", start)
-        line = self.text[start:] if end < 0 else self.text[start:end]
+        line = self.lines.get(index)
+        if line is None:
+            end = self.text.find("\n", start)
+            line = self.text[start:] if end < 0 else self.text[start:end]
+            self.lines[index] = line
         return Location(self.source, index + 1, offset - start + 1, line)
 
     def error(self, offset: int, message: str) -> ParseError:
         return self.loc(offset).error(message)
 
 
-def _read_trees(text: _Text, problems: list[ParseError] | None) -> list[SgfTree]:
-    """Tokenise and build the trees; stop at the first error (raise it, or record it)."""
+def _unescaped(escape: re.Match[str]) -> str:
+    """SGF's escapes: ``\\]`` is ``]``; an escaped line break is no character."""
+    return "" if escape.group(1) == "\n" else escape.group(1)
+
+
+def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
+    """Tokenise and build the trees.
+
+    Without ``log.collect`` the first error raises. Collecting, each error is
+    listed and reading goes on: past the bad text to the next ``(``, ``;`` or
+    ``)``; a ``;`` outside any tree opens one; a game opened while another is
+    left open (a lost ``)``) closes that one.
+    """
     source = text.text
     n = len(source)
     trees: list[SgfTree] = []
     stack: list[SgfTree] = []
     i = 0
-    try:
-        while i < n:
-            char = source[i]
-            if char.isspace():
-                i = _SPACE.match(source, i).end()  # type: ignore[union-attr]
-                continue
-            if char == "(":
-                tree = SgfTree(i)
-                if stack:
-                    if not stack[-1].nodes:
-                        raise text.error(i, "expected ';' and a node before a variation '('")
-                    stack[-1].children.append(tree)
-                else:
-                    trees.append(tree)
-                stack.append(tree)
-                i += 1
-            elif char == ")":
-                if not stack:
-                    raise text.error(i, "unexpected ')': no game tree is open")
-                tree = stack.pop()
-                if not tree.nodes:
-                    raise text.error(tree.offset, "empty game tree '()': expected ';' and a node")
-                tree.closed = True
-                i += 1
-            elif char == ";":
-                if not stack:
-                    raise text.error(i, "unexpected ';' outside a game tree '(...)'")
-                if stack[-1].children:
-                    raise text.error(i, "unexpected ';' after a variation: expected '(' or ')'")
-                stack[-1].nodes.append(SgfNode(i))
-                i += 1
-            elif "A" <= char <= "Z" or "a" <= char <= "z":
-                if not stack or not stack[-1].nodes or stack[-1].children:
-                    raise text.error(i, f"unexpected property {char!r} outside a node (';')")
-                name = _IDENT.match(source, i).group()  # type: ignore[union-attr]
-                j = _SPACE.match(source, i + len(name)).end()  # type: ignore[union-attr]
-                values: list[str] = []
-                while j < n and source[j] == "[":
-                    value = _VALUE.match(source, j)
-                    if value is None:
-                        raise text.error(j, f"unterminated value of property {name}: "
-                                            "expected ']'")
-                    values.append(_UNESCAPE.sub(
-                        lambda m: "" if m.group(1) == "\n" else m.group(1), value.group(1)))
-                    j = _SPACE.match(source, value.end()).end()  # type: ignore[union-attr]
-                if not values:
-                    raise text.error(j if j < n else i,
-                                     f"expected '[' and a value after property {name}")
-                stack[-1].nodes[-1].properties.append(SgfProperty(name, tuple(values), i))
-                i = j
+    node: SgfNode | None = None  # the node properties go to
+    resync = False  # after an error: skip to the next '(', ';' or ')'
+
+    def fail(offset: int, message: str) -> None:
+        log.add(text.loc(offset), message)  # raises unless collecting
+
+    while i < n:
+        char = source[i]
+        if char.isspace():
+            i = _SPACE.match(source, i).end()  # type: ignore[union-attr]
+            continue
+        if resync and char not in "(;)":
+            if char == "[":
+                value = _VALUE.match(source, i)
+                i = value.end() if value is not None else n
             else:
-                raise text.error(i, f"unexpected {char!r}: expected '(', ';', ')' or a property")
-        if stack:
-            raise text.error(n, f"missing ')': the game tree opened at line "
-                                f"{text.loc(stack[0].offset).line} is not closed")
-    except ParseError as error:
-        if problems is None:
-            raise
-        problems.append(error)
+                i += 1
+            continue
+        resync = False
+        if char in "()":
+            node = None
+        if char == "(":
+            if stack and _NEXT_GAME.match(source, i):
+                fail(i, f"missing ')': the game tree opened at line "
+                        f"{text.loc(stack[0].offset).line} is not closed before the next game")
+                stack.clear()
+            if stack and not stack[-1].nodes:
+                fail(i, "expected ';' and a node before a variation '('")
+                i += 1
+                continue
+            tree = SgfTree(i)
+            (stack[-1].children if stack else trees).append(tree)
+            stack.append(tree)
+            i += 1
+        elif char == ")":
+            if not stack:
+                fail(i, "unexpected ')': no game tree is open")
+                i += 1
+                continue
+            tree = stack.pop()
+            if not tree.nodes:
+                fail(tree.offset, "empty game tree '()': expected ';' and a node")
+                (stack[-1].children if stack else trees).remove(tree)
+            else:
+                tree.closed = True
+            i += 1
+        elif char == ";":
+            if not stack:
+                fail(i, "unexpected ';' outside a game tree: expected '(' before it")
+                tree = SgfTree(i)  # read on as if the '(' were there
+                trees.append(tree)
+                stack.append(tree)
+            target = stack[-1]
+            if target.children:
+                fail(i, "unexpected ';' after a variation: expected '(' or ')'")
+                while target.children:  # read on at the end of the main line
+                    target = target.children[0]
+            node = SgfNode(i)
+            target.nodes.append(node)
+            i += 1
+        elif "A" <= char <= "Z" or "a" <= char <= "z":
+            name = _IDENT.match(source, i).group()  # type: ignore[union-attr]
+            if node is None:
+                fail(i, f"unexpected property {name!r} outside a node (';')")
+                resync = True
+                continue
+            whole = _PROPERTY.match(source, i)
+            if whole is not None and (name not in _ONE_LINE or "\n" not in whole.group(1)):
+                # the common case: the identifier and every value, read at once
+                node.properties.append(SgfProperty(name, tuple(
+                    _UNESCAPE.sub(_unescaped, value) if "\\" in value else value
+                    for value in _VALUES.findall(whole.group(1))), i))
+                i = whole.end()
+                continue
+            j = _SPACE.match(source, i + len(name)).end()  # type: ignore[union-attr]
+            values: list[str] = []
+            cut = False
+            while j < n and source[j] == "[":
+                value = _VALUE.match(source, j)
+                if value is None:
+                    fail(j, f"unterminated value of property {name}: expected ']'")
+                    j = n  # no ']' is left: nothing after this can be read
+                    break
+                if name in _ONE_LINE and "\n" in value.group(1):
+                    # a lost ']': read on at the next line, not in the next game
+                    fail(j, f"unterminated value of property {name}: expected ']' before "
+                            f"the end of the line")
+                    j = source.index("\n", j)
+                    cut = True
+                    break
+                written = value.group(1)
+                values.append(_UNESCAPE.sub(_unescaped, written) if "\\" in written
+                              else written)
+                j = _SPACE.match(source, value.end()).end()  # type: ignore[union-attr]
+            if cut or not values:
+                if not cut and j < n:
+                    fail(j, f"expected '[' and a value after property {name}")
+                resync = resync or j < n
+                i = max(j, i + len(name))
+                continue
+            node.properties.append(SgfProperty(name, tuple(values), i))
+            i = j
+        else:
+            fail(i, f"unexpected {char!r}: expected '(', ';', ')' or a property")
+            resync = True
+            i += 1
+    if stack:
+        fail(n, f"missing ')': the game tree opened at line {text.loc(stack[0].offset).line} "
+                f"is not closed")
     return trees
 
 
@@ -259,8 +346,8 @@ def parse_collection(source: Source, *, errors: Errors = "raise") -> list[SgfTre
     """Read any SGF text into its game trees.
 
     Values are unescaped (``\\]`` is ``]``, an escaped newline disappears).
-    With ``errors="collect"`` the trees read before the first error are kept
-    (with ``closed=False`` for those left open) and the error is not raised.
+    With ``errors="collect"`` nothing raises: the trees are read past each
+    error (trees left open have ``closed=False``).
 
     >>> trees = parse_collection("(;GM[6]AB[a][b](;C[x\\\\]y])(;C[z]))")
     >>> [p.values for p in trees[0].nodes[0].properties]
@@ -268,9 +355,16 @@ def parse_collection(source: Source, *, errors: Errors = "raise") -> list[SgfTre
     >>> [n.value("C") for n in trees[0].main_line()]
     [None, 'x]y']
     """
-    loaded = load_source(source)
-    problems: list[ParseError] | None = [] if errors == "collect" else None
-    return _read_trees(_Text(loaded.text, loaded.name), problems)
+    collect = _check_errors(errors)
+    loaded, _ = load_transcript(source, collect=collect)
+    return _read_trees(_Text(loaded.text, loaded.name), ProblemLog(collect=collect))
+
+
+def _check_errors(errors: str) -> bool:
+    if errors not in ("raise", "collect"):
+        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
+                          option="errors")
+    return errors == "collect"
 
 
 # --------------------------------------------------------------------------- points and plays
@@ -375,22 +469,32 @@ def _play_to_value(play: str, player: int) -> str:
 
 # --------------------------------------------------------------------------- analysis
 
+def _int(word: str) -> int:
+    """An integer of GNU Backgammon's analysis; ``ValueError`` for anything else."""
+    return read_int(word.strip(), "an integer", signed=True)
+
+
+def _shorten(value: str, width: int = 40) -> str:
+    """A property value to quote in a message, cut when long."""
+    return value if len(value) <= width else value[:width] + "..."
+
+
 def _floats(words: list[str], start: int, count: int) -> tuple[float, ...]:
     return tuple(float(word) for word in words[start:start + count])
 
 
 def _eval_context(words: list[str], i: int, *, reduced: bool) -> tuple[dict[str, Any], int]:
     plies = words[i]
-    info: dict[str, Any] = {"plies": int(plies.rstrip("C")), "cubeful": plies.endswith("C")}
+    info: dict[str, Any] = {"plies": _int(plies.rstrip("C")), "cubeful": plies.endswith("C")}
     i += 1
     if reduced:
-        info["reduced"] = int(words[i])
+        info["reduced"] = _int(words[i])
         i += 1
-    info["deterministic"] = int(words[i])
+    info["deterministic"] = _int(words[i])
     info["noise"] = float(words[i + 1])
     i += 2
     if i < len(words):
-        info["prune"] = int(words[i])
+        info["prune"] = _int(words[i])
         i += 1
     return info, i
 
@@ -407,12 +511,12 @@ def _keyword_floats(words: list[str], keyword: str, count: int,
 def _rollout(words: list[str], *, is_move: bool) -> dict[str, Any]:
     info: dict[str, Any] = {"eval": words[0]}
     if "ver" in words:
-        info["version"] = int(words[words.index("ver") + 1])
+        info["version"] = _int(words[words.index("ver") + 1])
     if is_move and "Score" in words:
         k = words.index("Score")
         info["score"], info["score2"] = float(words[k + 1]), float(words[k + 2])
     if "Trials" in words:
-        info["trials"] = int(words[words.index("Trials") + 1])
+        info["trials"] = _int(words[words.index("Trials") + 1])
     if is_move:
         info["output"] = _keyword_floats(words, "Output", 7)
         info["stddev"] = _keyword_floats(words, "StdDev", 7)
@@ -438,7 +542,7 @@ def _candidate(value: str, player: int) -> dict[str, Any]:
         i = 1
         version = 0
         if words[i] == "ver":
-            version = int(words[i + 1])
+            version = _int(words[i + 1])
             i += 2
         info.update(eval="E", version=version)
         info["probabilities"] = _floats(words, i, 5)
@@ -464,7 +568,7 @@ def _cube(value: str) -> dict[str, Any]:
     i = 1
     version = 0
     if words[i] == "ver":
-        version = int(words[i + 1])
+        version = _int(words[i + 1])
         i += 2
     info["version"] = version
     if version < 2:
@@ -481,15 +585,16 @@ def _cube(value: str) -> dict[str, Any]:
 
 def _analysis(node: SgfNode, player: int) -> dict[str, Any] | None:
     """Parse the analysis properties of a node; raises ValueError/IndexError on bad text."""
-    raw = {prop.name: list(prop.values) for prop in node.properties if prop.name in _ANALYSIS}
+    raw = {prop.name: list(prop.values) for prop in node.properties
+           if prop.name in _ANALYSIS_NAMES}
     if not raw:
         return None
     info: dict[str, Any] = {}
     if "A" in raw:
         values = raw["A"]
-        info["moves"] = {"played": int(values[0]),
+        info["moves"] = {"played": _int(values[0]),
                          "candidates": [_candidate(v, player) for v in values[1:]],
-                         "marked": [int(w) for w in " ".join(raw.get("MR", [])).split()]}
+                         "marked": [_int(w) for w in " ".join(raw.get("MR", [])).split()]}
     if "DA" in raw:
         info["cube"] = _cube(raw["DA"][0])
     if "CR" in raw:
@@ -531,6 +636,12 @@ class _Roll:
                          analysis=self.analysis, comment=self.comment, loc=self.loc)
 
 
+def _doubled(cube: int) -> int:
+    """The cube a double offers, counted no further than past the highest cube a
+    Match ID records: the replay refuses a double beyond it (R9.6)."""
+    return 2 * cube if cube <= HIGHEST_CUBE else cube
+
+
 def _resolve_events(events: list[tuple[str, Any]],
                     cube: int) -> tuple[list[RawAction], list[_Roll]]:
     """Name the cube actions (beaver, raccoon), count the cube, place the bare rolls.
@@ -559,10 +670,10 @@ def _resolve_events(events: list[tuple[str, Any]],
             if (offer is not None and previous is not None and previous.player != action.player
                     and previous.kind in ("double", "beaver", "raccoon")):
                 chain += 1
-                offer *= 2
+                offer = _doubled(offer)
                 kind = "beaver" if chain == 1 else "raccoon"
             else:
-                chain, offer, kind = 0, cube * 2, "double"
+                chain, offer, kind = 0, _doubled(cube), "double"
             action = RawAction(player=action.player, kind=kind, cube=offer,
                                analysis=action.analysis, comment=action.comment, loc=action.loc)
         elif action.kind == "take":
@@ -575,21 +686,17 @@ def _resolve_events(events: list[tuple[str, Any]],
 
 
 class _GameReader:
-    def __init__(self, text: _Text, tree: SgfTree, index: int, collect: bool,
-                 problems: list[ParseError]) -> None:
+    def __init__(self, text: _Text, tree: SgfTree, index: int, log: ProblemLog) -> None:
         self.text = text
         self.tree = tree
         self.index = index
-        self.collect = collect
-        self.match_problems = problems
+        self.log = log
         self.problems: list[ParseError] = []
 
     def problem(self, offset: int, message: str) -> None:
-        error = self.text.error(offset, message)
-        if not self.collect:
-            raise error
-        self.problems.append(error)
-        self.match_problems.append(error)
+        error = self.log.add(self.text.loc(offset), message)  # raises unless collecting
+        if error is not None:
+            self.problems.append(error)
 
     def read(self) -> tuple[RawGame, dict[str, Any]]:
         nodes = self.tree.main_line()
@@ -615,7 +722,7 @@ class _GameReader:
             actions.append(RawAction(player=winner, kind="win", points=points, loc=loc))
         complete = result is not None and self.tree_complete()
         if result is not None and not complete:
-            self.problem(len(self.text.text), f"game {info['number']} is cut short: its "
+            self.problem(self.tree.offset, f"game {info['number']} is cut short: its "
                          "moves end before the closing ')'")
         game = RawGame(number=info["number"], players=info["players"], ratings=info["ratings"],
                        scores=info["scores"], actions=tuple(actions), complete=complete,
@@ -648,10 +755,14 @@ class _GameReader:
                 key = key.strip().lower()
                 if key not in ("length", "game", "ws", "bs"):
                     continue
-                if not re.fullmatch(r"[0-9]{1,9}", number.strip()):
-                    self.problem(mi.offset, f"expected a number in MI[{value}]")
+                n = parse_int(number.strip())
+                if n is None:
+                    self.problem(mi.offset, f"expected a number in MI[{_shorten(value)}]")
                     continue
-                n = int(number)
+                if key != "game" and n > MAX_MATCH_LENGTH:
+                    self.problem(mi.offset, f"MI[{_shorten(value)}]: a match length or score is "
+                                 f"at most {MAX_MATCH_LENGTH} (what a Match ID can record)")
+                    continue
                 if key == "length":
                     info["length"] = n
                 elif key == "game":
@@ -660,8 +771,16 @@ class _GameReader:
                     scores[0 if key == "ws" else 1] = n
         if scores[0] is not None or scores[1] is not None:
             info["scores"] = (scores[0] or 0, scores[1] or 0)
-        info["players"] = (root.value("PW") or "", root.value("PB") or "")
-        info["ratings"] = (root.value("WR"), root.value("BR"))
+        players, ratings = [], []
+        for name_key, rating_key in (("PW", "WR"), ("PB", "BR")):
+            # a name as a .mat file holds it: on one line, without white space around it,
+            # and a FIBS-style rating ('massie,1522') split off as the .mat reader splits it
+            name, rating = split_rating((root.value(name_key) or "").replace("\n", " ").strip())
+            written = (root.value(rating_key) or "").replace("\n", " ").strip()
+            players.append(name)
+            ratings.append(written or rating)
+        info["players"] = tuple(players)
+        info["ratings"] = tuple(ratings)
         ru = root.get("RU")
         if ru:
             rules = tuple(part for part in ru.values[0].split(":") if part)
@@ -671,11 +790,13 @@ class _GameReader:
                     info["variant"] = _VARIANTS[part.lower()]
         cv = root.value("CV")
         if cv is not None:
-            if re.fullmatch(r"[0-9]{1,9}", cv.strip()):
-                info["cube"] = int(cv)
+            cube = parse_int(cv.strip())
+            if cube is not None and cube <= HIGHEST_CUBE:
+                info["cube"] = cube
             else:
                 where = root.get("CV").offset  # type: ignore[union-attr]
-                self.problem(where, f"expected a cube value in CV[{cv}]")
+                self.problem(where, f"expected a cube value (at most {HIGHEST_CUBE}) in "
+                             f"CV[{_shorten(cv)}]")
         re_prop = root.get("RE")
         if re_prop:
             value = re_prop.values[0].strip()
@@ -688,7 +809,9 @@ class _GameReader:
             elif value.lower() not in _NO_RESULT:
                 self.problem(re_prop.offset, f"expected a result like RE[W+2] or RE[B+1R], "
                              f"got RE[{value}]")
+        info["locations"] = {}
         for prop in root.properties:
+            info["locations"].setdefault(prop.name, self.text.loc(prop.offset))
             if prop.name not in _NOT_HEADERS:
                 info["headers"].setdefault(prop.name, prop.values[0])
         return info
@@ -753,7 +876,8 @@ class _GameReader:
         try:
             return _analysis(node, player)
         except (ValueError, IndexError) as exc:
-            bad = next((p for p in node.properties if p.name in _ANALYSIS), node.properties[0])
+            bad = next((p for p in node.properties if p.name in _ANALYSIS_NAMES),
+                       node.properties[0])
             self.problem(bad.offset, f"unreadable analysis property {bad.name}: {exc}")
             return None
 
@@ -778,24 +902,19 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
     [(1, 'move', (4, 3), None), (0, 'double', None, 2), (1, 'take', None, None), \
 (0, 'resign', (1, 1), None), (1, 'win', None, None)]
     """
-    if errors not in ("raise", "collect"):
-        raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
-    loaded = load_source(source)
+    collect = _check_errors(errors)
+    loaded, note = load_transcript(source, collect=collect)
     text = _Text(loaded.text, loaded.name)
-    collect = errors == "collect"
-    problems: list[ParseError] = []
-    trees = _read_trees(text, problems if collect else None)
-    if not trees and not problems:
-        error = text.error(0, "no game found: expected '(;GM[6]...'")
-        if not collect:
-            raise error
-        problems.append(error)
+    log = ProblemLog(collect=collect)
+    trees = _read_trees(text, log)
+    if not any(tree.nodes for tree in trees) and not log.items:
+        log.add(text.loc(0), "no game found: expected '(;GM[6]...'")
     games: list[RawGame] = []
     infos: list[dict[str, Any]] = []
     for index, tree in enumerate(trees):
         if not tree.nodes:
             continue
-        reader = _GameReader(text, tree, index, collect, problems)
+        reader = _GameReader(text, tree, index, log)
         game, info = reader.read()
         gm = tree.nodes[0].value("GM")
         if gm is None or gm.strip() != "6":
@@ -810,7 +929,8 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
         players=games[0].players if games else ("", ""),
         ratings=games[0].ratings if games else (None, None),
         variant=first["variant"] if first else None,
-        games=tuple(games), problems=tuple(problems))
+        games=tuple(games), problems=(note, *log.listed()) if note else log.listed(),
+        locations=first["locations"] if first else {})
 
 
 # --------------------------------------------------------------------------- writing
@@ -833,7 +953,7 @@ def _match_headers(raw: RawMatch) -> list[tuple[str, str]]:
         if not re.fullmatch(r"[A-Z]{1,2}", name) or name in _WRITTEN_BY_US or name in seen:
             continue
         if name == "DT":
-            value = re.sub(r"^(\d{4})\.(\d{2})\.(\d{2})$", r"\1-\2-\3", value)
+            value = re.sub(r"^([0-9]{4})\.([0-9]{2})\.([0-9]{2})$", r"\1-\2-\3", value)
         if value:
             seen.add(name)
             out.append((name, value))

@@ -23,24 +23,37 @@ from __future__ import annotations
 import io
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple, Union
 
-from ..errors import GammonlabError, ParseError
+from ..errors import (
+    OptionTypeError,
+    ParseError,
+    SourceError,
+    SourceNotFoundError,
+)
 
 __all__ = [
     "ACTION_KINDS",
+    "MAX_PROBLEMS",
+    "MAX_SOURCE_BYTES",
     "Location",
+    "ProblemLog",
     "RawAction",
     "RawGame",
     "RawMatch",
     "Source",
+    "SourceError",
     "SourceNotFoundError",
     "SourceText",
     "decode_bytes",
     "load_source",
+    "load_transcript",
     "normalize_newlines",
     "read_source",
+    "split_rating",
+    "stated_crawford",
 ]
 
 Source = Union[str, bytes, bytearray, "os.PathLike[str]", IO[str], IO[bytes], "SourceText"]
@@ -49,9 +62,21 @@ Source = Union[str, bytes, bytearray, "os.PathLike[str]", IO[str], IO[bytes], "S
 _BOMS_UTF16 = (b"\xff\xfe", b"\xfe\xff")
 # Bytes that cp1252 leaves undefined; their presence means the file is not cp1252.
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
-# A one-line string shaped like a file name ("games/m.mat", "C:\\x.txt"), not like a transcript.
-_PATHLIKE = re.compile(r"^[^\[\]();\n]{0,1000}\.[A-Za-z0-9]{1,6}$")
+# How a one-line transcript starts: SGF, a header or comment, the match length, a game.
+_TEXT_START = re.compile(r"\s*(?:[(;\[]|[0-9]+\s+points?\s+match|match\s+of\s|game\s+[0-9])",
+                         re.IGNORECASE)
 _MAX_PATH = 4096
+# a FIBS-style name with its rating: "massie,1522"
+_RATING = re.compile(r"^(.*?\S)\s*,\s*(-?[0-9]+(?:[.,][0-9]+)?)$")
+# Lone surrogates can come in a str but in no file; they become U+FFFD as undecodable bytes do.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+MAX_SOURCE_BYTES = 64 << 20
+"""The most bytes a file is read for: the longest transcripts are well under 1 MB."""
+MAX_PROBLEMS = 1000
+"""The most problems a reader, and then the replay, list for one file with
+``errors="collect"``; the rest are counted in one last problem."""
 
 
 ACTION_KINDS: tuple[str, ...] = (
@@ -167,7 +192,10 @@ class RawGame:
         leaves its last game incomplete.
     rules : tuple of str
         SGF ``RU`` parts (``'Crawford'``, ``'CrawfordGame'``, ``'Jacoby'``,
-        ``'NoCube'``, a variant such as ``'Nackgammon'``); empty for ``.mat``.
+        ``'NoCube'``, a variant such as ``'Nackgammon'``). In ``.mat``,
+        ``'CrawfordGame'`` or ``'NoCrawfordGame'`` from a ``; [CrawfordGame "On"]``
+        line under ``Game N`` (gammonlab writes it where the scores do not tell the
+        Crawford game, R10.2), else empty.
     cube : int
         The cube when play starts: 1, or the value GNU Backgammon's automatic
         doubles of equal opening rolls turned it to (R10.5; SGF ``CV[n]``,
@@ -219,6 +247,10 @@ class RawMatch:
     games : tuple of RawGame
     problems : tuple of ParseError
         Everything skipped when reading with ``errors="collect"`` (empty otherwise).
+    locations : dict of str to Location
+        Where the headers are written, for messages about them: ``.mat``, each
+        header's key; SGF, ``'RU'`` (the first game's rules) and the match's
+        root properties.
     """
 
     format: str
@@ -231,6 +263,7 @@ class RawMatch:
     variant: str | None = None
     games: tuple[RawGame, ...] = ()
     problems: tuple[ParseError, ...] = field(default=(), compare=False)
+    locations: dict[str, Location] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def actions(self) -> tuple[RawAction, ...]:
@@ -238,8 +271,66 @@ class RawMatch:
         return tuple(action for game in self.games for action in game.actions)
 
 
-class SourceNotFoundError(GammonlabError, FileNotFoundError):
-    """A reader was given the name of a file that does not exist."""
+class ProblemLog:
+    """The problems of one file read with ``errors="collect"``, or none: without
+    ``collect`` the first problem raises.
+
+    The first :data:`MAX_PROBLEMS` are listed; the others are only counted, so
+    that a file of garbage costs no more than a file of text, and the last entry
+    of :attr:`listed` says how many there were and where the first of them is.
+
+    >>> log = ProblemLog(collect=True)
+    >>> log.add(Location("m.mat", 3, 1, "xyz"), "expected a header")
+    ParseError('m.mat:3:1: expected a header\\n    xyz\\n    ^')
+    >>> [str(p).splitlines()[0] for p in log.listed()]
+    ['m.mat:3:1: expected a header']
+    """
+
+    def __init__(self, *, collect: bool) -> None:
+        self.collect = collect
+        self.items: list[ParseError] = []
+        self.unlisted = 0
+        self._first_unlisted: tuple[Location, str] | None = None
+
+    def add(self, where: Location, message: str) -> ParseError | None:
+        """Raise (not collecting) or list a problem at ``where``; ``None`` once the
+        list is full."""
+        if not self.collect:
+            raise where.error(message)
+        if len(self.items) >= MAX_PROBLEMS:
+            self.unlisted += 1
+            if self._first_unlisted is None:
+                self._first_unlisted = (where, message)
+            return None
+        error = where.error(message)
+        self.items.append(error)
+        return error
+
+    def append(self, error: ParseError) -> bool:
+        """Raise (not collecting) or list a problem made elsewhere; False once the
+        list is full."""
+        if not self.collect:
+            raise error
+        if len(self.items) >= MAX_PROBLEMS:
+            self.unlisted += 1
+            return False
+        self.items.append(error)
+        return True
+
+    def listed(self) -> tuple[ParseError, ...]:
+        """The problems listed, and the count of the others."""
+        if not self.unlisted:
+            return tuple(self.items)
+        first = (f"; the first: {self._first_unlisted[1]}" if self._first_unlisted
+                 else "")
+        message = f"{self.unlisted} more problems are not listed{first}"
+        if self._first_unlisted is not None:
+            summary = self._first_unlisted[0].error(message)
+        else:
+            last = self.items[-1]
+            summary = ParseError(message, source=last.source, line=last.line,
+                                 column=last.column, text=last.text)
+        return (*self.items, summary)
 
 
 class SourceText(NamedTuple):
@@ -248,6 +339,30 @@ class SourceText(NamedTuple):
     text: str
     name: str | None
     encoding: str | None
+
+
+def split_rating(name: str) -> tuple[str, str | None]:
+    """A player's name and the rating it carries, FIBS style, if any.
+
+    >>> split_rating("massie,1522"), split_rating("anna")
+    (('massie', '1522'), ('anna', None))
+    """
+    match = _RATING.match(name)
+    if match:
+        return match.group(1), match.group(2)
+    return name, None
+
+
+def stated_crawford(parts: Sequence[str]) -> bool | None:
+    """Whether a game's rule parts say it is the Crawford game: SGF ``RU`` (GNU Backgammon
+    writes ``CrawfordGame`` on the Crawford game of every match played with the rule),
+    or the ``CrawfordGame`` / ``NoCrawfordGame`` a ``.mat`` line states; ``None``: silent."""
+    lower = {part.lower() for part in parts}
+    if "crawfordgame" in lower:
+        return True
+    if "nocrawfordgame" in lower or "crawford" in lower:
+        return False
+    return None
 
 
 def normalize_newlines(text: str) -> str:
@@ -309,34 +424,57 @@ def _path_name(path: os.PathLike[str] | str) -> str:
     return os.fspath(path)
 
 
+def _clean(text: str) -> str:
+    """Newlines normalised, lone surrogates replaced."""
+    text = normalize_newlines(text)
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
+
+
 def _read_path(path: os.PathLike[str] | str) -> SourceText:
     name = _path_name(path)
     try:
         with open(name, "rb") as handle:
-            data = handle.read()
+            data = handle.read(MAX_SOURCE_BYTES + 1)
     except FileNotFoundError as exc:
-        raise SourceNotFoundError(f"{name}: no such file") from exc
+        raise SourceNotFoundError(f"{name}: no such file or folder") from exc
     except IsADirectoryError as exc:
-        raise SourceNotFoundError(f"{name}: is a directory, not a transcript") from exc
+        raise SourceError(f"{name}: is a folder, not a transcript (read_matches reads the "
+                          f"transcripts of a folder)") from exc
+    except (OSError, ValueError) as exc:  # refused, a name too long, an embedded NUL, ...
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SourceError(f"{name}: cannot be read: {reason}") from exc
+    if len(data) > MAX_SOURCE_BYTES:  # no transcript is this long (a device, an endless pipe)
+        raise SourceError(f"{name}: more than {MAX_SOURCE_BYTES >> 20} MB, which no "
+                          f"transcript is")
     text, encoding = decode_bytes(data)
     return SourceText(text, name, encoding)
 
 
-def _looks_like_path(text: str) -> bool:
-    return len(text) < _MAX_PATH and "\n" not in text and bool(_PATHLIKE.match(text.strip()))
+def _names_a_file(text: str) -> bool:
+    try:
+        return os.path.isfile(text)
+    except (OSError, ValueError):  # embedded NUL, name too long, ...
+        return False
 
 
 def load_source(source: Source) -> SourceText:
     """Read a path, a string, bytes or an open file into :class:`SourceText`.
 
-    A string is text when it contains a newline, and a path when it names an
-    existing file; a one-line string shaped like a file name that does not
-    exist raises :class:`SourceNotFoundError`; any other string is text.
-    ``os.PathLike`` objects are always paths. Text given as a string keeps
-    ``encoding=None``.
+    A string is the transcript's text when it holds more than one line, and
+    when its one line starts as a transcript does (``(`` of SGF, ``;`` of a
+    header, ``7 point match``, ``Game 1``) or is empty; a one-line string that
+    names an existing file is that file; any other one-line string is a path,
+    and one that does not exist raises :class:`SourceNotFoundError` (a folder,
+    :class:`~gammonlab.errors.SourceError`). ``os.PathLike`` objects are always
+    paths. Text given as a string keeps ``encoding=None``; lone surrogates
+    (which no file holds) become U+FFFD, as undecodable bytes do.
 
     >>> load_source(b"\\xef\\xbb\\xbf 3 point match\\n")
     SourceText(text=' 3 point match\\n', name=None, encoding='utf-8-sig')
+    >>> load_source("no/such/file.mat")
+    Traceback (most recent call last):
+    ...
+    gammonlab.errors.SourceNotFoundError: no/such/file.mat: no such file or folder
     """
     if isinstance(source, SourceText):
         return source
@@ -346,21 +484,18 @@ def load_source(source: Source) -> SourceText:
         text, encoding = decode_bytes(bytes(source))
         return SourceText(text, None, encoding)
     if isinstance(source, str):
-        if "\n" not in source and "\r" not in source and 0 < len(source) < _MAX_PATH:
-            try:
-                is_file = os.path.isfile(source)
-            except (OSError, ValueError):  # embedded NUL, name too long, ...
-                is_file = False
-            if is_file:
+        one_line = "\n" not in source and "\r" not in source
+        if one_line and 0 < len(source) < _MAX_PATH:
+            if _names_a_file(source):
                 return _read_path(source)
-            if _looks_like_path(source):
-                raise SourceNotFoundError(f"{source}: no such file")
-        return SourceText(normalize_newlines(source.removeprefix("\ufeff")), None, None)
+            if source.strip() and not _TEXT_START.match(source.removeprefix("\ufeff")):
+                return _read_path(source)  # a path: it does not exist, or is a folder
+        return SourceText(_clean(source.removeprefix("\ufeff")), None, None)
     read = getattr(source, "read", None)
     if read is None:
-        raise TypeError(
-            f"expected a path, a string, bytes or an open file, got {type(source).__name__}"
-        )
+        raise OptionTypeError(
+            f"expected a path, a string, bytes or an open file, got {type(source).__name__}",
+            option="source")
     name = getattr(source, "name", None)
     name = os.fspath(name) if isinstance(name, (str, os.PathLike)) else None
     try:
@@ -369,18 +504,43 @@ def load_source(source: Source) -> SourceText:
         # A text-mode file opened with the wrong encoding: re-read its bytes if possible.
         buffer = getattr(source, "buffer", None)
         if buffer is None or not hasattr(source, "seek"):
-            raise GammonlabError(f"{name or '<file>'}: cannot decode the file: {exc}") from exc
+            raise SourceError(f"{name or '<file>'}: cannot decode the file: {exc}") from exc
         source.seek(0)
         data = buffer.read()
+    except OSError as exc:
+        raise SourceError(f"{name or '<file>'}: cannot be read: {exc}") from exc
     if isinstance(data, (bytes, bytearray)):
         text, encoding = decode_bytes(bytes(data))
         return SourceText(text, name, encoding)
     if not isinstance(data, str):
-        raise TypeError(f"the file's read() returned {type(data).__name__}, not str or bytes")
+        raise OptionTypeError(f"the file's read() returned {type(data).__name__}, not str or "
+                              f"bytes", option="source")
     declared = getattr(source, "encoding", None)
     file_encoding = declared if isinstance(declared, str) and not isinstance(
         source, io.StringIO) else None
-    return SourceText(normalize_newlines(data.removeprefix("\ufeff")), name, file_encoding)
+    return SourceText(_clean(data.removeprefix("\ufeff")), name, file_encoding)
+
+
+def load_transcript(source: Source, *, collect: bool) -> tuple[SourceText, ParseError | None]:
+    """:func:`load_source` for a reader: with ``collect``, a one-line string that
+    names no file is read as text, and the second item says so (a problem to list).
+
+    >>> loaded, note = load_transcript("nosuch_folder", collect=True)
+    >>> loaded.text, note.detail
+    ('nosuch_folder', 'no file or folder nosuch_folder: read as the text of a transcript')
+    """
+    try:
+        return load_source(source), None
+    except SourceError as error:
+        if not collect or not isinstance(source, str):
+            raise
+        text = _clean(source)
+        note = ParseError(f"no file or folder {source}: read as the text of a transcript",
+                          line=1, column=1, text=text) if isinstance(
+                              error, SourceNotFoundError) else ParseError(
+            f"{str(error).removeprefix(source + ': ')}: read as the text of a transcript",
+            line=1, column=1, text=text)
+        return SourceText(text, None, None), note
 
 
 def read_source(source: Source) -> tuple[str, str | None]:

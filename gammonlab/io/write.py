@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..match import Action, Match
+from ..match import Action, CrawfordCount, Match
 from ..rule_tags import VARIATION_NAMES, mat_headers, sgf_rule_parts
 from .mat import format_mat
 from .sgf import format_sgf
@@ -43,7 +43,6 @@ def _raw_action(action: Action, game_over_here: bool, game_points: int | None,
         return RawAction(player=action.player, kind="move", dice=action.dice, play=play,
                          analysis=action.analysis, loc=where)
     if kind == "resign":
-        # a resignation that is its own result ("Losses 2 points") keeps its points
         points = game_points if game_over_here else None
         return RawAction(player=action.player, kind="resign", dice=action.dice,
                          resign_level=action.resign_level, points=points,
@@ -61,20 +60,30 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
     rules = match.rules
     sgf_rules = sgf_rule_parts(rules)
     games = []
+    count = CrawfordCount(rules)  # what a reader of the .mat will take for the Crawford game
     for game in match.games:
         where = Location(source, 0, 0, "")
+        inferred = count.start(game.score)
+        count.result(game.winner, game.points)
         actions = []
         for index, action in enumerate(game.actions):
-            last = index == len(game.actions) - 1
-            actions.append(_raw_action(action, last and game.winner is not None,
-                                       game.points, where))
+            following = game.actions[index + 1] if index + 1 < len(game.actions) else None
+            # a resignation that is its own result ("Losses 2 points") keeps its points,
+            # and so does one that ended the game before a result naming another winner
+            own_result = game.winner is not None and (
+                following is None or (action.kind == "resign" and following.kind == "win"
+                                      and following.player != game.winner))
+            actions.append(_raw_action(action, own_result, game.points, where))
         parts = list(sgf_rules)
         if game.crawford:
             parts.append("CrawfordGame")
+        # .mat states the Crawford game only where its scores do not tell it
+        mat_parts = (() if inferred == game.crawford
+                     else ("CrawfordGame",) if game.crawford else ("NoCrawfordGame",))
         games.append(RawGame(number=game.number, players=match.players,
                              ratings=match.ratings, scores=game.score,
                              actions=tuple(actions), complete=game.winner is not None,
-                             rules=tuple(parts) if format == "sgf" else (),
+                             rules=tuple(parts) if format == "sgf" else mat_parts,
                              cube=game.start_cube, loc=where))
     headers = {k: v for k, v in match.metadata.items() if k.lower() not in _RULE_KEYS}
     headers.update(mat_headers(rules))

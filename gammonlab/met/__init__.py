@@ -30,14 +30,21 @@ import os
 from importlib import resources
 from typing import IO, Any
 
-from ..errors import GammonlabError
-from ._xml import from_xml_text
+from ..errors import (
+    GammonlabError,
+    OptionError,
+    OptionTypeError,
+    SourceError,
+    SourceNotFoundError,
+)
+from ._xml import check_max_away, from_xml_text
 from .formulas import GENERATOR_DEFAULTS, generate
-from .table import DEFAULT_TABLE, MAX_AWAY, MatchEquityTable
+from .table import DEFAULT_TABLE, LONGEST_AWAY, MAX_AWAY, MatchEquityTable
 
 __all__ = [
     "DEFAULT_TABLE",
     "GENERATOR_DEFAULTS",
+    "LONGEST_AWAY",
     "MAX_AWAY",
     "MatchEquityTable",
     "available",
@@ -48,6 +55,7 @@ __all__ = [
 ]
 
 _DATA = ("data", "met")
+_MAX_TABLE_BYTES = 16 << 20
 
 
 # -- loading -------------------------------------------------------------------------------------
@@ -90,30 +98,38 @@ def load(name: str = DEFAULT_TABLE, *, max_away: int = MAX_AWAY) -> MatchEquityT
     >>> load("snowie").native_length, load("snowie").max_away
     (15, 25)
     """
-    key = str(name).strip().lower()
-    return _load_cached(key[: -len(".xml")] if key.endswith(".xml") else key, int(max_away))
+    if not isinstance(name, str):
+        raise OptionTypeError(f"a table's name is a str, got {type(name).__name__}",
+                              option="name")
+    key = name.strip().lower()
+    return _load_cached(key[: -len(".xml")] if key.endswith(".xml") else key,
+                        check_max_away(max_away))
 
 
 @functools.lru_cache(maxsize=32)
 def _load_cached(key: str, max_away: int) -> MatchEquityTable:
     by_key = {name.lower(): name for name in available()}
     if key not in by_key:
-        raise GammonlabError(f"no match equity table {key!r}; shipped tables: "
-                             + ", ".join(available()))
+        raise OptionError(f"no match equity table {key!r}; shipped tables: "
+                          + ", ".join(available()), option="name")
     entry = _data_folder() / f"{by_key[key]}.xml"
     text = entry.read_text(encoding="utf-8")
     return from_xml_text(text, source=f"{by_key[key]}.xml", max_away=max_away)
 
 
-def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *,
+def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *,
          max_away: int = MAX_AWAY) -> MatchEquityTable:
     """Read a table in GNU Backgammon's MET XML format.
 
     Parameters
     ----------
-    source : path, XML text or open file
+    source : XML text, path, bytes or open file
+        A ``str`` is the XML itself when it starts with ``<`` (after a byte-order
+        mark and white space) and the path of a file otherwise; an
+        ``os.PathLike`` is always a path; bytes and open files are the file's
+        content (UTF-8 unless the XML declares another encoding).
     max_away : int
-        Scores the returned table covers.
+        Scores the returned table covers, 1 to :data:`LONGEST_AWAY`.
 
     Returns
     -------
@@ -122,8 +138,11 @@ def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *,
     Raises
     ------
     ParseError
-        The XML is malformed or a value is not a probability; the message names
-        the line.
+        The XML is malformed (bytes that are not text in its encoding
+        included) or a value is not a probability; the message names the line.
+    SourceError
+        The path names no readable file (:class:`SourceNotFoundError` when it
+        does not exist).
 
     Notes
     -----
@@ -142,7 +161,8 @@ def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *,
     Backgammon implements them) or Claes Tornberg's match equity calculator
     (mec.c). GNU Backgammon 1.07 then passes the file's length of -1 to its
     extension routine, which replaces the whole computed pre-Crawford table by
-    the normal approximation; gammonlab keeps the computed table.
+    the normal approximation; gammonlab keeps the computed table. Their
+    parameters are rates and probabilities, each from 0 to 1.
 
     Examples
     --------
@@ -155,21 +175,60 @@ def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *,
     >>> table = read(text)
     >>> table.name, table.native_length, table.equity(2, 1), round(table.equity(3, 3), 2)
     ('tiny', 2, 0.3, 0.5)
+    >>> read("no/such/table.xml")
+    Traceback (most recent call last):
+    ...
+    gammonlab.errors.SourceNotFoundError: no/such/table.xml: no such file or folder
     """
+    max_away = check_max_away(max_away)
     name = "<string>"
-    if hasattr(source, "read"):
+    data: str | bytes
+    if isinstance(source, os.PathLike):
+        name, data = _read_file(os.fspath(source))
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+    elif isinstance(source, str):
+        if source.lstrip("\ufeff \t\r\n").startswith("<"):
+            data = source.lstrip("\ufeff")
+        else:
+            name, data = _read_file(source)
+    elif hasattr(source, "read"):
         name = str(getattr(source, "name", "<file>"))
-        data = source.read()
-        text = data.decode("utf-8") if isinstance(data, bytes) else str(data)
-    elif isinstance(source, bytes):
-        text = source.decode("utf-8")
-    elif isinstance(source, str) and source.lstrip().startswith("<"):
-        text = source
+        try:
+            data = source.read()
+        except UnicodeDecodeError as error:
+            raise SourceError(f"{name}: not text in the file's encoding: {error}") from None
+        except OSError as error:
+            raise SourceError(f"{name}: cannot be read: {error}") from None
+        if not isinstance(data, (str, bytes)):
+            raise OptionTypeError(f"{name}: read() gave {type(data).__name__}, not str or bytes",
+                                  option="source")
     else:
-        name = os.fspath(source)
-        with open(name, encoding="utf-8") as handle:
-            text = handle.read()
-    return from_xml_text(text, source=name, max_away=max_away)
+        raise OptionTypeError(f"expected MET XML text, a path, bytes or an open file, got "
+                              f"{type(source).__name__}", option="source")
+    return from_xml_text(data, source=name, max_away=max_away)
+
+
+def _read_file(path: str) -> tuple[str, bytes]:
+    """The bytes of the file a path names; every way of failing is a gammonlab error."""
+    shown = path if len(path) <= 200 else path[:200] + "..."
+    if not path.strip() or "\n" in path or "\x00" in path:
+        raise SourceError(f"{shown!r} is neither MET XML text (which starts with '<') nor the "
+                          f"path of a file")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_MAX_TABLE_BYTES + 1)
+    except FileNotFoundError:
+        raise SourceNotFoundError(f"{shown}: no such file or folder") from None
+    except IsADirectoryError:
+        raise SourceError(f"{shown}: is a folder, not a match equity table") from None
+    except (OSError, ValueError) as error:  # refused, a name too long, a surrogate, ...
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise SourceError(f"{shown}: cannot be read: {reason}") from None
+    if len(data) > _MAX_TABLE_BYTES:  # a device or an endless pipe, not a table
+        raise SourceError(f"{shown}: more than {_MAX_TABLE_BYTES >> 20} MB, which no match "
+                          f"equity table is")
+    return path, data
 
 
 def equity(away: int, opp_away: int, *, crawford: bool = True,

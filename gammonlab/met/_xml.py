@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import numbers
+import re
 import xml.parsers.expat
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..errors import GammonlabError, ParseError
+from ..errors import OptionError, OptionTypeError, ParseError
 from .formulas import (
     MEC_PRE_DEFAULTS,
     ZADEH_PRE_DEFAULTS,
@@ -18,9 +20,22 @@ from .formulas import (
     post_from_parameters,
     zadeh_pre_crawford,
 )
-from .table import _PLAYERS, MatchEquityTable
+from .table import _PLAYERS, LONGEST_AWAY, MatchEquityTable
 
-__all__ = ["from_xml_text"]
+__all__ = ["check_max_away", "from_xml_text"]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def check_max_away(max_away: object) -> int:
+    """``max_away`` as an int from 1 to :data:`LONGEST_AWAY`."""
+    if isinstance(max_away, bool) or not isinstance(max_away, numbers.Integral):
+        raise OptionTypeError(f"max_away must be an integer, got {max_away!r}",
+                              option="max_away")
+    if not 1 <= int(max_away) <= LONGEST_AWAY:
+        raise OptionError(f"max_away must be from 1 to {LONGEST_AWAY}, got {max_away}",
+                          option="max_away")
+    return int(max_away)
 
 
 # -- XML -----------------------------------------------------------------------------------------
@@ -41,8 +56,20 @@ class _Node:
         return [child for child in self.children if child.tag == tag]
 
 
-def _parse_tree(text: str, source: str) -> _Node:
-    """A small element tree that remembers line numbers, for error messages."""
+def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
+    """A small element tree that remembers line numbers, for error messages.
+
+    ``data`` is what expat reads (bytes in their declared encoding, or text);
+    ``text`` the same as text, to quote lines from.
+    """
+    surrogate = _SURROGATE.search(text)
+    if surrogate is not None:  # no XML text holds one, and expat cannot encode it
+        line = text.count("\n", 0, surrogate.start()) + 1
+        start = text.rfind("\n", 0, surrogate.start()) + 1
+        end = text.find("\n", surrogate.start())
+        raise ParseError("a lone surrogate, which is no character", source=source, line=line,
+                         column=surrogate.start() - start + 1,
+                         text=text[start:end if end >= 0 else len(text)])
     parser = xml.parsers.expat.ParserCreate()
     root = _Node("", {}, 0)
     stack = [root]
@@ -62,7 +89,7 @@ def _parse_tree(text: str, source: str) -> _Node:
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
     try:
-        parser.Parse(text, True)
+        parser.Parse(data, True)
     except xml.parsers.expat.ExpatError as error:
         lines = text.splitlines()
         bad = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else None
@@ -77,14 +104,20 @@ def _parse_tree(text: str, source: str) -> _Node:
 
 
 def _number(node: _Node, source: str) -> float:
+    """A number from 0 to 1: every value of a MET (match winning chances, and the
+    rates and probabilities of its parameters) is one."""
+    written = node.text.strip()
+    shown = written if len(written) <= 40 else written[:40] + "..."
     try:
-        value = float(node.text.strip())
+        value = float(written)
     except ValueError:
-        raise ParseError(f"expected a number in <{node.tag}>, got {node.text.strip()!r}",
+        raise ParseError(f"expected a number in <{node.tag}>, got {shown!r}",
                          source=source, line=node.line) from None
-    if node.tag == "me" and not 0.0 <= value <= 1.0:
-        raise ParseError(f"a match winning chance must lie in [0, 1], got {value}",
-                         source=source, line=node.line)
+    if not 0.0 <= value <= 1.0:
+        what = ("a match winning chance" if node.tag == "me"
+                else f"parameter {node.attributes.get('name', '')!r}")
+        raise ParseError(f"{what} must lie in [0, 1], got {shown}", source=source,
+                         line=node.line)
     return value
 
 
@@ -111,10 +144,26 @@ def _notice(text: str) -> str:
     return "\n".join(line for line in lines if line and not line.startswith("$Id"))
 
 
-def from_xml_text(text: str, *, source: str, max_away: int) -> MatchEquityTable:
-    if max_away < 1:
-        raise GammonlabError(f"max_away must be at least 1, got {max_away}")
-    met = _parse_tree(text, source)
+def from_xml_text(data: str | bytes, *, source: str, max_away: int) -> MatchEquityTable:
+    """A table from MET XML, as text or as the bytes of a file."""
+    max_away = check_max_away(max_away)
+    text = data if isinstance(data, str) else data.decode("utf-8", errors="replace")
+    met = _parse_tree(data, text, source)
+    try:
+        table = _table(met, text, source, max_away)
+    except (ZeroDivisionError, OverflowError):
+        raise ParseError("the table's parameters give no match equities (a division by "
+                         "zero)", source=source, line=met.line) from None
+    for name, part in (("pre-Crawford", table.pre_crawford),
+                       ("post-Crawford", table.post_crawford)):
+        values = np.asarray(part, dtype=np.float64)
+        if not np.isfinite(values).all():
+            raise ParseError(f"the table's parameters give a {name} table that is not "
+                             f"finite", source=source, line=met.line)
+    return table
+
+
+def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTable:
     info = met.find("info")
     name = description = ""
     if info is not None:

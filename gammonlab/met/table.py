@@ -14,10 +14,12 @@ from ..errors import GammonlabError
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DEFAULT_TABLE", "MAX_AWAY", "MatchEquityTable"]
+__all__ = ["DEFAULT_TABLE", "LONGEST_AWAY", "MAX_AWAY", "MatchEquityTable"]
 
 MAX_AWAY = 25
 """Scores every table covers: 1-away to 25-away for both players."""
+LONGEST_AWAY = 256
+"""The most points a table is extended to (GNU Backgammon's own tables stop at 64)."""
 DEFAULT_TABLE = "Kazaross-XG2"
 """The table :func:`~gammonlab.met.load` returns without a name (GNU Backgammon's default too)."""
 
