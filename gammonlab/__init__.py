@@ -14,6 +14,7 @@ from .errors import (
     InvalidNotationError,
     InvalidPositionError,
     MissingDependencyError,
+    NetWeightsError,
     OptionError,
     OptionTypeError,
     ParseError,
@@ -21,6 +22,7 @@ from .errors import (
     SourceNotFoundError,
 )
 from .evaluators.base import get_evaluator, register_evaluator
+from .evaluators.net import NetEvaluator
 from .io.read import read_match, read_matches
 from .io.write import write_match
 from .match import Action, Game, Match
@@ -53,6 +55,8 @@ __all__ = [
     "LegalPlays",
     "Match",
     "MissingDependencyError",
+    "NetEvaluator",
+    "NetWeightsError",
     "OptionError",
     "OptionTypeError",
     "ParseError",
