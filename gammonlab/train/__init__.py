@@ -216,13 +216,21 @@ def train(run: str | Path, games: int, *, seed: int = 1, hidden: int = 128,
     return weights
 
 
+def _cell(row: dict, field: str) -> object:
+    """A log cell; rows written before the ``stage`` column existed are TD rows."""
+    value = row.get(field)
+    if value is None or value == "":
+        return "td" if field == "stage" else ""
+    return value
+
+
 def _write_log(path: Path, rows: list[dict]) -> None:
     temporary = path.with_name(path.name + ".part")
     with open(temporary, "w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=_LOG_FIELDS, restval="")
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: row.get(k) or ("td" if k == "stage" else "") for k in _LOG_FIELDS})
+            writer.writerow({k: _cell(row, k) for k in _LOG_FIELDS})
     temporary.replace(path)
 
 
