@@ -89,7 +89,6 @@ __all__ = [
     "hidden_layer",
     "logistic",
     "net_inputs",
-    "net_logits",
     "net_phase",
     "output_logits",
     "shot_count",
@@ -470,15 +469,6 @@ def chain_probabilities(z, can_lose_gammon, can_win_gammon):
     lg = (1.0 - win) * s3 if can_lose_gammon else 0.0
     lbg = lg * s4
     return (win, wg, wbg, lg, lbg), (s0, s1, s2, s3, s4)
-
-
-@njit(cache=True, nogil=True)
-def net_logits(board, swap, net, w1, b1, w2, b2, acc, z, index, value):
-    """Hidden layer (after the ReLU, in ``acc``) and logits of one board (see
-    :func:`hidden_layer`). Returns the number of active inputs."""
-    count = hidden_layer(board, swap, net, w1, b1, acc, index, value)
-    output_logits(acc, net, w2, b2, z)
-    return count
 
 
 @njit(cache=True, nogil=True)

@@ -135,7 +135,6 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
     inner = np.empty(N_OUTPUTS)
     seen = np.empty(N_OUTPUTS)
     swapped = np.empty((2, 26), dtype=np.int8)
-    order = np.empty(_CAPACITY, dtype=np.int64)
     equities = np.empty(_CAPACITY)
     for i in range(n_boards):
         board = boards[i]
@@ -163,8 +162,7 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
                 moves = np.empty((size, MAX_MOVES, 2), dtype=np.int8)
                 hashes = np.empty(size, dtype=np.int64)
                 n = _search(stack, scratch, d1, d2, cands, moves, hashes)
-            if n > order.shape[0]:
-                order = np.empty(n, dtype=np.int64)
+            if n > equities.shape[0]:
                 equities = np.empty(n)
             if n == 0:
                 for col in range(26):
