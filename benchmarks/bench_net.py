@@ -17,7 +17,7 @@ Three sections, chosen with ``--only`` (default: all three):
    call per ply for the games where the net is on roll and one for those where
    GNU Backgammon is.
 2. agreement: on every unforced checker play of the bundled transcripts (the
-   ``.mat`` and ``.txt`` files of ``gammonlab.samples.sample_folder()``; the
+   ``.mat`` and ``.txt`` files of ``gammonlab.io.samples.sample_folder()``; the
    ``.sgf`` there is one of them analysed), how often the play the net prefers
    at 0 and at 1 ply is the one GNU Backgammon prefers at 0 plies (the same
    resulting position); pubeval's agreement is the reference.
@@ -75,7 +75,7 @@ from gammonlab._kernels.movegen import generate_plays
 from gammonlab.errors import MissingDependencyError
 from gammonlab.evaluators.base import Policy, get_evaluator
 from gammonlab.evaluators.net import NetEvaluator
-from gammonlab.samples import sample_folder
+from gammonlab.io.samples import sample_folder
 from gammonlab.train import match_against_pubeval
 
 SECTIONS = ("strength", "agreement", "speed")

@@ -124,7 +124,7 @@ start = time.perf_counter()
 res = rollout(gl.Position.initial(), trials=trials, seed=1, policy="pubeval", progress=False,
               n_jobs=2)
 seconds = time.perf_counter() - start
-import importlib; engine = importlib.import_module("gammonlab._rollout_run")
+import importlib; engine = importlib.import_module("gammonlab.rollout.tasks")
 engine._POOL.shutdown(wait=True)  # the workers' peak counts once they have ended
 own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from . import met, svg
+from . import met
 from .analysis import analyse, analyse_matches, summarise
-from .cube import CubeDecision, cube_decision
-from .cube_rollout import CubeRollout, rollout_cube
+from .cube import CubeDecision, CubeRollout, cube_decision, rollout_cube
+from .draw import svg
 from .errors import (
     GammonlabError,
     IllegalPlayError,
@@ -18,19 +18,18 @@ from .errors import (
     OptionError,
     OptionTypeError,
     ParseError,
+    RolloutError,
     SourceError,
     SourceNotFoundError,
 )
 from .evaluators.base import get_evaluator, register_evaluator
 from .evaluators.net import NetEvaluator
-from .io.read import read_match, read_matches
-from .io.write import write_match
-from .match import Action, Game, Match
+from .io.samples import sample_folder, sample_matches
+from .match import Action, Game, Match, play_match, read_match, read_matches, write_match
 from .play import LegalPlays, Play
 from .position import GameResult, Position
 from .rollout import RolloutResult, rollout, rollout_many, rollout_plays
 from .rules import BAR, CHECKERS, OFF, VARIANTS, Rules, Variant
-from .simulate import play_match
 from .state import GameState
 from .teaching import LESSONS, TeachingBoard, lesson
 
@@ -62,6 +61,7 @@ __all__ = [
     "ParseError",
     "Play",
     "Position",
+    "RolloutError",
     "RolloutResult",
     "Rules",
     "SourceError",
@@ -82,6 +82,8 @@ __all__ = [
     "rollout_cube",
     "rollout_many",
     "rollout_plays",
+    "sample_folder",
+    "sample_matches",
     "summarise",
     "svg",
     "write_match",
@@ -100,8 +102,8 @@ def __getattr__(name: str) -> object:
     if name in _PLOTS:
         return getattr(import_module("gammonlab.plot"), name)
     if name in ("actions_frame", "games_frame"):
-        return getattr(import_module("gammonlab.frames"), name)
+        return getattr(import_module("gammonlab.match.frames"), name)
     if name in ("teach", "widgets"):
-        widgets = import_module("gammonlab.widgets")
+        widgets = import_module("gammonlab.teaching.widget")
         return widgets if name == "widgets" else widgets.teach
     raise AttributeError(f"module 'gammonlab' has no attribute {name!r}")

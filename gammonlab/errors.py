@@ -17,6 +17,7 @@ __all__ = [
     "OptionError",
     "OptionTypeError",
     "ParseError",
+    "RolloutError",
     "SourceError",
     "SourceNotFoundError",
 ]
@@ -122,6 +123,10 @@ class SourceError(GammonlabError, OSError):
 
 class SourceNotFoundError(SourceError, FileNotFoundError):
     """A reader was given the name of a file or folder that does not exist."""
+
+
+class RolloutError(GammonlabError, ValueError):
+    """A rollout that cannot be run as asked: bad options, or a worker that failed."""
 
 
 class MissingDependencyError(GammonlabError, ImportError):

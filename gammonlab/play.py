@@ -240,7 +240,7 @@ class Play:
 
     def _repr_svg_(self) -> str | None:
         try:
-            from . import svg
+            from .draw import svg
         except ImportError:
             return None
         return str(svg.board(self))

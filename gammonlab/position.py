@@ -524,13 +524,13 @@ wait here; use repr(position) or Position.from_board() instead
         return f"Position.from_gnubg_id({args})"
 
     def __str__(self) -> str:
-        from .diagram import ascii_board
+        from .draw.ascii import ascii_board
 
         return ascii_board(self)
 
     def _repr_svg_(self) -> str | None:
         try:
-            from . import svg
+            from .draw import svg
         except ImportError:
             return None
         return str(svg.board(self))

@@ -309,7 +309,7 @@ class GameState:
 
     def _repr_svg_(self) -> str | None:
         try:
-            from . import svg
+            from .draw import svg
         except ImportError:
             return None
         return str(svg.board(self))

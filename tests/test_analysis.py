@@ -450,7 +450,7 @@ def test_many_matches_in_parallel_and_pooled_by_player(tmp_path):
 
 @needs_gnubg
 def test_analyse_command_prints_a_summary(tmp_path, capsys):
-    from gammonlab.analysis_cli import add_analyse_parser
+    from gammonlab.cli.analyse import add_analyse_parser
 
     source = tmp_path / "m.mat"
     source.write_text(TRANSCRIPT.replace(" 1 point", " 3 point"), encoding="utf-8")

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import gammonlab as gl
-from gammonlab.cube_rollout import rollout_cube
+from gammonlab.cube.rollout import rollout_cube
 
 # a racing position where the player on roll is a clear favourite
 RACE = "XGID=---BBCCDB---------------cdddbbb---:0:0:1:00:0:0:0:0:10"

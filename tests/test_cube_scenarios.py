@@ -13,7 +13,7 @@ import pytest
 
 import gammonlab as gl
 from gammonlab.io.text import Location, RawAction
-from gammonlab.match import _Replay
+from gammonlab.match.replay import _Replay
 
 WHERE = Location("scenario", 1, 1, "")
 ANNA, BOB = 0, 1

@@ -13,10 +13,10 @@ import matplotlib.image
 import pandas as pd
 import pytest
 
-from gammonlab import demo
+from gammonlab.cli import demo
 from gammonlab.errors import GammonlabError
-from gammonlab.io.read import read_match
-from gammonlab.samples import sample_folder, sample_matches
+from gammonlab.io.samples import sample_folder, sample_matches
+from gammonlab.match.read import read_match
 
 FILES = ["report.html", "actions.csv", "actions.parquet", "games.csv", "analysis.csv",
          "analysis.parquet", "summary.csv"]
@@ -71,7 +71,7 @@ def without_gnubg(tmp_path_factory):
     """The demo in a process where ``gnubg_nn`` cannot be imported, as without the extra."""
     out = tmp_path_factory.mktemp("demo-without-gnubg")
     code = ("import sys; sys.modules['gnubg_nn'] = None; "
-            "from gammonlab.demo import main; sys.exit(main(sys.argv[1:]))")
+            "from gammonlab.cli.demo import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", code, str(out), "--trials", "144"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -184,7 +184,7 @@ def test_a_match_without_analysis_through_python_m(tmp_path):
 
 
 def test_the_command_line(tmp_path, capsys):
-    from gammonlab import cli
+    from gammonlab.cli import commands as cli
 
     parser = cli.build_parser()
     commands = next(a for a in parser._actions if a.dest == "command")

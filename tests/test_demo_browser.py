@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gammonlab import demo
+from gammonlab.cli import demo
 
 CHROMIUM = Path("/usr/bin/chromium")
 TIMEOUT = 120  # seconds; the page loads in about one

@@ -400,7 +400,7 @@ RULE_NAMES = ("variant", "match_length", "scoring", "cube", "jacoby", "crawford"
 @FUZZ
 @given(st.dictionaries(st.sampled_from(RULE_NAMES), OPTION_VALUES, max_size=5))
 def test_any_rule_options(options):
-    from gammonlab.rule_tags import mat_headers, rules_from_headers, sgf_rule_parts
+    from gammonlab.io.tags import mat_headers, rules_from_headers, sgf_rule_parts
 
     try:
         rules = gl.Rules(**options)

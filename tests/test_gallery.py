@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from gammonlab import gallery
+from gammonlab.cli import gallery
 
 PLOTS = ["pips_game", "pips_match", "equity_match", "equity_game", "luck", "errors",
          "errors_equity_lost", "board_biggest_error", "plays", "plays_difference",

@@ -11,7 +11,7 @@ from corpus import DAMAGED, DERIVED_SGF, corpus
 
 import gammonlab as gl
 from gammonlab import ids
-from gammonlab.frames import GNUBG_COLUMNS
+from gammonlab.match.frames import GNUBG_COLUMNS
 
 pytestmark = pytest.mark.usefixtures("shared_data")
 

@@ -13,11 +13,11 @@ from matplotlib.colors import same_color
 import gammonlab as gl
 from gammonlab import plot
 from gammonlab.cube import cube_decision, cube_points
+from gammonlab.draw.style import PLAYER_COLORS
 from gammonlab.errors import GammonlabError
 from gammonlab.match import ACTIONS
 from gammonlab.plot import PlotDataError
 from gammonlab.rollout import rollout, rollout_plays
-from gammonlab.style import PLAYER_COLORS
 
 AMBER, BLUE = PLAYER_COLORS
 

@@ -10,10 +10,10 @@ import pytest
 from matplotlib.colors import same_color
 
 import gammonlab as gl
+from gammonlab.draw.style import PLAYER_COLORS
+from gammonlab.draw.svg import MAX_STACK
 from gammonlab.plot import plot_board
 from gammonlab.rules import BAR, OFF
-from gammonlab.style import PLAYER_COLORS
-from gammonlab.svg import MAX_STACK
 
 
 @pytest.fixture

@@ -39,8 +39,8 @@ from gammonlab.rollout import (
     rollout_plays,
 )
 
-rollout_module = importlib.import_module("gammonlab.rollout")
-run_module = importlib.import_module("gammonlab._rollout_run")
+rollout_module = importlib.import_module("gammonlab.rollout.rollouts")
+run_module = importlib.import_module("gammonlab.rollout.tasks")
 
 QUIET = {"progress": False, "n_jobs": 1}
 

@@ -1,4 +1,4 @@
-"""The rules as transcripts write them (gammonlab.rule_tags), and read_matches(rules=)."""
+"""The rules as transcripts write them (gammonlab.io.tags), and read_matches(rules=)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import gammonlab as gl
-from gammonlab.rule_tags import mat_headers, rules_from_headers, sgf_rule_parts
+from gammonlab.io.tags import mat_headers, rules_from_headers, sgf_rule_parts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gnubg_variants"
 

@@ -1,4 +1,4 @@
-"""Simulated matches (gammonlab.simulate) and the rule options of the replay's state
+"""Simulated matches (gammonlab.match.simulate) and the rule options of the replay's state
 machine: the opening (R3.1, R3.3), Holland (R10.3), automatic doubles (R10.4, R10.5),
 beavers and raccoons (R10.6), the cube limit (R9.6)."""
 
@@ -13,9 +13,9 @@ import pytest
 import gammonlab as gl
 from gammonlab.evaluators.base import Evaluator, Policy
 from gammonlab.io.mat import parse_mat
-from gammonlab.match import HIGHEST_CUBE, replay_match
-from gammonlab.rules import BAR, HOME_POINTS, OFF
-from gammonlab.simulate import play_match
+from gammonlab.match import replay_match
+from gammonlab.match.simulate import play_match
+from gammonlab.rules import BAR, HIGHEST_CUBE, HOME_POINTS, OFF
 
 SIMULATED_GAMES = 1000
 """Games simulated per variant and per option set."""

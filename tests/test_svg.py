@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import gammonlab as gl
-from gammonlab import svg
+from gammonlab.draw import svg
 from gammonlab.rules import BAR, OFF
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -368,16 +368,16 @@ def test_display_hooks_of_position_play_and_state():
 
 
 def test_svg_module_does_not_import_matplotlib():
-    code = ("import sys, gammonlab, gammonlab.svg as s; s.board(gammonlab.Position.initial()); "
-            "sys.exit('matplotlib' in sys.modules)")
+    code = ("import sys, gammonlab, gammonlab.draw.svg as s; "
+            "s.board(gammonlab.Position.initial()); sys.exit('matplotlib' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 
 
 def test_results_show_their_position_as_a_board():
     """Match (its last position), rollout and cube results draw the board in Jupyter."""
-    from gammonlab.cube_rollout import rollout_cube
-    from gammonlab.samples import sample_matches
+    from gammonlab.cube.rollout import rollout_cube
+    from gammonlab.io.samples import sample_matches
 
     match = gl.read_match(sample_matches()[0])
     state = gl.GameState.from_id("4HPwATDgc/ABMA")

@@ -12,7 +12,7 @@ import pytest
 import gammonlab as gl
 from gammonlab.explain import RULES_IN_WORDS
 from gammonlab.rules import BAR, OFF
-from gammonlab.teaching import HINT_PLAYS, LESSONS, Hint, Outcome, TeachingBoard, Turn, lesson
+from gammonlab.teaching.board import HINT_PLAYS, LESSONS, Hint, Outcome, TeachingBoard, Turn, lesson
 
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 TAUGHT = ("R4", "R5", "R6", "R7")

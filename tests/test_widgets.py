@@ -8,12 +8,12 @@ import importlib
 import pytest
 
 import gammonlab as gl
-from gammonlab.teaching import LESSONS, TeachingBoard
+from gammonlab.teaching.board import LESSONS, TeachingBoard
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
-from gammonlab import widgets  # noqa: E402
-from gammonlab.widgets import TWO_PLAYERS, TeachingWidget, teach  # noqa: E402
+from gammonlab.teaching import widget as widgets  # noqa: E402
+from gammonlab.teaching.widget import TWO_PLAYERS, TeachingWidget, teach  # noqa: E402
 
 
 def make(board: TeachingBoard | None = None, **options) -> TeachingWidget:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ..evaluators.base import Policy
-    from ..match import Action, Game, Match
+    from ..match.model import Action, Game, Match
     from ..position import Position
     from ..state import GameState
 
@@ -448,10 +448,10 @@ def analyse(match: Match | Any, evaluator: Any = None, *, plies: int = 0,
     >>> frame[["play", "best_play", "play_rank"]].values.tolist()
     [['8/5 6/5', '8/5 6/5', 1], ['13/11 6/5', '24/21', 7]]
     """
-    from ..match import Match
+    from ..match.model import Match
 
     if not isinstance(match, Match):
-        from ..io.read import read_match
+        from ..match.read import read_match
 
         match = read_match(match)
     policy = resolve_evaluator(evaluator)
@@ -475,7 +475,7 @@ def analyse(match: Match | Any, evaluator: Any = None, *, plies: int = 0,
 def _analyse_file(path: str, evaluator: Any, options: dict[str, Any],
                   errors: str) -> tuple[Any, list[tuple[Any, ...]]]:
     """Read and analyse one file for :func:`analyse_matches`: its frame and its problems."""
-    from ..io.read import read_match
+    from ..match.read import read_match
 
     try:
         match = read_match(path, errors=errors)  # type: ignore[arg-type]
@@ -524,7 +524,7 @@ def analyse_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[
         The analysed frames in file order, ``match`` (the path, relative to the
         folder) first; ``frame.attrs`` holds ``analysis`` and ``problems``.
     """
-    from ..io.read import gather_frames, map_files, transcript_files
+    from ..match.read import gather_frames, map_files, transcript_files
 
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")

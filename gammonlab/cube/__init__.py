@@ -20,6 +20,7 @@ found from the match equity table level by level up the cube.
 """
 
 from .decision import CubeDecision, cube_decision
+from .rollout import CubeRollout, rollout_cube
 from .theory import (
     CONTACT_CUBE_EFFICIENCY,
     CubePoints,
@@ -39,6 +40,7 @@ __all__ = [
     "CONTACT_CUBE_EFFICIENCY",
     "CubeDecision",
     "CubePoints",
+    "CubeRollout",
     "GammonValues",
     "InvalidProbabilitiesError",
     "MarketWindow",
@@ -49,5 +51,6 @@ __all__ = [
     "cubeful_mwc",
     "gammon_values",
     "market_window",
+    "rollout_cube",
     "take_point",
 ]

@@ -191,7 +191,7 @@ class CubeDecision:
         text = head + "<table>" + "".join(cells) + "</table>"
         if self.state is None:
             return text
-        from ..svg import beside
+        from ..draw.svg import beside
 
         return beside(self.state, text)
 

@@ -6,7 +6,7 @@ Every helper follows one contract: ``plot_x(data, *, ..., ax=None, **kwargs)
 missing one raises :class:`PlotDataError` naming it. ``**kwargs`` go to the
 helper's main artist (the players' lines, the bars, the heat map).
 
-Colours come from :mod:`gammonlab.style`: player 0 -- and the side on roll of
+Colours come from :mod:`gammonlab.draw.style`: player 0 -- and the side on roll of
 a bare position or rollout -- is amber, player 1 slate blue, on boards and in
 every plot. Series that belong to no player are drawn in greys.
 
@@ -21,7 +21,7 @@ every plot. Series that belong to no player are drawn in greys.
 :func:`plot_luck`            each player's luck added up through a match
 :func:`plot_errors`          each player's errors by class
 :func:`plot_met`             a match equity table as a heat map
-:func:`plot_board`           a board diagram (:mod:`gammonlab.mpl_board`)
+:func:`plot_board`           a board diagram (:mod:`gammonlab.draw.mpl_board`)
 ===========================  ===================================================
 
 This package imports matplotlib; ``import gammonlab`` does not import it until a
@@ -30,7 +30,7 @@ plot is asked for (``gl.plot_pips``).
 
 from __future__ import annotations
 
-from ..mpl_board import plot_board
+from ..draw.mpl_board import plot_board
 from ._common import (
     EQUITY_COLUMNS,
     ERROR_KINDS,

@@ -12,8 +12,8 @@ import pandas as pd
 from matplotlib.colors import to_rgb
 from matplotlib.ticker import PercentFormatter
 
+from ..draw.style import board_colors
 from ..errors import GammonlabError
-from ..style import board_colors
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

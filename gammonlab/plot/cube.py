@@ -10,7 +10,7 @@ import pandas as pd
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.ticker import PercentFormatter
 
-from ..style import PLAYER_EDGE_COLORS, player_color
+from ..draw.style import PLAYER_EDGE_COLORS, player_color
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -12,7 +12,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
-from ..style import PLAYER_EDGE_COLORS, board_colors, player_color
+from ..draw.style import PLAYER_EDGE_COLORS, board_colors, player_color
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

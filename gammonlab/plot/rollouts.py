@@ -8,12 +8,12 @@ import numpy as np
 import pandas as pd
 from matplotlib.patches import Patch
 
-from ..style import PLAYER_EDGE_COLORS, player_color
+from ..draw.style import PLAYER_EDGE_COLORS, player_color
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from ..rollout import RolloutResult
+    from ..rollout.rollouts import RolloutResult
 
 
 from ._common import (

@@ -7,7 +7,7 @@ dice, score and match length). The result is an :class:`SVG` string that
 Jupyter displays as a picture.
 
 The drawing is first laid out as a :class:`Diagram` of plain shapes, which
-:mod:`gammonlab.mpl_board` also draws with matplotlib, so both look alike.
+:mod:`gammonlab.draw.mpl_board` also draws with matplotlib, so both look alike.
 
 Every checker can be read back from the SVG: each occupied point, the bar and
 the borne-off tray of a side is a group
@@ -31,14 +31,17 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ._kernels.movegen import START as ENTERING
-from .play import Play
-from .position import Position
-from .rules import BAR, OFF, POINTS
-from .state import GameState
+from .._kernels.movegen import START as ENTERING
+from ..rules import BAR, OFF, POINTS
 from .style import FONT_FAMILY, BoardColors, board_colors
+
+if TYPE_CHECKING:
+    from ..play import Play
+    from ..position import Position
+    from ..state import GameState
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -253,11 +256,24 @@ class _Subject:
     waiting: tuple[int, int] = (0, 0)  # Acey-Deucey checkers not yet entered, by row
 
 
+def _kind(item: Any) -> str:
+    """What an item to draw is, read from what it shows: drawing needs the board,
+    not the rules objects, so this layer imports none of them."""
+    if hasattr(item, "cube_value") and hasattr(item, "position"):
+        return "state"
+    if hasattr(item, "before") and hasattr(item, "moves"):
+        return "play"
+    if hasattr(item, "board") and hasattr(item, "variant"):
+        return "position"
+    return ""
+
+
 def _subject(item: Position | GameState | Play, player: int | None) -> tuple[_Subject, int]:
     """The facts to draw, and the row drawn at the bottom and numbered."""
     subject, bottom = _facts(item, player)
-    pos = item.position if isinstance(item, GameState) else (
-        item.before if isinstance(item, Play) else item)
+    kind = _kind(item)
+    pos = item.position if kind == "state" else (  # type: ignore[union-attr]
+        item.before if kind == "play" else item)  # type: ignore[union-attr]
     if pos.variant.enter_from_off:
         # R2.4: the checkers a side has not entered yet are on no point of the board
         subject.waiting = tuple(  # type: ignore[assignment]
@@ -266,7 +282,8 @@ def _subject(item: Position | GameState | Play, player: int | None) -> tuple[_Su
 
 
 def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subject, int]:
-    if isinstance(item, GameState):
+    kind = _kind(item)
+    if kind == "state":
         on_roll = item.on_roll
         rows = (on_roll, 1 - on_roll)
         names = tuple(f"Player {p}" + (" \u00b7 on roll" if r == 0 else "")
@@ -292,7 +309,7 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
         )
         bottom = 0 if player is None else rows.index(_check_player(player))
         return subject, bottom
-    if isinstance(item, Play):
+    if kind == "play":
         d1, d2 = item.dice
         subject = _Subject(
             board=item.before.board.tolist(),
@@ -303,7 +320,7 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
             caption=f"{d1}-{d2}: {item.notation or 'no legal move'}",
             moves=item.moves,
         )
-    elif isinstance(item, Position):
+    elif kind == "position":
         subject = _Subject(board=item.board.tolist(), players=(0, 1),
                            names=("On roll", "Opponent"))  # a position knows no cube
     else:
@@ -333,7 +350,7 @@ def checker_journeys(moves: Play | Iterable[tuple[int, int]]) -> list[tuple[int,
     >>> checker_journeys([(8, 5), (8, 5), (5, 2), (5, 2)])
     [(8, 5, 2), (8, 5, 2)]
     """
-    steps = moves.moves if isinstance(moves, Play) else tuple(moves)
+    steps = moves.moves if _kind(moves) == "play" else tuple(moves)
     # highest source first, the longer move first from one point: as the notation sorts them
     paths = [[int(s), int(t)] for s, t in sorted(steps, key=lambda m: (-m[0], m[1]))]
     merged = True
@@ -913,7 +930,7 @@ def board(item: Position | GameState | Play, *, flip: bool = False, numbering: b
     size : float or None
         Width in pixels; the height follows. ``None`` lets the page decide.
     colors : mapping, optional
-        Colours to replace, by the names of :class:`gammonlab.style.BoardColors`.
+        Colours to replace, by the names of :class:`gammonlab.draw.style.BoardColors`.
     player : {0, 1}, optional
         Draw the board from this player's side: at the bottom and numbered from
         it. For a GameState the absolute player (``player=state.bottom`` draws it

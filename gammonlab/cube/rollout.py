@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .cube import CubeDecision, InvalidProbabilitiesError, cube_decision
-from .errors import GammonlabError
-from .evaluators.base import PROBABILITY_NAMES
-from .rollout import RolloutResult, rollout
-from .rules import Rules
-from .state import GameState
+from ..errors import GammonlabError
+from ..evaluators.base import PROBABILITY_NAMES
+from ..rollout.rollouts import RolloutResult, rollout
+from ..rules import Rules
+from ..state import GameState
+from .decision import CubeDecision, cube_decision
+from .theory import InvalidProbabilitiesError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -105,7 +106,7 @@ class CubeRollout:
             f"<tr><td>{option.replace('_', ' ')}</td>"
             f"<td>{getattr(self.decision, option):+.3f}</td>"
             f"<td>± {self.stderr[option]:.3f}</td></tr>" for option in _OPTIONS)
-        from .svg import beside
+        from ..draw.svg import beside
 
         text = (f"<div><b>{escape(self.decision.verdict)}</b> "
                 f"(margin {self.margin:+.3f} ± {self.margin_stderr:.3f}; "

@@ -21,11 +21,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..match import Action, CrawfordCount, Match
-from ..rule_tags import VARIATION_NAMES, mat_headers, sgf_rule_parts
-from .mat import format_mat
-from .sgf import format_sgf
-from .text import Location, RawAction, RawGame, RawMatch
+from ..io.mat import format_mat
+from ..io.sgf import format_sgf
+from ..io.tags import VARIATION_NAMES, mat_headers, sgf_rule_parts
+from ..io.text import Location, RawAction, RawGame, RawMatch
+from .model import Action, Match
+from .replay import CrawfordCount
 
 __all__ = ["to_raw", "write_match"]
 

@@ -9,11 +9,11 @@ and showing a legal play. The opponent plays one turn per :meth:`~TeachingBoard.
 so that a user interface can draw each turn; :meth:`~TeachingBoard.undo` takes
 back your last play and the replies to it.
 
-:data:`~gammonlab.lessons.LESSONS` holds one hand-made position per rule R4-R7
+:data:`~gammonlab.teaching.lessons.LESSONS` holds one hand-made position per rule R4-R7
 (moving, which dice must be played, hitting and the bar, bearing off): load one
 with :meth:`TeachingBoard.from_scenario`.
 
-Everything here is plain Python; :mod:`gammonlab.widgets` draws it in Jupyter.
+Everything here is plain Python; :mod:`gammonlab.teaching.widget` draws it in Jupyter.
 
 >>> board = TeachingBoard.from_scenario("R6.3")
 >>> board.dice
@@ -34,18 +34,18 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from .errors import GammonlabError, IllegalPlayError, InvalidPositionError
+from ..errors import GammonlabError, IllegalPlayError, InvalidPositionError
+from ..play import LegalPlays, Play
+from ..position import Dice, Position
+from ..rules import Variant
+from ..rules import variant as lookup_variant
 from .lessons import LESSONS, Lesson, lesson
-from .play import LegalPlays, Play
-from .position import Dice, Position
-from .rules import Variant
-from .rules import variant as lookup_variant
 
 if TYPE_CHECKING:
-    from .evaluators.base import Policy
-    from .explain import Explanation
-    from .state import GameState
-    from .svg import SVG
+    from ..draw.svg import SVG
+    from ..evaluators.base import Policy
+    from ..explain import Explanation
+    from ..state import GameState
 
 __all__ = [
     "HINT_PLAYS",
@@ -295,7 +295,7 @@ class TeachingBoard:
         self._names_given = tuple(names) if names is not None else None
         self.opponent = opponent
         if isinstance(hint_policy, str) and hint_policy.lower() == "net":
-            from .evaluators.net import TRAINED_VARIANTS
+            from ..evaluators.net import TRAINED_VARIANTS
 
             if self._variant.name not in TRAINED_VARIANTS:
                 hint_policy = "pubeval"  # the net knows standard and Nackgammon games only
@@ -508,7 +508,7 @@ class TeachingBoard:
     @property
     def state(self) -> GameState:
         """The game as a :class:`~gammonlab.GameState` (money play, no cube)."""
-        from .state import GameState
+        from ..state import GameState
 
         return GameState(self._position, on_roll=self._on_roll, dice=self._dice,
                          bottom=self._user)
@@ -665,7 +665,7 @@ class TeachingBoard:
     def _pick(self, policy: Policy, plays: LegalPlays) -> int:
         if len(plays) <= 1:
             return 0
-        from .evaluators.base import RandomPolicy
+        from ..evaluators.base import RandomPolicy
 
         if isinstance(policy, RandomPolicy):
             return int(self._choice_rng.integers(len(plays)))
@@ -674,7 +674,7 @@ class TeachingBoard:
     def _scores(self, policy: Policy, plays: LegalPlays) -> np.ndarray:
         board, candidates = self._position.board, plays.boards
         if self._variant.enter_from_off:
-            from .evaluators.base import waiting_on_bar
+            from ..evaluators.base import waiting_on_bar
 
             board = waiting_on_bar(board, self._variant.checkers)
             candidates = waiting_on_bar(candidates, self._variant.checkers)
@@ -788,8 +788,8 @@ class TeachingBoard:
         """
         from dataclasses import replace
 
-        from .state import GameState
-        from .svg import Diagram, Text, layout_board, render_svg
+        from ..draw.svg import Diagram, Text, layout_board, render_svg
+        from ..state import GameState
 
         over = self.is_game_over
         state = GameState(self._position, on_roll=self._on_roll,
@@ -869,7 +869,7 @@ class TeachingBoard:
 
 
 def _policy(value: str | Policy) -> Policy:
-    from .evaluators.base import get_evaluator
+    from ..evaluators.base import get_evaluator
 
     return get_evaluator(value)
 

@@ -1,6 +1,6 @@
 """Render every plot and a few boards into a folder, as PNG and SVG files.
 
-``python -m gammonlab.gallery OUTDIR`` draws each helper of :mod:`gammonlab.plot`
+``python -m gammonlab.cli.gallery OUTDIR`` draws each helper of :mod:`gammonlab.plot`
 from real matches -- the sample matches in the repository's ``data/`` folder,
 or the corpus in ``../shared/data`` while ``data/`` has none -- and from small
 rollouts, and prints the files it wrote. It takes well under a minute.
@@ -10,7 +10,7 @@ rollouts, and prints the files it wrote. It takes well under a minute.
 analysed it (an ``.sgf`` named ``*analysed*``); without GNU Backgammon's nets
 (``gnubg-nn``), the analysis in the file stands in for it.
 
->>> from gammonlab.gallery import find_data
+>>> from gammonlab.cli.gallery import find_data
 >>> find_data(".").is_dir()
 True
 """
@@ -28,18 +28,18 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .errors import GammonlabError
+from ..errors import GammonlabError
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from .match import Match
+    from ..match.model import Match
 
 __all__ = ["analysis_frame", "analysis_from_gnubg", "find_data", "main", "render"]
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 TRANSCRIPT_SUFFIXES = (".mat", ".txt", ".sgf")
 GAMMON_RATE_FILES = 150
 """Transcripts read for the gammon-rate plots (the first ones, in name order)."""
@@ -67,7 +67,7 @@ def analysis_from_gnubg(frame: pd.DataFrame) -> pd.DataFrame:
     """
     import pandas as pd
 
-    from .analysis import ERROR_CLASSES, error_class
+    from ..analysis import ERROR_CLASSES, error_class
 
     out = frame.copy()
     for name in ("best_play", "best_equity", "played_equity", "equity_loss", "luck"):
@@ -90,7 +90,7 @@ def analysis_frame(match: Match) -> pd.DataFrame | None:
     """The analysis of a match: :func:`gammonlab.analyse` with GNU Backgammon's nets, else
     the analysis GNU Backgammon wrote into the file (:func:`analysis_from_gnubg`), else None.
     """
-    from .analysis import analyse
+    from ..analysis import analyse
 
     try:
         with warnings.catch_warnings():
@@ -136,7 +136,7 @@ def find_data(data: str | os.PathLike[str] | None = None) -> Path:
 
 
 def _read(path: Path) -> Match | None:
-    from .io.read import read_match
+    from ..match.read import read_match
 
     try:
         with warnings.catch_warnings():
@@ -219,8 +219,9 @@ def render(outdir: str | os.PathLike[str], *, data: str | os.PathLike[str] | Non
     import matplotlib.pyplot as plt
 
     import gammonlab as gl
-    from gammonlab import plot, svg
-    from gammonlab.rollout import rollout, rollout_many, rollout_plays
+    from gammonlab import plot
+    from gammonlab.draw import svg
+    from gammonlab.rollout.rollouts import rollout, rollout_many, rollout_plays
 
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
@@ -302,8 +303,8 @@ def render(outdir: str | os.PathLike[str], *, data: str | os.PathLike[str] | Non
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: ``python -m gammonlab.gallery OUTDIR [--data DIR]``."""
-    parser = argparse.ArgumentParser(prog="python -m gammonlab.gallery",
+    """The command line: ``python -m gammonlab.cli.gallery OUTDIR [--data DIR]``."""
+    parser = argparse.ArgumentParser(prog="python -m gammonlab.cli.gallery",
                                      description="Render every gammonlab plot and a few "
                                                  "boards as PNG and SVG files.")
     parser.add_argument("outdir", help="folder to write into (created if needed)")

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from .errors import GammonlabError
-from .match import ACTIONS, ENDINGS
+from ..errors import GammonlabError
+from .model import ACTIONS, ENDINGS
 
 if TYPE_CHECKING:
-    from .match import Match
+    from .model import Match
 
 __all__ = ["ACTION_COLUMNS", "GAME_COLUMNS", "GNUBG_COLUMNS", "actions_frame", "games_frame"]
 

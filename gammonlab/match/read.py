@@ -14,18 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import (
-    GammonlabError,
-    OptionError,
-    OptionTypeError,
-    ParseError,
-    SourceNotFoundError,
-)
-from ..match import Match, replay_match
+from ..errors import GammonlabError, OptionError, OptionTypeError, ParseError, SourceNotFoundError
+from ..io.mat import parse_mat
+from ..io.sgf import parse_sgf
+from ..io.text import Source, load_transcript
 from ..rules import Rules
-from .mat import parse_mat
-from .sgf import parse_sgf
-from .text import Source, load_transcript
+from .model import Match
+from .replay import replay_match
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -3,7 +3,7 @@
     gammonlab demo [OUTDIR] [--match NAME] [--evaluator net|gnubg|pubeval] [--trials N]
 
 The demo reads the sample matches that come with gammonlab
-(:mod:`gammonlab.samples`), analyses one of them decision by decision
+(:mod:`gammonlab.io.samples`), analyses one of them decision by decision
 (:func:`gammonlab.analysis.analyse`), rolls out the position of its biggest
 checker-play error twice -- after the play made and after the best play -- and
 writes into ``OUTDIR`` (``./gammonlab-demo`` by default):
@@ -43,16 +43,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import GammonlabError
-from .style import PLAYER_COLORS, PLAYER_EDGE_COLORS, PLAYER_TEXT_COLORS
+from ..draw.style import PLAYER_COLORS, PLAYER_EDGE_COLORS, PLAYER_TEXT_COLORS
+from ..errors import GammonlabError
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-    from .match import Action, Match
-    from .play import Play
-    from .rollout import RolloutResult
+    from ..match.model import Action, Match
+    from ..play import Play
+    from ..rollout.rollouts import RolloutResult
 
 __all__ = [
     "DEFAULT_MATCH",
@@ -186,8 +186,8 @@ class DemoReport:
 
 
 def _read_samples(log: Callable[[str], None]) -> tuple[pd.DataFrame, pd.DataFrame]:
-    from .io.read import read_matches
-    from .samples import sample_folder, sample_matches
+    from ..io.samples import sample_folder, sample_matches
+    from ..match.read import read_matches
 
     folder = sample_folder()
     paths = sample_matches()
@@ -228,7 +228,7 @@ def _repeated_matches(games: pd.DataFrame) -> dict[str, str]:
 
 
 def _find_match(name: str) -> Path:
-    from .samples import sample_folder, sample_matches
+    from ..io.samples import sample_folder, sample_matches
 
     path = Path(name)
     if path.is_file():
@@ -245,8 +245,8 @@ def _analyse(path: Path, evaluator: str | None,
              log: Callable[[str], None]) -> tuple[Match, pd.DataFrame, pd.DataFrame, str, str]:
     """Read and analyse a match; returns the match, the analysis, the frame the report
     judges by, the evaluator used and where the judgement comes from."""
-    from .analysis import analyse
-    from .io.read import read_match
+    from ..analysis import analyse
+    from ..match.read import read_match
 
     match = read_match(path)
     length = f"{match.match_length}-point match" if match.match_length else "money session"
@@ -297,7 +297,7 @@ def _summarise(judged: pd.DataFrame, match: Match, *, own_analysis: bool,
     """Each player's figures; ``own_analysis`` is False when the equities come from the
     analysis stored in the file, which judges no cube decisions, and the best-play rate
     would be the ranking evaluator's, not that analysis'."""
-    from .analysis import summarise
+    from ..analysis import summarise
 
     summary = summarise(judged)
     if not own_analysis:
@@ -415,7 +415,7 @@ def _pick_decision(match: Match, judged: pd.DataFrame, evaluator: str) -> _Decis
 
 def _rollouts(decision: _Decision, *, policy: str, trials: int, seed: int,
               log: Callable[[str], None]) -> list[PlayRollout]:
-    from .rollout import rollout
+    from ..rollout.rollouts import rollout
 
     play = decision.action.play
     assert play is not None
@@ -470,7 +470,7 @@ def _plots(judged: pd.DataFrame, games: pd.DataFrame, rollouts: list[PlayRollout
     from the data is left out with a note."""
     from matplotlib.figure import Figure
 
-    from . import plot
+    from .. import plot
 
     has_equity = judged["equity_loss"].notna().any()
     has_luck = "luck" in judged.columns and judged["luck"].notna().any()
@@ -506,7 +506,7 @@ def _plots(judged: pd.DataFrame, games: pd.DataFrame, rollouts: list[PlayRollout
 
 def _boards(decision: _Decision) -> dict[str, str]:
     """The position of the decision with the play made and with the best play."""
-    from . import svg
+    from ..draw import svg
 
     mover = decision.action.player
     # the board is drawn from the mover's side; keep each player's colour from the plots
@@ -645,7 +645,7 @@ def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
           errors: pd.DataFrame, boards: dict[str, str], decision: _Decision | None,
           rollouts: list[PlayRollout], pictures: dict[str, str], files: Sequence[str],
           seconds: float) -> str:
-    from . import __version__
+    from .. import __version__
 
     names = " vs ".join(match.players)
     title = f"gammonlab demo: {names}"
@@ -675,7 +675,7 @@ def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
 
         "<h2>The sample matches</h2>",
         f"<p>{actions['match'].nunique()} real matches come with gammonlab "
-        f"(<code>gammonlab.samples</code>): {len(games)} games, "
+        f"(<code>gammonlab.io.samples</code>): {len(games)} games, "
         f"{int((actions['action'] == 'move').sum())} moves, read into pandas with "
         "<code>gammonlab.read_matches</code>. All their actions are in "
         "<code>actions.csv</code>, their games in <code>games.csv</code>. By match length "
@@ -799,7 +799,7 @@ def run_demo(outdir: str | Path = DEFAULT_OUTDIR, *, match: str = DEFAULT_MATCH,
     outdir : path
         The folder to write into; created if needed. Files of earlier runs are replaced.
     match : str
-        A sample match, by file name (see :func:`gammonlab.samples.sample_matches`), or
+        A sample match, by file name (see :func:`gammonlab.io.samples.sample_matches`), or
         the path of any transcript.
     evaluator : {'net', 'gnubg', 'pubeval'}, optional
         The analysis' evaluator and the rollout's policy; by default ``'net'``,
@@ -920,8 +920,8 @@ def demo_command(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m gammonlab.demo [OUTDIR]``: the demo without the ``gammonlab`` command."""
-    parser = argparse.ArgumentParser(prog="python -m gammonlab.demo")
+    """``python -m gammonlab.cli.demo [OUTDIR]``: the demo without the ``gammonlab`` command."""
+    parser = argparse.ArgumentParser(prog="python -m gammonlab.cli.demo")
     add_demo_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["demo", *(sys.argv[1:] if argv is None else argv)])
     try:

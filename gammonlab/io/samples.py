@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import GammonlabError
+from ..errors import GammonlabError
 
 __all__ = ["sample_folder", "sample_matches"]
 
@@ -21,8 +21,8 @@ _SUFFIXES = (".mat", ".txt", ".sgf")
 def sample_folder() -> Path:
     """The folder of sample matches: inside the installed package, or ``data/matches``
     of a source checkout."""
-    here = Path(__file__).resolve().parent
-    for folder in (here / "data" / "matches", here.parent / "data" / "matches"):
+    package = Path(__file__).resolve().parents[1]
+    for folder in (package / "data" / "matches", package.parent / "data" / "matches"):
         if folder.is_dir():
             return folder
     raise GammonlabError("the sample matches are missing from this installation")

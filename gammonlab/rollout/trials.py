@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._kernels import acey_rollout as _acey
-from ._kernels import rollout as _k
-from .evaluators.base import Policy, equity
-from .rules import CHECKERS
+from .._kernels import acey_rollout as _acey
+from .._kernels import rollout as _k
+from ..evaluators.base import Policy, equity
+from ..rules import CHECKERS
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class _Chunk:
 
 def _tables(spec: _Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if spec.bearoff_finish or spec.policy.kernel in (_k.BEAROFF, _k.NET):
-        from .evaluators.bearoff import BearoffDatabase
+        from ..evaluators.bearoff import BearoffDatabase
 
         db = BearoffDatabase.get()
         return db.expected, db.rolls, db.first_off
@@ -129,7 +129,7 @@ def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
                            spec.bearoff_finish, expected, rolls, first_off, probs, plies, end,
                            rolled, boards, spec.scoring, *_weights(spec))
     if stuck:
-        from .rollout import RolloutError
+        from ..errors import RolloutError
 
         raise RolloutError(f"trial {stuck - 1} did not end within {_k.MAX_PLIES} plays")
     return _Chunk(first, probs, plies, end, rolled), boards
@@ -158,7 +158,7 @@ def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]
             spec.truncate, spec.bearoff_finish, rolls, first_off, counter, boards, probs, end,
             rolled, dice, not fast, spec.scoring)
         if (end[live] < 0).any():
-            from .rollout import RolloutError
+            from ..errors import RolloutError
 
             raise RolloutError(f"a game did not end within {_k.MAX_PLIES} plays")
         playing = end[live] == 0
@@ -207,7 +207,7 @@ def _play_acey_kernel(spec: _Spec, first: int,
                                    first, spec.rotate, spec.truncate, spec.checkers, probs,
                                    plies, end, rolled, boards, side, spec.scoring)
     if stuck:
-        from .rollout import RolloutError
+        from ..errors import RolloutError
 
         raise RolloutError(f"trial {stuck - 1} did not end within {_k.MAX_PLIES} plays")
     return _Chunk(first, probs, plies, end, rolled), boards, side
@@ -244,7 +244,7 @@ def _play_acey_lockstep(spec: _Spec, first: int,
             live, trial, ply, d1, d2, np.uint64(spec.key), spec.rotate, spec.truncate,
             checkers, counter, boards, end, rolled, dice)
         if (end[live] < 0).any():
-            from .rollout import RolloutError
+            from ..errors import RolloutError
 
             raise RolloutError(f"a game did not end within {_k.MAX_PLIES} plays")
         playing = end[live] == 0

@@ -18,13 +18,13 @@ import html
 import time
 from typing import TYPE_CHECKING, Any
 
-from .errors import GammonlabError, IllegalPlayError, MissingDependencyError
-from .teaching import LESSONS, TeachingBoard
+from ..errors import GammonlabError, IllegalPlayError, MissingDependencyError
+from .board import LESSONS, TeachingBoard
 
 if TYPE_CHECKING:
-    from .evaluators.base import Policy
-    from .play import Play
-    from .rules import Variant
+    from ..evaluators.base import Policy
+    from ..play import Play
+    from ..rules import Variant
 
 __all__ = ["OPPONENTS", "TeachingWidget", "teach"]
 

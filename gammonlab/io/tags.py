@@ -24,13 +24,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ._numbers import parse_int
-from .errors import GammonlabError, OptionError, ParseError
-from .rules import AUTO_DOUBLES, HIGHEST_CUBE, MAX_AUTO_DOUBLES, OPENINGS, SCORINGS, Rules
-from .rules import variant as lookup_variant
+from .._numbers import parse_int
+from ..errors import GammonlabError, OptionError, ParseError
+from ..rules import AUTO_DOUBLES, HIGHEST_CUBE, MAX_AUTO_DOUBLES, OPENINGS, SCORINGS, Rules
+from ..rules import variant as lookup_variant
 
 if TYPE_CHECKING:
-    from .io.text import Location
+    from .text import Location
 
 __all__ = ["VARIATION_NAMES", "mat_headers", "rules_from_headers", "sgf_rule_parts"]
 

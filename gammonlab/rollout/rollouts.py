@@ -29,7 +29,7 @@ hit and every game ends single (the database's win probability is used, no
 2- or 4-point games), and the settings say so; ``truncate`` is refused, since
 the evaluators' gammons and backgammons are R8.2's classes, not R8.4's.
 Acey-Deucey: a loser's checker still waiting to enter counts as one on the
-bar (4 points). The cube theory of :func:`~gammonlab.cube_rollout.rollout_cube`
+bar (4 points). The cube theory of :func:`~gammonlab.cube.rollout.rollout_cube`
 holds for R8.2 only and refuses R8.4 results.
 
 How trials are played
@@ -131,22 +131,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._kernels import rollout as _k
-from ._kernels.rng import ROLLS, seed_key
-from ._rollout_run import _Job, _run
-from ._rollout_trials import _Spec
-from .errors import GammonlabError, InvalidPositionError
-from .evaluators.base import (
-    PROBABILITY_NAMES,
-    Policy,
-    equity,
-    get_evaluator,
-)
-from .evaluators.bearoff import is_pure_bearoff
-from .evaluators.net import TRAINED_VARIANTS
-from .position import Position, _normalise_dice
-from .rules import Rules, Variant
-from .state import GameState
+from .._kernels import rollout as _k
+from .._kernels.rng import ROLLS, seed_key
+from ..errors import InvalidPositionError, RolloutError
+from ..evaluators.base import PROBABILITY_NAMES, Policy, equity, get_evaluator
+from ..evaluators.bearoff import is_pure_bearoff
+from ..evaluators.net import TRAINED_VARIANTS
+from ..position import Position, _normalise_dice
+from ..rules import Rules, Variant
+from ..state import GameState
+from .tasks import _Job, _run
+from .trials import _Spec
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -156,7 +151,6 @@ __all__ = [
     "DEFAULT_TRIALS",
     "STATISTICS",
     "Z95",
-    "RolloutError",
     "RolloutResult",
     "rollout",
     "rollout_many",
@@ -212,10 +206,6 @@ _ACEY_METHOD_SEED_000 = _ACEY_METHOD.replace(
     "is backgammoned (R8.2)", "pays 4 points, as one on the bar does (R8.4)")
 _VARIANCE_REDUCTION_REPLY = ("rotated reply: the opponent's first roll, each ordered roll once "
                              "per block of 36 trials")
-
-
-class RolloutError(GammonlabError, ValueError):
-    """A rollout that cannot be run as asked: bad options, or a worker that failed."""
 
 
 # -- the result ----------------------------------------------------------------------------
@@ -370,7 +360,7 @@ class RolloutResult:
                    if math.isfinite(self.variance_ratio) else "")
                 + f"; scoring: {self.settings['scoring']}"
                 + "</small></div>")
-        from .svg import beside
+        from ..draw.svg import beside
 
         return beside(self.position if self.dice is None
                       else GameState(self.position, dice=self.dice), text)

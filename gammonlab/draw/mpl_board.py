@@ -1,6 +1,6 @@
 """The board drawn with matplotlib, for PNG and PDF reports.
 
-:func:`plot_board` draws the same diagram as :func:`gammonlab.svg.board`, in the
+:func:`plot_board` draws the same diagram as :func:`gammonlab.draw.svg.board`, in the
 same colours, as matplotlib patches on an Axes. Each artist's ``gid`` says what
 it is: ``"checker player-0 point=13"`` for a checker (``point`` in its owner's
 numbering, 25 the bar, 0 off), ``"triangle point=5"``, ``"cube"`` and so on.
@@ -29,9 +29,9 @@ from .svg import Circle, Curve, Diagram, Group, Polygon, Rect, Shape, Text, layo
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from .play import Play
-    from .position import Position
-    from .state import GameState
+    from ..play import Play
+    from ..position import Position
+    from ..state import GameState
 
 __all__ = ["plot_board"]
 
@@ -48,7 +48,7 @@ def plot_board(item: Position | GameState | Play, ax: Axes | None = None, *,
                player: int | None = None) -> Axes:
     """Draw a board on a matplotlib Axes: a position, a play (with arrows) or a game state.
 
-    The options are those of :func:`gammonlab.svg.board`. Text and line widths
+    The options are those of :func:`gammonlab.draw.svg.board`. Text and line widths
     are sized for the Axes as it is when called; the board keeps its proportions
     (equal aspect) and the Axes' frame and ticks are hidden.
 

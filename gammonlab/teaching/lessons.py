@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import GammonlabError
-from .position import Dice, Position
+from ..errors import GammonlabError
+from ..position import Dice, Position
 
 __all__ = ["LESSONS", "Lesson", "lesson"]
 

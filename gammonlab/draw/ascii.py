@@ -39,10 +39,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import BAR, OFF
+from ..rules import BAR, OFF
 
 if TYPE_CHECKING:
-    from .position import Position
+    from ..position import Position
 
 __all__ = ["ascii_board"]
 

@@ -1,6 +1,6 @@
 """The shared palette: one colour per player and the board's colours and fonts.
 
-Every board diagram (:func:`gammonlab.svg.board`, :func:`gammonlab.plot_board`)
+Every board diagram (:func:`gammonlab.draw.svg.board`, :func:`gammonlab.plot_board`)
 and every plot uses the same colour for a player, so that a player's checkers and
 the same player's line in a pip-count plot match:
 

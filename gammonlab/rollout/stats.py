@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._kernels import rollout as _k
-from ._kernels.rng import ROLLS
+from .._kernels import rollout as _k
+from .._kernels.rng import ROLLS
 
 if TYPE_CHECKING:
-    from ._rollout_trials import _Chunk
+    from .trials import _Chunk
 
 class _Sums:
     """Per-stratum sums of the trials of one rollout, added in trial order."""

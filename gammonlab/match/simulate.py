@@ -21,14 +21,15 @@ from typing import Any
 
 import numpy as np
 
-from .cube import cube_decision
-from .errors import GammonlabError, OptionError
-from .evaluators.base import Policy, RandomPolicy, get_evaluator, waiting_on_bar
-from .io.text import Location, RawAction
-from .match import HIGHEST_CUBE, Game, Match, _add, _crawford_game, _Replay
-from .play import Play
-from .rule_tags import mat_headers
-from .rules import Rules
+from ..cube import cube_decision
+from ..errors import GammonlabError, OptionError
+from ..evaluators.base import Policy, RandomPolicy, get_evaluator, waiting_on_bar
+from ..io.tags import mat_headers
+from ..io.text import Location, RawAction
+from ..play import Play
+from ..rules import HIGHEST_CUBE, Rules
+from .model import Game, Match
+from .replay import _add, _crawford_game, _Replay
 
 __all__ = ["play_match"]
 

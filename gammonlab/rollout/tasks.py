@@ -31,11 +31,11 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ._kernels import rollout as _k
-from ._kernels.rng import ROLLS
-from ._rollout_stats import _Sums
-from ._rollout_trials import _Chunk, _play_chunk, _Spec
-from .evaluators.base import CallableEvaluator
+from .._kernels import rollout as _k
+from .._kernels.rng import ROLLS
+from ..evaluators.base import CallableEvaluator
+from .stats import _Sums
+from .trials import _Chunk, _play_chunk, _Spec
 
 __all__: list[str] = []
 
@@ -170,7 +170,7 @@ def _run(jobs: list[_Job], *, n_jobs: int | None, client: Any, progress: bool,
             return
         workers = _cores() if n_jobs is None else int(n_jobs)
         if workers < 1:
-            from .rollout import RolloutError
+            from ..errors import RolloutError
 
             raise RolloutError(f"n_jobs must be a positive number of processes, got {n_jobs!r}")
         tasks = sum(len(job.tasks) for job in jobs)
@@ -250,7 +250,7 @@ def _run_parallel(jobs: list[_Job], *, client: Any, workers: int, bar: Any) -> N
                     chunk = future.result()
                 except concurrent.futures.process.BrokenProcessPool as exc:
                     _drop_pool()
-                    from .rollout import RolloutError
+                    from ..errors import RolloutError
 
                     raise RolloutError("a rollout worker process died (a crash in the "
                                        "evaluator?); the pool will be restarted") from exc

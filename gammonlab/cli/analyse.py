@@ -67,7 +67,7 @@ def add_analyse_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _sources(items: list[str]) -> list[str]:
-    from .io.read import TRANSCRIPT_SUFFIXES
+    from ..match.read import TRANSCRIPT_SUFFIXES
 
     sources: list[str] = []
     for item in items:
@@ -94,8 +94,8 @@ def _table(summary: Any) -> str:
 
 def analyse_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab analyse``; returns the exit status."""
-    from .analysis import analyse_matches, summarise
-    from .cli import check_output
+    from ..analysis import analyse_matches, summarise
+    from .commands import check_output
 
     sources = _sources(args.files)
     if not sources:
@@ -140,7 +140,7 @@ def analyse_command(args: argparse.Namespace) -> int:
 
 
 def _report(frame: Any) -> None:
-    from .io.read import format_problems
+    from ..match.read import format_problems
 
     problems = format_problems(frame.attrs.get("problems", []))
     if problems:

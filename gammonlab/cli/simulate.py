@@ -28,7 +28,7 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
     >>> rules_from_args(args)
     Rules(variant='nackgammon', match_length=3)
     """
-    from .rules import SCORINGS, VARIANTS
+    from ..rules import SCORINGS, VARIANTS
 
     parser = subparsers.add_parser(
         "simulate", help="play a match or money session between two policies and write it",
@@ -72,7 +72,7 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def rules_from_args(args: argparse.Namespace) -> Any:
     """The :class:`~gammonlab.Rules` the options name: the preset, then each option given."""
-    from .rules import Rules
+    from ..rules import Rules
 
     changes: dict[str, Any] = {}
     if args.variant is not None:
@@ -97,9 +97,9 @@ def rules_from_args(args: argparse.Namespace) -> Any:
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab simulate``; returns the exit status."""
-    from .cli import check_output
-    from .io.write import write_match
-    from .simulate import play_match
+    from ..match.simulate import play_match
+    from ..match.write import write_match
+    from .commands import check_output
 
     if args.output is not None:
         refusal = check_output(args.output, (".mat", ".sgf", ".txt"), "simulate")

@@ -21,9 +21,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .errors import GammonlabError, ParseError, SourceError
-from .rules import VARIANTS
-from .state import GameState
+from ..errors import GammonlabError, ParseError, SourceError
+from ..rules import VARIANTS
+from ..state import GameState
 
 __all__ = ["check_output", "main"]
 
@@ -106,7 +106,7 @@ def _plays(args: argparse.Namespace) -> int:
 def _read(args: argparse.Namespace) -> int:
     import warnings
 
-    from .io.read import format_problems, read_matches
+    from ..match.read import format_problems, read_matches
 
     refusal = check_output(args.output, (".csv", ".parquet", ".pq"), "read")
     if refusal is not None:
@@ -179,9 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     read.set_defaults(run=_read)
 
-    from .analysis_cli import add_analyse_parser
+    from .analyse import add_analyse_parser
     from .demo import add_demo_parser
-    from .simulate_cli import add_simulate_parser
+    from .simulate import add_simulate_parser
 
     add_analyse_parser(commands)
     add_simulate_parser(commands)
