@@ -77,16 +77,26 @@ judges. Parsed into a dict:
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .._numbers import parse_int, read_int
-from ..errors import GammonlabError, OptionError, ParseError
+from ..errors import GammonlabError, ParseError
 from ..notation import split_acey_deucey
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
+from .sgf_syntax import (
+    _ANALYSIS,
+    _SETUP,
+    SgfNode,
+    SgfProperty,
+    SgfTree,
+    _check_errors,
+    _read_trees,
+    _Text,
+    parse_collection,
+)
 from .text import (
     Location,
     ProblemLog,
@@ -109,15 +119,6 @@ __all__ = [
 
 Errors = Literal["raise", "collect"]
 
-_VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
-_UNESCAPE = re.compile(r"\\(\n|.)", re.DOTALL)
-_IDENT = re.compile(r"[A-Za-z]+")
-_SPACE = re.compile(r"\s*")
-# a property: its identifier, then its values and the white space after each
-_PROPERTY = re.compile(r"[A-Za-z]+\s*((?:\[(?:[^\\\]]|\\.)*\]\s*)+)", re.DOTALL)
-_VALUES = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
-# a '(' that opens the next game while a game is open: its first node names the game type
-_NEXT_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]*\]\s*)?GM\s*\[")
 # dice, moves, and for an Acey-Deucey 1-2 (R11.2) the doubles chosen and their moves
 _MOVE_VALUE = re.compile(r"^([0-9])([0-9])([a-z]*)(?:([1-6])\4([a-z]*))?$")
 _RESULT = re.compile(r"^([WB])\+([0-9]{0,9})(R?)(?:esign)?$", re.IGNORECASE)
@@ -125,246 +126,11 @@ _NO_RESULT = frozenset({"", "0", "?", "void", "draw"})
 _VARIANTS = {"nackgammon": "Nackgammon", "nackgammon004": "Nackgammon004",
              "hypergammon1": "Hypergammon1", "hypergammon2": "Hypergammon2",
              "hypergammon3": "Hypergammon3", "aceydeucey": "AceyDeucey"}
-_SETUP = frozenset({"AE", "AB", "AW", "CP", "CV"})
-_ANALYSIS = ("DA", "A", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC")
 _ANALYSIS_NAMES = frozenset(_ANALYSIS)
-# properties whose values never hold a line break: moves, dice, the game's set-up, analysis
-_ONE_LINE = frozenset({"B", "W", "DI", "PL", "GM", "FF", "MI", "RE", "RU", *_SETUP,
-                       *_ANALYSIS})
 _SKILL = {"BM": "skill", "DO": "skill", "BC": "cube_skill", "DC": "cube_skill"}
 _COLOURS = "WB"
 _BAR, _OFF = 25, 0
 _ENTERING = 26  # an Acey-Deucey checker entering from off the board (R11.1), "in"
-
-
-# --------------------------------------------------------------------------- SGF trees
-
-@dataclass(frozen=True)
-class SgfProperty:
-    """One property: its identifier, its values (unescaped) and where it starts."""
-
-    name: str
-    values: tuple[str, ...]
-    offset: int
-
-
-@dataclass
-class SgfNode:
-    """A node (``;``) and its properties in the order written."""
-
-    offset: int
-    properties: list[SgfProperty] = field(default_factory=list)
-
-    def get(self, name: str) -> SgfProperty | None:
-        """The first property called ``name``, or None."""
-        for prop in self.properties:
-            if prop.name == name:
-                return prop
-        return None
-
-    def value(self, name: str) -> str | None:
-        """The first value of property ``name``, or None."""
-        prop = self.get(name)
-        return prop.values[0] if prop and prop.values else None
-
-
-@dataclass
-class SgfTree:
-    """A game tree ``( ... )``: a sequence of nodes and its variations."""
-
-    offset: int
-    nodes: list[SgfNode] = field(default_factory=list)
-    children: list[SgfTree] = field(default_factory=list)
-    closed: bool = False
-
-    def main_line(self) -> list[SgfNode]:
-        """The nodes of the main line: this sequence, then each first variation."""
-        nodes: list[SgfNode] = []
-        tree: SgfTree | None = self
-        while tree is not None:
-            nodes.extend(tree.nodes)
-            tree = tree.children[0] if tree.children else None
-        return nodes
-
-
-class _Text:
-    """Offsets to 1-based lines and columns."""
-
-    def __init__(self, text: str, source: str | None) -> None:
-        self.text = text
-        self.source = source
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
-        # one copy of each line, shared by every Location on it: a file written on
-        # one line would otherwise cost a copy of the whole file per action
-        self.lines: dict[int, str] = {}
-
-    def loc(self, offset: int) -> Location:
-        index = bisect.bisect_right(self.starts, offset) - 1
-        start = self.starts[index]
-        line = self.lines.get(index)
-        if line is None:
-            end = self.text.find("\n", start)
-            line = self.text[start:] if end < 0 else self.text[start:end]
-            self.lines[index] = line
-        return Location(self.source, index + 1, offset - start + 1, line)
-
-    def error(self, offset: int, message: str) -> ParseError:
-        return self.loc(offset).error(message)
-
-
-def _unescaped(escape: re.Match[str]) -> str:
-    """SGF's escapes: ``\\]`` is ``]``; an escaped line break is no character."""
-    return "" if escape.group(1) == "\n" else escape.group(1)
-
-
-def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
-    """Tokenise and build the trees.
-
-    Without ``log.collect`` the first error raises. Collecting, each error is
-    listed and reading goes on: past the bad text to the next ``(``, ``;`` or
-    ``)``; a ``;`` outside any tree opens one; a game opened while another is
-    left open (a lost ``)``) closes that one.
-    """
-    source = text.text
-    n = len(source)
-    trees: list[SgfTree] = []
-    stack: list[SgfTree] = []
-    i = 0
-    node: SgfNode | None = None  # the node properties go to
-    resync = False  # after an error: skip to the next '(', ';' or ')'
-
-    def fail(offset: int, message: str) -> None:
-        log.add(text.loc(offset), message)  # raises unless collecting
-
-    while i < n:
-        char = source[i]
-        if char.isspace():
-            i = _SPACE.match(source, i).end()  # type: ignore[union-attr]
-            continue
-        if resync and char not in "(;)":
-            if char == "[":
-                value = _VALUE.match(source, i)
-                i = value.end() if value is not None else n
-            else:
-                i += 1
-            continue
-        resync = False
-        if char in "()":
-            node = None
-        if char == "(":
-            if stack and _NEXT_GAME.match(source, i):
-                fail(i, f"missing ')': the game tree opened at line "
-                        f"{text.loc(stack[0].offset).line} is not closed before the next game")
-                stack.clear()
-            if stack and not stack[-1].nodes:
-                fail(i, "expected ';' and a node before a variation '('")
-                i += 1
-                continue
-            tree = SgfTree(i)
-            (stack[-1].children if stack else trees).append(tree)
-            stack.append(tree)
-            i += 1
-        elif char == ")":
-            if not stack:
-                fail(i, "unexpected ')': no game tree is open")
-                i += 1
-                continue
-            tree = stack.pop()
-            if not tree.nodes:
-                fail(tree.offset, "empty game tree '()': expected ';' and a node")
-                (stack[-1].children if stack else trees).remove(tree)
-            else:
-                tree.closed = True
-            i += 1
-        elif char == ";":
-            if not stack:
-                fail(i, "unexpected ';' outside a game tree: expected '(' before it")
-                tree = SgfTree(i)  # read on as if the '(' were there
-                trees.append(tree)
-                stack.append(tree)
-            target = stack[-1]
-            if target.children:
-                fail(i, "unexpected ';' after a variation: expected '(' or ')'")
-                while target.children:  # read on at the end of the main line
-                    target = target.children[0]
-            node = SgfNode(i)
-            target.nodes.append(node)
-            i += 1
-        elif "A" <= char <= "Z" or "a" <= char <= "z":
-            name = _IDENT.match(source, i).group()  # type: ignore[union-attr]
-            if node is None:
-                fail(i, f"unexpected property {name!r} outside a node (';')")
-                resync = True
-                continue
-            whole = _PROPERTY.match(source, i)
-            if whole is not None and (name not in _ONE_LINE or "\n" not in whole.group(1)):
-                # the common case: the identifier and every value, read at once
-                node.properties.append(SgfProperty(name, tuple(
-                    _UNESCAPE.sub(_unescaped, value) if "\\" in value else value
-                    for value in _VALUES.findall(whole.group(1))), i))
-                i = whole.end()
-                continue
-            j = _SPACE.match(source, i + len(name)).end()  # type: ignore[union-attr]
-            values: list[str] = []
-            cut = False
-            while j < n and source[j] == "[":
-                value = _VALUE.match(source, j)
-                if value is None:
-                    fail(j, f"unterminated value of property {name}: expected ']'")
-                    j = n  # no ']' is left: nothing after this can be read
-                    break
-                if name in _ONE_LINE and "\n" in value.group(1):
-                    # a lost ']': read on at the next line, not in the next game
-                    fail(j, f"unterminated value of property {name}: expected ']' before "
-                            f"the end of the line")
-                    j = source.index("\n", j)
-                    cut = True
-                    break
-                written = value.group(1)
-                values.append(_UNESCAPE.sub(_unescaped, written) if "\\" in written
-                              else written)
-                j = _SPACE.match(source, value.end()).end()  # type: ignore[union-attr]
-            if cut or not values:
-                if not cut and j < n:
-                    fail(j, f"expected '[' and a value after property {name}")
-                resync = resync or j < n
-                i = max(j, i + len(name))
-                continue
-            node.properties.append(SgfProperty(name, tuple(values), i))
-            i = j
-        else:
-            fail(i, f"unexpected {char!r}: expected '(', ';', ')' or a property")
-            resync = True
-            i += 1
-    if stack:
-        fail(n, f"missing ')': the game tree opened at line {text.loc(stack[0].offset).line} "
-                f"is not closed")
-    return trees
-
-
-def parse_collection(source: Source, *, errors: Errors = "raise") -> list[SgfTree]:
-    """Read any SGF text into its game trees.
-
-    Values are unescaped (``\\]`` is ``]``, an escaped newline disappears).
-    With ``errors="collect"`` nothing raises: the trees are read past each
-    error (trees left open have ``closed=False``).
-
-    >>> trees = parse_collection("(;GM[6]AB[a][b](;C[x\\\\]y])(;C[z]))")
-    >>> [p.values for p in trees[0].nodes[0].properties]
-    [('6',), ('a', 'b')]
-    >>> [n.value("C") for n in trees[0].main_line()]
-    [None, 'x]y']
-    """
-    collect = _check_errors(errors)
-    loaded, _ = load_transcript(source, collect=collect)
-    return _read_trees(_Text(loaded.text, loaded.name), ProblemLog(collect=collect))
-
-
-def _check_errors(errors: str) -> bool:
-    if errors not in ("raise", "collect"):
-        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
-                          option="errors")
-    return errors == "collect"
 
 
 # --------------------------------------------------------------------------- points and plays
