@@ -31,7 +31,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeGuard, cast
 from xml.sax.saxutils import escape, quoteattr
 
 from .._kernels.movegen import START as ENTERING
@@ -256,24 +256,25 @@ class _Subject:
     waiting: tuple[int, int] = (0, 0)  # Acey-Deucey checkers not yet entered, by row
 
 
-def _kind(item: Any) -> str:
-    """What an item to draw is, read from what it shows: drawing needs the board,
-    not the rules objects, so this layer imports none of them."""
-    if hasattr(item, "cube_value") and hasattr(item, "position"):
-        return "state"
-    if hasattr(item, "before") and hasattr(item, "moves"):
-        return "play"
-    if hasattr(item, "board") and hasattr(item, "variant"):
-        return "position"
-    return ""
+def _is_state(item: object) -> TypeGuard[GameState]:
+    """Whether an item to draw is a game state. Drawing reads what an item shows and
+    needs the board, not the rules objects, so this layer imports none of them."""
+    return hasattr(item, "cube_value") and hasattr(item, "position")
+
+
+def _is_play(item: object) -> TypeGuard[Play]:
+    return hasattr(item, "before") and hasattr(item, "moves")
+
+
+def _is_position(item: object) -> TypeGuard[Position]:
+    return hasattr(item, "board") and hasattr(item, "variant")
 
 
 def _subject(item: Position | GameState | Play, player: int | None) -> tuple[_Subject, int]:
     """The facts to draw, and the row drawn at the bottom and numbered."""
     subject, bottom = _facts(item, player)
-    kind = _kind(item)
-    pos = item.position if kind == "state" else (  # type: ignore[union-attr]
-        item.before if kind == "play" else item)  # type: ignore[union-attr]
+    pos: Position = (item.position if _is_state(item) else
+                     item.before if _is_play(item) else cast("Position", item))
     if pos.variant.enter_from_off:
         # R2.4: the checkers a side has not entered yet are on no point of the board
         subject.waiting = tuple(  # type: ignore[assignment]
@@ -282,8 +283,7 @@ def _subject(item: Position | GameState | Play, player: int | None) -> tuple[_Su
 
 
 def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subject, int]:
-    kind = _kind(item)
-    if kind == "state":
+    if _is_state(item):
         on_roll = item.on_roll
         rows = (on_roll, 1 - on_roll)
         names = tuple(f"Player {p}" + (" \u00b7 on roll" if r == 0 else "")
@@ -309,7 +309,7 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
         )
         bottom = 0 if player is None else rows.index(_check_player(player))
         return subject, bottom
-    if kind == "play":
+    if _is_play(item):
         d1, d2 = item.dice
         subject = _Subject(
             board=item.before.board.tolist(),
@@ -320,7 +320,7 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
             caption=f"{d1}-{d2}: {item.notation or 'no legal move'}",
             moves=item.moves,
         )
-    elif kind == "position":
+    elif _is_position(item):
         subject = _Subject(board=item.board.tolist(), players=(0, 1),
                            names=("On roll", "Opponent"))  # a position knows no cube
     else:
@@ -350,7 +350,7 @@ def checker_journeys(moves: Play | Iterable[tuple[int, int]]) -> list[tuple[int,
     >>> checker_journeys([(8, 5), (8, 5), (5, 2), (5, 2)])
     [(8, 5, 2), (8, 5, 2)]
     """
-    steps = moves.moves if _kind(moves) == "play" else tuple(moves)
+    steps = moves.moves if _is_play(moves) else tuple(moves)  # type: ignore[arg-type]
     # highest source first, the longer move first from one point: as the notation sorts them
     paths = [[int(s), int(t)] for s, t in sorted(steps, key=lambda m: (-m[0], m[1]))]
     merged = True
