@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, cast, overload
 
 import numpy as np
 
@@ -161,7 +161,8 @@ class Play:
                  board: np.ndarray, doubles: int | None = None) -> None:
         self.before = before
         self._dice = dice
-        self._moves = tuple(moves) if type(moves) is tuple else tuple(map(tuple, moves))
+        self._moves = cast("tuple[Move, ...]", tuple(moves) if type(moves) is tuple
+                           else tuple(map(tuple, moves)))
         self._board = board
         self._doubles = doubles
         self._hit_flags = replay_hits(before.board, self._moves)

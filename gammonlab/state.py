@@ -297,7 +297,8 @@ class GameState:
         if self.double_offered:
             lines.append(f"player {self.on_roll} doubles; player {self.turn} to take or pass")
         if self.resignation:
-            lines.append(f"player {1 - self.turn} offers to resign "
+            turn = self.on_roll if self.turn is None else self.turn
+            lines.append(f"player {1 - turn} offers to resign "
                          f"{_RESIGN_NAMES[self.resignation]}")
         return "\n".join(lines)
 

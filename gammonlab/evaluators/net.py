@@ -124,7 +124,8 @@ class NetWeights:
         return _digest(self.arrays)
 
     def copy(self) -> NetWeights:
-        return NetWeights(*(a.copy() for a in self.arrays), meta=dict(self.meta))
+        return NetWeights(self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy(),
+                          meta=dict(self.meta))
 
     @classmethod
     def initial(cls, hidden: int = 128, seed: int = 0) -> NetWeights:
@@ -147,7 +148,7 @@ class NetWeights:
         temporary = path.with_name(path.name + ".part")
         with open(temporary, "wb") as handle:
             np.savez_compressed(handle, meta=np.array(json.dumps(meta, sort_keys=True)),
-                                **dict(zip(_ARRAYS, self.arrays)))
+                                **dict(zip(_ARRAYS, self.arrays)))  # type: ignore[arg-type]
         temporary.replace(path)
         return path
 

@@ -74,20 +74,20 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
     root = _Node("", {}, 0)
     stack = [root]
 
-    def start(tag: str, attributes: dict[str, str]) -> None:
+    def on_start(tag: str, attributes: dict[str, str]) -> None:
         node = _Node(tag, dict(attributes), parser.CurrentLineNumber)
         stack[-1].children.append(node)
         stack.append(node)
 
-    def end(tag: str) -> None:
+    def on_end(tag: str) -> None:
         stack.pop()
 
-    def characters(data: str) -> None:
+    def on_characters(data: str) -> None:
         stack[-1].text += data
 
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = characters
+    parser.StartElementHandler = on_start
+    parser.EndElementHandler = on_end
+    parser.CharacterDataHandler = on_characters
     try:
         parser.Parse(data, True)
     except xml.parsers.expat.ExpatError as error:
