@@ -1,6 +1,7 @@
 """Scenario tests for the scoring and cube rules of ``rules.md``: the opening (R3.3),
-seed 000's scoring (R8.4), the cube limit (R9.6), Jacoby (R10.1), Crawford (R10.2),
-Holland (R10.3), automatic doubles (R10.4, R10.5), beavers and raccoons (R10.6).
+seed 000's scoring (R8.4), doubling (R9.2-R9.5), the cube limit (R9.6), Jacoby (R10.1),
+Crawford (R10.2), Holland (R10.3), automatic doubles (R10.4, R10.5), beavers and
+raccoons (R10.6).
 
 Each scenario shows its position (Position ID and ASCII diagram, X on roll at
 the bottom, Anna = player 0 = X) and checks what the game state machine makes
@@ -180,6 +181,87 @@ def test_r8_4_loser_on_the_bar_scores_four():
     game = bear_off(gl.Rules(scoring="seed-000", match_length=5), "3/cAAEABAAAAAA")
     assert (game.ending, game.points) == ("bar", 4)
     assert bear_off(gl.Rules(), "3/cAAEABAAAAAA").points == 3
+
+
+# -- R9.2-R9.5 doubling ------------------------------------------------------------------------
+
+def test_r9_2_a_double_comes_before_the_roll():
+    """R9.2: Anna may double at the start of her turn, before rolling; once she has
+    rolled and played, the turn is Bob's and her double is refused.
+
+    Position ID 4HPwATDgc/ABMA, the opening::
+
+     +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 167  off 0
+     | X           O    |   | O              X |
+     | X           O    |   | O              X |
+     | X           O    |   | O                |
+     | X                |   | O                |
+     | X                |   | O                |
+    v|                  |BAR|                  |
+     | O                |   | X                |
+     | O                |   | X                |
+     | O           X    |   | X                |
+     | O           X    |   | X              O |
+     | O           X    |   | X              O |
+     +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 167  off 0  (on roll)
+    """
+    game = _Replay(gl.Rules(), (0, 0), False, ("Anna", "Bob"), stated_rules=True)
+    game.apply(RawAction(player=ANNA, kind="move", dice=(3, 1), play="8/5 6/5", loc=WHERE),
+               None)
+    with pytest.raises(gl.ParseError, match=r"Anna .* doubles out of turn: Bob .* is on roll"):
+        game.apply(double(ANNA, 2), None)
+    game.apply(double(BOB, 2), None)
+    assert game.offer == ("double", BOB, 2)
+
+
+def test_r9_3_either_player_may_make_the_first_double():
+    """R9.3: with the cube centred, Anna doubles first in game 1 and Bob in game 2.
+
+    Position ID 4HPwATDgc/ABMA after the opening (diagram as in R9.2).
+    """
+    games = (" 0 point match\n\n Game 1\n Anna : 0                          Bob : 0\n"
+             "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+             "  2)  Doubles => 2                   Drops\n"
+             "      Wins 1 point\n\n"
+             " Game 2\n Anna : 1                          Bob : 0\n"
+             "  1) 31: 8/5 6/5                     Doubles => 2\n"
+             "  2)  Drops\n"
+             "                                      Wins 1 point\n")
+    match = gl.read_match(games)
+    doublers = [[a.player for a in game.actions if a.kind == "double"] for game in match.games]
+    assert doublers == [[ANNA], [BOB]]
+    assert [game.winner for game in match.games] == [ANNA, BOB]
+
+
+def test_r9_4_take_owns_the_cube_pass_loses_the_stake_before_the_double():
+    """R9.4: Bob doubles to 2 and Anna takes: the stake is 2 and Anna owns the cube.
+    Anna redoubles to 4 and Bob passes: he loses 2, the stake before that double.
+
+    Position ID 4HPwATDgc/ABMA after the opening (diagram as in R9.2).
+    """
+    rows = ("  1) 31: 8/5 6/5                     Doubles => 2\n"
+            "  2)  Takes                          62: 24/18 13/11\n")
+    taken = gl.read_match(transcript(rows)).games[0]
+    assert (taken.final_state.cube_value, taken.final_state.cube_owner) == (2, ANNA)
+    dropped = gl.read_match(transcript(rows + "  3)  Doubles => 4                   Drops\n"
+                                              "      Wins 2 points\n")).games[0]
+    assert (dropped.winner, dropped.points, dropped.ending) == (ANNA, 2, "drop")
+
+
+def test_r9_5_only_the_owner_redoubles():
+    """R9.5: Anna owns the cube at 2 after taking: Bob may not redouble; Anna may,
+    and when Bob takes the cube at 4 is his.
+
+    Position ID 4HPwATDgc/ABMA after the opening (diagram as in R9.2).
+    """
+    rows = ("  1) 31: 8/5 6/5                     Doubles => 2\n"
+            "  2)  Takes                          62: 24/18 13/11\n")
+    with pytest.raises(gl.ParseError, match=r"Bob .* doubles, but the cube belongs to Anna"
+                                            r" .*\(R9\.5\)"):
+        gl.read_match(transcript(rows + "  3) 21: 13/11 6/5                   Doubles => 4\n"))
+    redoubled = gl.read_match(transcript(rows + "  3)  Doubles => 4                   Takes\n"))
+    state = redoubled.games[0].final_state
+    assert (state.cube_value, state.cube_owner) == (4, BOB)
 
 
 # -- R9.6 the cube limit -----------------------------------------------------------------------

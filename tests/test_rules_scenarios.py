@@ -581,3 +581,196 @@ def test_r7_5_bearing_off_not_compulsory():
     assert len(plays) == 2
     assert any("off" not in n for n in plays.notations)
     assert any("off" in n for n in plays.notations)
+
+
+def test_r4_1_each_die_moves_one_checker_forward():
+    """R4.1: Each die moves one checker by its number, towards the 1-point: with 4-2
+    the two checkers on 12 go to 8 and 10, or one goes 12/6 a die at a time.
+
+    Position ID +L4PAAAAGAAAAA, roll 4-2::
+
+     +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 75  off 0
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+    v|                  |BAR|                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     | X                |   |                  |
+     | X                |   |                  |
+     +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 24  off 13  (on roll)
+    """
+    pos = gl.Position.from_gnubg_id("+L4PAAAAGAAAAA")
+    plays = pos.legal_plays((4, 2))
+    assert sorted(plays.notations) == ['12/6', '12/8 12/10']
+    for play in plays:
+        assert sorted(source - target for source, target in play.moves) == [2, 4]
+    for text in ("12/14 12/8", "12/9", "12/8 12/6"):
+        explanation = pos.explain(text, (4, 2))
+        assert not explanation.legal and explanation.rule == "R4.1", text
+    with pytest.raises(gl.IllegalPlayError, match=r"forward only.*\(R4.1\)"):
+        pos.play("12/14 12/8", (4, 2))
+
+
+def test_r4_5_doubles_are_played_four_times():
+    """R4.5: 2-2 is four moves of 2, split between the two checkers as the player likes.
+
+    Position ID +L4PAAAAGAAAAA, roll 2-2::
+
+     +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 75  off 0
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+    v|                  |BAR|                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     | X                |   |                  |
+     | X                |   |                  |
+     +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 24  off 13  (on roll)
+    """
+    pos = gl.Position.from_gnubg_id("+L4PAAAAGAAAAA")
+    plays = pos.legal_plays((2, 2))
+    assert sorted(plays.notations) == ['12/4', '12/6 12/10', '12/8(2)']
+    for play in plays:
+        assert [source - target for source, target in play.moves] == [2, 2, 2, 2]
+    assert pos.play("12/10 10/8 12/10 10/8", (2, 2)) == pos.play("12/8(2)", (2, 2))
+    explanation = pos.explain("12/10 12/10", (2, 2))
+    assert not explanation.legal and explanation.rule == "R5.4"
+
+
+def test_r4_6_a_point_never_holds_both_colours():
+    """R4.6: A board with both sides on one point is refused; a hit leaves the point
+    to the hitter alone (the blot on 11 goes to the bar).
+
+    Position ID eN8HCAAAMAAAAA, roll 2-1::
+
+     +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 85  off 0
+     | X                |   | O  O  O          |
+     | X                |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O             |
+    v|                  |BAR|                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |    O             |   |                  |
+     +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 26  off 13  (on roll)
+    """
+    pos = gl.Position.from_gnubg_id("eN8HCAAAMAAAAA")
+    shared = pos.board.copy()
+    shared[0, 11] = 1
+    shared[0, 13] = 1
+    with pytest.raises(gl.InvalidPositionError, match=r"point 11 .* both sides.*\(R4.6\)"):
+        gl.Position.from_board(shared)
+    plays = pos.legal_plays((2, 1))
+    hit = pos.play("13/11* 13/12", (2, 1)).swapped()  # the mover's side again in row 0
+    assert (hit.board[0, 11], hit.board[1, 25 - 11], hit.on_bar) == (1, 0, (0, 1))
+    for play in plays:
+        board = play.position.board
+        assert not ((board[0, 1:25] > 0) & (board[1, 24:0:-1] > 0)).any(), play.notation
+
+
+def test_r5_6_a_move_must_be_played_even_when_bad():
+    """R5.6: 6-5 must be played 8/2 8/3, breaking the 8-point; passing is illegal.
+
+    Position ID +L4PAACAAQAAAA, roll 6-5::
+
+     +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 75  off 0
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+    v|                  |BAR|                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |             X    |   |                  |
+     |             X    |   |                  |
+     +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 16  off 13  (on roll)
+    """
+    pos = gl.Position.from_gnubg_id("+L4PAACAAQAAAA")
+    plays = pos.legal_plays((6, 5))
+    assert sorted(plays.notations) == ['8/2 8/3']
+    for text in ("", "Cannot Move"):
+        explanation = pos.explain(text, (6, 5))
+        assert not explanation.legal and explanation.rule == "R5.6"
+        assert explanation.example == "8/2 8/3"
+    with pytest.raises(gl.IllegalPlayError, match=r"\(R5.6\)"):
+        pos.play("", (6, 5))
+
+
+def test_r6_1_hitting_is_never_compulsory():
+    """R6.1: 2-1 may hit the blot on 11 (13/11*) or play 13/12/10 past it.
+
+    Position ID eN8HCAAAMAAAAA, roll 2-1::
+
+     +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 85  off 0
+     | X                |   | O  O  O          |
+     | X                |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O             |
+    v|                  |BAR|                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |    O             |   |                  |
+     +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 26  off 13  (on roll)
+    """
+    pos = gl.Position.from_gnubg_id("eN8HCAAAMAAAAA")
+    plays = pos.legal_plays((2, 1))
+    assert sorted(plays.notations) == ['13/10', '13/11* 13/12', '13/11*/10']
+    on_bar = {play.notation: play.position.on_bar for play in plays}
+    # the position after the play has the opponent on roll: its bar is on_bar[0]
+    assert on_bar == {'13/10': (0, 0), '13/11* 13/12': (1, 0), '13/11*/10': (1, 0)}
+    assert pos.explain("13/12/10", (2, 1)).play.notation == '13/10'
+
+
+def test_r7_6_a_checker_hit_in_the_bear_off_comes_home_first():
+    """R7.6: X has borne off 4 checkers and was hit. With 6-1 the checker enters on 24
+    (19 is blocked) and must run on with the 6: nothing bears off. Once on 18 it still
+    stops the bear-off; back on 7, 6-5 brings it home and bearing off resumes.
+
+    Position ID +L4PAABsdwAABA, roll 6-1::
+
+     +13-14-15-16-17-18------19-20-21-22-23-24-+  O  pips 75  off 0
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+     |                  |   | O  O  O          |
+    v|                  |BAR|                  |
+     |                  |   |                  |
+     |                  |   |                  |
+     |                  |   | X  X             |
+     |                  |   | X  X  X  X       |
+     |                  | X | X  X  X  X       |
+     +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 72  off 4  (on roll)
+
+    Then the same with the checker on 18 (+L4PAABsdwAIAA, roll 6-5) and on 7
+    (+L4PAABsdwEAAA, roll 6-5).
+    """
+    hit = gl.Position.from_gnubg_id("+L4PAABsdwAABA")
+    assert hit.borne_off[0] == 4 and hit.on_bar[0] == 1
+    assert sorted(hit.legal_plays((6, 1)).notations) == ['bar/18']
+    for text in ("bar/24 6/off", "bar/24 3/off"):
+        explanation = hit.explain(text, (6, 1))
+        assert not explanation.legal and explanation.rule == "R7.1", text
+    with pytest.raises(gl.IllegalPlayError, match=r"\(R7.1\)"):
+        hit.play("bar/24 6/off", (6, 1))
+    outside = gl.Position.from_gnubg_id("+L4PAABsdwAIAA")
+    assert sorted(outside.legal_plays((6, 5)).notations) == ['18/12 6/1', '18/7']
+    explanation = outside.explain("6/off 5/off", (6, 5))
+    assert not explanation.legal and explanation.rule == "R7.1"
+    back = gl.Position.from_gnubg_id("+L4PAABsdwEAAA")
+    assert sorted(back.legal_plays((6, 5)).notations) == ['7/1 5/off', '7/1 6/1', '7/2 6/off']
