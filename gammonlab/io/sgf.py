@@ -81,19 +81,21 @@ import bisect
 import itertools
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from .._numbers import parse_int, read_int
-from ..errors import GammonlabError, OptionError, ParseError
+from ..errors import GammonlabError, ParseError
 from ..notation import split_acey_deucey
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
 from .text import (
+    Errors,
     Location,
     ProblemLog,
     RawAction,
     RawGame,
     RawMatch,
     Source,
+    collects,
     load_transcript,
     split_rating,
 )
@@ -107,7 +109,6 @@ __all__ = [
     "parse_sgf",
 ]
 
-Errors = Literal["raise", "collect"]
 
 _VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 _UNESCAPE = re.compile(r"\\(\n|.)", re.DOTALL)
@@ -355,16 +356,11 @@ def parse_collection(source: Source, *, errors: Errors = "raise") -> list[SgfTre
     >>> [n.value("C") for n in trees[0].main_line()]
     [None, 'x]y']
     """
-    collect = _check_errors(errors)
+    collect = collects(errors)
     loaded, _ = load_transcript(source, collect=collect)
     return _read_trees(_Text(loaded.text, loaded.name), ProblemLog(collect=collect))
 
 
-def _check_errors(errors: str) -> bool:
-    if errors not in ("raise", "collect"):
-        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
-                          option="errors")
-    return errors == "collect"
 
 
 # --------------------------------------------------------------------------- points and plays
@@ -902,7 +898,7 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
     [(1, 'move', (4, 3), None), (0, 'double', None, 2), (1, 'take', None, None), \
 (0, 'resign', (1, 1), None), (1, 'win', None, None)]
     """
-    collect = _check_errors(errors)
+    collect = collects(errors)
     loaded, note = load_transcript(source, collect=collect)
     text = _Text(loaded.text, loaded.name)
     log = ProblemLog(collect=collect)
