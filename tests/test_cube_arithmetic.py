@@ -1,6 +1,7 @@
 """The cube arithmetic is written once (:mod:`gammonlab._kernels.cube`): the public theory of
-:mod:`gammonlab.cube` and analysis's batches of positions give the same numbers, and the
-numbers are those the cube theory gave before it was moved there."""
+:mod:`gammonlab.cube` (one position: the kernels' Python source) and analysis's batches of
+positions (the compiled kernels) give the same numbers, and the numbers are those the cube
+theory gave before it was moved there."""
 
 from __future__ import annotations
 

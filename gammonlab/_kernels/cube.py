@@ -8,7 +8,9 @@ gammon, lose backgammon), ``x`` the ``(n,)`` cube efficiencies, and the result
 (GNU Backgammon's Cl2CfMoney), match play their generalisation with live cash
 points found level by level up the cube (Cl2CfMatch, GetPoints). The match
 equity table is read in Python (:meth:`gammonlab.cube.theory._Situation.constants`):
-the kernels only do arithmetic.
+the kernels only do arithmetic. For a position or two :mod:`gammonlab.cube`
+runs their Python source (``py_func``), which is the same code, rather than load
+the compiled kernels.
 """
 
 from __future__ import annotations

@@ -379,6 +379,10 @@ def _swap(p: np.ndarray) -> np.ndarray:
 # -- the arithmetic: gammonlab._kernels.cube ------------------------------------------------------
 
 _OWNER_CODES = {CENTRED: _cube.CENTRED, MINE: _cube.MINE, THEIRS: _cube.THEIRS}
+_COMPILED_FROM = 16
+"""Fewer rows than this run through the kernels' Python source (``py_func``): the same
+arithmetic, without loading the compiled code, a one-off cost of some tenths of a second, for
+a position or two."""
 
 
 def _cubeful_values(p: np.ndarray, sit: _Situation, x: Any, *, live: bool = True) -> np.ndarray:
@@ -391,11 +395,13 @@ def _cubeful_values(p: np.ndarray, sit: _Situation, x: Any, *, live: bool = True
     p = np.ascontiguousarray(np.reshape(p, (-1, _OUTPUTS)), dtype=np.float64)
     x = np.ascontiguousarray(np.broadcast_to(x, (len(p),)), dtype=np.float64)
     owner = _OWNER_CODES[sit.owner]
+    compiled = len(p) >= _COMPILED_FROM
     if sit.money:
-        return _cube.money_cubeful(p, x, owner, sit.jacoby and sit.owner == CENTRED,
-                                   live and sit.can_turn)
+        money = _cube.money_cubeful if compiled else _cube.money_cubeful.py_func
+        return money(p, x, owner, sit.jacoby and sit.owner == CENTRED, live and sit.can_turn)
+    match = _cube.match_cubeful if compiled else _cube.match_cubeful.py_func
     results, levels = sit.constants()
-    return _cube.match_cubeful(p, x, owner, live and sit.alive(), results, levels)
+    return match(p, x, owner, live and sit.alive(), results, levels)  # type: ignore[no-any-return]
 
 
 def _cubeful(p: np.ndarray, sit: _Situation, x: float) -> float:

@@ -105,7 +105,7 @@ def _plot_docs(method: str, artist: str = "") -> Callable[[_F], _F]:
     fill = {"method": method, "artist": f" for {artist}" if artist else ""}
 
     def document(function: _F) -> _F:
-        lines = []
+        lines: list[str] = []
         for line in (function.__doc__ or "").splitlines():
             name = line.strip()
             if name.startswith("{") and name.endswith("}") and name[1:-1] in _SHARED_DOCS:
