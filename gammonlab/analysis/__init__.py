@@ -21,9 +21,8 @@ position's cube efficiency (:mod:`gammonlab.cube`), and the opponent's best
 cube action is part of it (an opponent who should double, doubles), as in GNU
 Backgammon's 0-ply evaluation. Cube decisions are those of
 :func:`gammonlab.cube.cube_decision` on the position before the roll (GNU
-Backgammon's comparisons; the cube arithmetic runs here vectorised, in
-:mod:`gammonlab.analysis._cubeful`, and the tests hold it to
-:mod:`gammonlab.cube`'s numbers).
+Backgammon's comparisons); the cube arithmetic is :mod:`gammonlab.cube`'s own,
+run over arrays of positions (:mod:`gammonlab._kernels.cube`).
 
 Luck is GNU Backgammon's: the equity of the best play of the roll minus the
 average of that over the 36 rolls, from the roller's side (for a game's first

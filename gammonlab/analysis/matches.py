@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import GammonlabError
+from ..io.text import collects
 from ..met import DEFAULT_TABLE, MatchEquityTable, load
 from ._cubeful import Cube, Decision, cube_efficiencies, cubeful, decide, value_on_roll
 from ._plays import (
@@ -524,10 +525,9 @@ def analyse_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[
         The analysed frames in file order, ``match`` (the path, relative to the
         folder) first; ``frame.attrs`` holds ``analysis`` and ``problems``.
     """
-    from ..match.read import gather_frames, map_files, transcript_files
+    from ..match.read import gather_frames, map_files, transcript_files, warn_problems
 
-    if errors not in ("raise", "collect"):
-        raise ValueError(f"errors must be 'raise' or 'collect', got {errors!r}")
+    collects(errors)
     paths, root = transcript_files(source, pattern)
     policy = resolve_evaluator(evaluator)  # warns once, here, when pubeval stands in
     options = {"plies": plies, "luck": luck, "met": met, "thresholds": thresholds}
@@ -540,12 +540,7 @@ def analyse_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[
     out, report = gather_frames(paths, root, results)
     out.attrs["analysis"] = settings
     out.attrs["problems"] = report
-    if report:
-        skipped = sum(r["what"] == "file skipped" for r in report)
-        warnings.warn(f"analysed {out['match'].nunique() if len(out) else 0} of {len(paths)} "
-                      f"files; skipped {skipped} files, "
-                      f"flagged {len(report) - skipped} problems: see "
-                      f"pandas.DataFrame(frame.attrs['problems'])", stacklevel=2)
+    warn_problems(out, len(paths), report, "analysed")
     return out
 
 

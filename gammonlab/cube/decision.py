@@ -31,9 +31,8 @@ from .theory import (
     TOO_GOOD,
     WIN_GAMMON,
     InvalidProbabilitiesError,
+    _cubeless,
     _efficiency,
-    _match_cubeless,
-    _money_cubeless,
     _options,
     _probabilities,
     _Situation,
@@ -283,12 +282,11 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
 def _decide(p: np.ndarray, sit: _Situation, x: float,
             stderr: Mapping[str, float] | None = None) -> CubeDecision:
     raw = _options(p, sit, x)
+    cubeless = _to_money(sit, _cubeless(p, sit))
     if sit.money:
-        cubeless = _money_cubeless(p, sit)
         nd, dt, dp = raw.no_double, raw.double_take, raw.double_pass
         mwcs: dict[str, float | None] = {}
     else:
-        cubeless = _to_money(sit, _match_cubeless(p, sit))
         nd = _to_money(sit, raw.no_double)
         dt = None if raw.double_take is None else _to_money(sit, raw.double_take)
         dp = None if raw.double_pass is None else _to_money(sit, raw.double_pass)

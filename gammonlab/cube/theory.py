@@ -3,12 +3,14 @@ cash points, gammon values and market windows, for money and match play."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .._kernels import cube as _cube
 from ..errors import GammonlabError
 from ..met import DEFAULT_TABLE, MatchEquityTable, load
 from ..rules import CHECKERS
@@ -52,8 +54,6 @@ RACE_CUBE_EFFICIENCY_BASE = 0.55
 RACE_CUBE_EFFICIENCY_MIN, RACE_CUBE_EFFICIENCY_MAX = 0.60, 0.70
 """Races: ``0.55 + 0.00125 * pips`` of the player on roll, kept within 0.60-0.70."""
 
-_EPSILON = 1e-7
-"""Below this winning chance (or above 1 minus it) the cube is as good as dead."""
 _OPTIONAL = 1e-5
 """Equities this close count as equal: the double is optional (GNU Backgammon's tolerance)."""
 _TOLERANCE = 1e-6
@@ -137,7 +137,11 @@ def _stderr(stderr: Any) -> dict[str, float] | None:
 
 @dataclass(frozen=True)
 class _Situation:
-    """The cube and score, seen from the player on roll (who may double)."""
+    """The cube and score, seen from the player on roll (who may double).
+
+    Values are money equity per unit of the cube in play, or match winning
+    chances (MWC); :meth:`to_equity` normalises the latter like GNU Backgammon.
+    """
 
     money: bool = True
     away: int = 0
@@ -150,10 +154,34 @@ class _Situation:
     cube_limit: int | None = None
     player: int = 0
     met: MatchEquityTable | None = None
+    # match winning chances and kernel constants by score, shared by all the copies
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, state: GameState, met: MatchEquityTable | None,
+           memo: dict[Any, Any] | None = None) -> _Situation:
+        """The situation of a state, unchecked; ``met`` is the table itself (match play)."""
+        me = state.on_roll
+        owner = CENTRED if state.cube_owner is None else (MINE if state.cube_owner == me
+                                                          else THEIRS)
+        memo = {} if memo is None else memo
+        if state.match_length == 0:
+            return cls(money=True, cube=state.cube_value, owner=owner, jacoby=state.jacoby,
+                       beavers=state.beavers, cube_limit=state.cube_limit, player=me,
+                       memo=memo)
+        return cls(money=False, away=state.match_length - state.score[me],
+                   opp_away=state.match_length - state.score[1 - me], cube=state.cube_value,
+                   owner=owner, crawford=state.crawford, cube_limit=state.cube_limit,
+                   player=me, met=met, memo=memo)
 
     @property
     def post_crawford(self) -> bool:
         return not self.money and not self.crawford and (self.away == 1 or self.opp_away == 1)
+
+    @property
+    def can_turn(self) -> bool:
+        """Whether the cube's holder (or either player, centred) may double it (R9.6 limits)."""
+        return self.cube_limit is None or 2 * self.cube <= self.cube_limit
 
     def swapped(self) -> _Situation:
         """The same situation seen from the opponent."""
@@ -164,6 +192,109 @@ class _Situation:
     def doubled(self) -> _Situation:
         """After a double is taken: twice the cube, owned by the taker (R9.4)."""
         return replace(self, cube=2 * self.cube, owner=THEIRS)
+
+    def may_double(self) -> bool:
+        """GNU Backgammon's GetDPEq: the player on roll has a cube decision."""
+        return not _double_unavailable(self)
+
+    def alive(self) -> bool:
+        """Match play: whether the cube can still change hands (GNU Backgammon's fDoCubeful)."""
+        if self.away <= self.cube and self.opp_away <= self.cube:
+            return False  # whoever wins wins the match: a dead cube
+        if self.away == 2 and self.opp_away == 2:
+            return False  # 2-away 2-away: the first double kills the cube
+        if self.crawford:
+            return False  # no doubling in the Crawford game (R10.2)
+        return self.can_turn
+
+    def mwc_after(self, my_points: int, opp_points: int) -> float:
+        """My match winning chance once this game is over with those points won."""
+        away, opp_away = self.away - my_points, self.opp_away - opp_points
+        if away <= 0:
+            return 1.0
+        if opp_away <= 0:
+            return 0.0
+        # the game after the first one that reaches 1-away is the Crawford game (R10.2)
+        crawford_next = not (self.crawford or self.away == 1 or self.opp_away == 1)
+        key = (away, opp_away, crawford_next, self.player)
+        value = self.memo.get(key)
+        if value is None:
+            assert self.met is not None
+            value = self.met.equity(away, opp_away, crawford=crawford_next, player=self.player)
+            self.memo[key] = value
+        return value  # type: ignore[no-any-return]
+
+    def to_equity(self, mwc: Any) -> Any:
+        """Match winning chances as normalised equity (money: unchanged).
+
+        -1 is losing the cube's points now, +1 winning them.
+        """
+        if self.money:
+            return mwc
+        win, lose = self.mwc_after(self.cube, 0), self.mwc_after(0, self.cube)
+        if win == lose:
+            return mwc * 0.0
+        return (2.0 * mwc - (win + lose)) / (win - lose)
+
+    def to_mwc(self, equity: Any) -> Any:
+        """Normalised equity as match winning chances (the inverse of :meth:`to_equity`)."""
+        win, lose = self.mwc_after(self.cube, 0), self.mwc_after(0, self.cube)
+        return (equity * (win - lose) + (win + lose)) / 2.0
+
+    def mwc_per_equity(self) -> float:
+        """Match winning chance of one unit of normalised equity (NaN in money play)."""
+        if self.money:
+            return math.nan
+        return (self.mwc_after(self.cube, 0) - self.mwc_after(0, self.cube)) / 2.0
+
+    def opposite(self, value: Any) -> Any:
+        """A value (money equity or MWC) seen from the other side."""
+        return -value if self.money else 1.0 - value
+
+    def constants(self) -> tuple[np.ndarray, np.ndarray]:
+        """What :func:`gammonlab._kernels.cube.match_cubeful` needs from the table here.
+
+        ``results``: MWC after winning 1, 2, 3 cubes, then after losing them.
+        ``levels[level, side]`` (side 0 the player on roll, 1 the opponent): for
+        each cube level still live, ``[kind, W1, W2, W4, W6, L2, L4, L6, P]``,
+        the MWC after winning or losing that many times the level's cube (the
+        doubled cube's when it is dead), and ``P`` after a pass: GNU
+        Backgammon's GetPoints. At the highest level still live the doubled
+        cube is dead and the cash point is the dead one (an automatic redouble
+        by the taker counted); below it, a player cashes where the taker,
+        owning the doubled cube and redoubling at their own cash point, is
+        indifferent between passing and taking.
+        """
+        key = ("constants", self.away, self.opp_away, self.cube, self.crawford, self.player)
+        found = self.memo.get(key)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        c = self.cube
+        win, lose = _results(self, c, True)
+        results = np.array([win(_SINGLE), win(_GAMMON), win(_BACKGAMMON), lose(_SINGLE),
+                            lose(_GAMMON), lose(_BACKGAMMON)])
+        count, value = 0, c
+        while self.away > 2 * value and self.opp_away > 2 * value:
+            count += 1
+            value *= 2
+        levels = np.zeros((count + 1, 2, 9))
+        for level in range(count + 1):
+            value = c << level
+            for side, mine in enumerate((True, False)):
+                own, other = (self.away, self.opp_away) if mine else (self.opp_away, self.away)
+                if self.away <= 2 * value or self.opp_away <= 2 * value:
+                    # the doubled cube is dead; a taker who cannot lose more redoubles at once
+                    prime = 2 * value if own <= 2 * value < other else value
+                    win, lose = _results(self, prime, mine)
+                    levels[level, side] = (_cube.DEAD_LEVEL, 0.0, win(2), win(4), win(6),
+                                           lose(2), lose(4), lose(6),
+                                           _results(self, value, mine)[0](1))
+                else:
+                    win, lose = _results(self, value, mine)
+                    levels[level, side] = (_cube.LIVE_LEVEL, win(1), win(2), win(4), win(6),
+                                           lose(2), 0.0, 0.0, 0.0)
+        self.memo[key] = (results, levels)
+        return results, levels
 
     def describe(self) -> str:
         if self.money:
@@ -203,11 +334,9 @@ def _table(met: MatchEquityTable | str | None, needed: int) -> MatchEquityTable:
 def _situation(state: GameState | None, met: MatchEquityTable | str | None) -> _Situation:
     if state is None:
         return _Situation()
-    me = state.on_roll
-    owner = CENTRED if state.cube_owner is None else (MINE if state.cube_owner == me else THEIRS)
     if state.match_length == 0:
-        return _Situation(money=True, cube=state.cube_value, owner=owner, jacoby=state.jacoby,
-                          beavers=state.beavers, cube_limit=state.cube_limit, player=me)
+        return _Situation.of(state, None)
+    me = state.on_roll
     away = state.match_length - state.score[me]
     opp_away = state.match_length - state.score[1 - me]
     if away < 1 or opp_away < 1:
@@ -216,9 +345,7 @@ def _situation(state: GameState | None, met: MatchEquityTable | str | None) -> _
     if state.crawford and away != 1 and opp_away != 1:
         raise GammonlabError("a Crawford game needs a player at 1-away (R10.2), got "
                              f"{away}-away, {opp_away}-away")
-    return _Situation(money=False, away=away, opp_away=opp_away, cube=state.cube_value,
-                      owner=owner, crawford=state.crawford, cube_limit=state.cube_limit,
-                      player=me, met=_table(met, max(away, opp_away)))
+    return _Situation.of(state, _table(met, max(away, opp_away)))
 
 
 def _gammon_ratios(p: np.ndarray) -> tuple[float, float, float, float]:
@@ -249,203 +376,61 @@ def _swap(p: np.ndarray) -> np.ndarray:
                      p[WIN_BACKGAMMON]])
 
 
-# -- money play: Janowski's formulas --------------------------------------------------------------
+# -- the arithmetic: gammonlab._kernels.cube ------------------------------------------------------
+
+_OWNER_CODES = {CENTRED: _cube.CENTRED, MINE: _cube.MINE, THEIRS: _cube.THEIRS}
+_COMPILED_FROM = 16
+"""Fewer rows than this run through the kernels' Python source (``py_func``): the same
+arithmetic, without loading the compiled code, a one-off cost of some tenths of a second, for
+a position or two."""
 
 
-def _money_cubeless(p: np.ndarray, sit: _Situation) -> float:
-    """Cubeless equity per cube; under Jacoby with the cube centred gammons count single (R10.1)."""
-    single = 2.0 * p[WIN] - 1.0
-    if sit.jacoby and sit.owner == CENTRED:
-        return float(single)
-    return float(single + p[WIN_GAMMON] - p[LOSE_GAMMON] + p[WIN_BACKGAMMON]
-                 - p[LOSE_BACKGAMMON])
+def _cubeful_values(p: np.ndarray, sit: _Situation, x: Any, *, live: bool = True) -> np.ndarray:
+    """Money: equity per cube. Match: MWC. Of ``(n, 5)`` probabilities, the cube as it stands.
+
+    ``x`` is the cube efficiency, one or one a row; with ``live`` false, the
+    cubeless (dead cube) value. Under Jacoby with the cube centred gammons
+    count single (R10.1).
+    """
+    p = np.ascontiguousarray(np.reshape(p, (-1, _OUTPUTS)), dtype=np.float64)
+    x = np.ascontiguousarray(np.broadcast_to(x, (len(p),)), dtype=np.float64)
+    owner = _OWNER_CODES[sit.owner]
+    compiled = len(p) >= _COMPILED_FROM
+    if sit.money:
+        money = _cube.money_cubeful if compiled else _cube.money_cubeful.py_func
+        return money(p, x, owner, sit.jacoby and sit.owner == CENTRED, live and sit.can_turn)
+    match = _cube.match_cubeful if compiled else _cube.match_cubeful.py_func
+    results, levels = sit.constants()
+    return match(p, x, owner, live and sit.alive(), results, levels)  # type: ignore[no-any-return]
 
 
-def _can_turn(sit: _Situation) -> bool:
-    """Whether the cube's holder (or either player, centred) may double it (R9.6 limits)."""
-    return sit.cube_limit is None or 2 * sit.cube <= sit.cube_limit
+def _cubeful(p: np.ndarray, sit: _Situation, x: float) -> float:
+    """Money: equity per cube. Match: MWC. One position."""
+    return float(_cubeful_values(p, sit, x)[0])
 
 
-def _money_live(average_win: float, average_loss: float, win: float, sit: _Situation) -> float:
-    """Janowski's fully live cube: linear between take point and cash point."""
-    W, L = average_win, average_loss
-    take = (L - 0.5) / (W + L + 0.5)       # below it the opponent's double is a pass
-    cash = (L + 1.0) / (W + L + 0.5)       # above it my double is a pass
-    jacoby_centred = sit.jacoby and sit.owner == CENTRED
-    if sit.owner == CENTRED:
-        if win < take:
-            return -1.0 if jacoby_centred else -L + (L - 1.0) * win / take
-        if win < cash:
-            return -1.0 + 2.0 * (win - take) / (cash - take)
-        return 1.0 if jacoby_centred else 1.0 + (W - 1.0) * (win - cash) / (1.0 - cash)
-    if sit.owner == MINE:
-        if win < cash:
-            return -L + (1.0 + L) * win / cash
-        return 1.0 + (W - 1.0) * (win - cash) / (1.0 - cash)
-    if win < take:
-        return -L + (L - 1.0) * win / take
-    return -1.0 + (W + 1.0) * (win - take) / (1.0 - take)
-
-
-def _money_cubeful(p: np.ndarray, sit: _Situation, x: float) -> float:
-    """Cubeful money equity per cube, GNU Backgammon's Cl2CfMoney."""
-    dead = _money_cubeless(p, sit)
-    w = float(p[WIN])
-    if not _can_turn(sit) or w <= _EPSILON or w >= 1.0 - _EPSILON:
-        return dead
-    average_win = 1.0 + (p[WIN_GAMMON] + p[WIN_BACKGAMMON]) / w
-    average_loss = 1.0 + (p[LOSE_GAMMON] + p[LOSE_BACKGAMMON]) / (1.0 - w)
-    live = _money_live(float(average_win), float(average_loss), w, sit)
-    return dead * (1.0 - x) + live * x
-
-
-# -- match play -----------------------------------------------------------------------------------
-
-
-def _mwc_after(sit: _Situation, my_points: int, opp_points: int) -> float:
-    """My match winning chance once this game is over with those points won."""
-    away, opp_away = sit.away - my_points, sit.opp_away - opp_points
-    if away <= 0:
-        return 1.0
-    if opp_away <= 0:
-        return 0.0
-    # the game after the first one that reaches 1-away is the Crawford game (R10.2)
-    crawford_next = not (sit.crawford or sit.away == 1 or sit.opp_away == 1)
-    assert sit.met is not None
-    return sit.met.equity(away, opp_away, crawford=crawford_next, player=sit.player)
+def _cubeless(p: np.ndarray, sit: _Situation) -> float:
+    """Cubeless money equity per cube, or MWC: every result weighted by its probability."""
+    return float(_cubeful_values(p, sit, 0.0, live=False)[0])
 
 
 def _results(sit: _Situation, cube: int, mine: bool) -> tuple[Callable[[int], float],
                                                             Callable[[int], float]]:
     """MWC of me (or of the opponent) after winning / losing ``k`` cubes' worth of points."""
+    m = sit.mwc_after
     if mine:
-        return (lambda k: _mwc_after(sit, k * cube, 0)), (lambda k: _mwc_after(sit, 0, k * cube))
-    return ((lambda k: 1.0 - _mwc_after(sit, 0, k * cube)),
-            (lambda k: 1.0 - _mwc_after(sit, k * cube, 0)))
-
-
-def _mixed(ratios: tuple[float, float], single: float, gammon: float, backgammon: float) -> float:
-    g, bg = ratios
-    return (1.0 - g - bg) * single + g * gammon + bg * backgammon
-
-
-def _match_cubeless(p: np.ndarray, sit: _Situation, cube: int | None = None) -> float:
-    """Cubeless MWC: every result weighted by its probability."""
-    c = sit.cube if cube is None else cube
-    w, wg, wbg, lg, lbg = (float(v) for v in p)
-    return ((w - wg) * _mwc_after(sit, _SINGLE * c, 0)
-            + (wg - wbg) * _mwc_after(sit, _GAMMON * c, 0)
-            + wbg * _mwc_after(sit, _BACKGAMMON * c, 0)
-            + (1.0 - w - lg) * _mwc_after(sit, 0, _SINGLE * c)
-            + (lg - lbg) * _mwc_after(sit, 0, _GAMMON * c)
-            + lbg * _mwc_after(sit, 0, _BACKGAMMON * c))
-
-
-def _match_cube_alive(sit: _Situation) -> bool:
-    """GNU Backgammon's fDoCubeful: otherwise the cubeless MWC is used."""
-    if sit.away <= sit.cube and sit.opp_away <= sit.cube:
-        return False  # whoever wins wins the match: a dead cube
-    if sit.away == 2 and sit.opp_away == 2:
-        return False  # 2-away 2-away: the first double kills the cube
-    if sit.crawford:
-        return False  # no doubling in the Crawford game (R10.2)
-    return _can_turn(sit)
-
-
-def _live_cash_points(p: np.ndarray, sit: _Situation) -> tuple[float, float]:
-    """Live-cube cash points of me and of the opponent, each in their own winning chances.
-
-    GNU Backgammon's GetPoints: at the highest cube level that is still live
-    the doubled cube is dead and the cash point is the dead one (an automatic
-    redouble by the taker counted); below it, a player cashes where the taker,
-    owning the doubled cube and redoubling at their own cash point, is
-    indifferent between passing and taking.
-    """
-    win_g, win_bg, lose_g, lose_bg = _gammon_ratios(p)
-    ratios = {True: (win_g, win_bg), False: (lose_g, lose_bg)}
-    levels = 0
-    cube = sit.cube
-    while sit.away > 2 * cube and sit.opp_away > 2 * cube:
-        levels += 1
-        cube *= 2
-    cash: dict[tuple[bool, int], float] = {}
-    for level in range(levels, -1, -1):
-        value = sit.cube << level
-        for mine in (True, False):
-            own_away, other_away = (sit.away, sit.opp_away) if mine else (sit.opp_away, sit.away)
-            ratio, other_ratio = ratios[mine], ratios[not mine]
-            if sit.away <= 2 * value or sit.opp_away <= 2 * value:
-                # the doubled cube is dead; a taker who cannot lose more redoubles at once
-                prime = 2 * value if own_away <= 2 * value < other_away else value
-                win, lose = _results(sit, prime, mine)
-                taken_lost = _mixed(other_ratio, lose(2), lose(4), lose(6))
-                taken_won = _mixed(ratio, win(2), win(4), win(6))
-                passed = _results(sit, value, mine)[0](1)
-                span = taken_lost - taken_won
-                cash[(mine, level)] = (taken_lost - passed) / span if span else 1.0
-            else:
-                win, lose = _results(sit, value, mine)
-                redoubled_pass = lose(2)
-                passed = win(1)
-                taken_won = _mixed(ratio, win(2), win(4), win(6))
-                span = redoubled_pass - taken_won
-                other = cash[(not mine, level + 1)]
-                cash[(mine, level)] = 1.0 - other * (passed - taken_won) / span if span else 1.0
-    return cash[(True, 0)], cash[(False, 0)]
-
-
-def _match_cubeful(p: np.ndarray, sit: _Situation, x: float) -> float:
-    """Cubeful MWC, GNU Backgammon's Cl2CfMatch."""
-    dead = _match_cubeless(p, sit)
-    if not _match_cube_alive(sit):
-        return dead
-    w = float(p[WIN])
-    win_g, win_bg, lose_g, lose_bg = _gammon_ratios(p)
-    win, lose = _results(sit, sit.cube, True)
-    cash_value, opp_cash_value = win(1), lose(1)
-    won = _mixed((win_g, win_bg), win(1), win(2), win(3))
-    lost = _mixed((lose_g, lose_bg), lose(1), lose(2), lose(3))
-    my_cash, their_cash = _live_cash_points(p, sit)
-    too_good, opp_too_good = my_cash, 1.0 - their_cash
-
-    def from_loss(point: float) -> float:  # (0, lost) to (point, opponent cashes)
-        return lost + (opp_cash_value - lost) * w / point if point > 0.0 else lost
-
-    def to_win(point: float, value: float) -> float:  # (point, value) to (1, won)
-        return value + (won - value) * (w - point) / (1.0 - point) if point < 1.0 else won
-
-    if sit.owner == CENTRED:
-        if w <= opp_too_good:
-            live = from_loss(opp_too_good)
-        elif w < too_good:
-            live = opp_cash_value + (cash_value - opp_cash_value) * (w - opp_too_good) \
-                / (too_good - opp_too_good)
-        else:
-            live = to_win(too_good, cash_value)
-    elif sit.owner == MINE:
-        if w <= too_good:
-            live = lost + (cash_value - lost) * w / too_good if too_good > 0.0 else lost
-        else:
-            live = to_win(too_good, cash_value)
-    else:
-        live = from_loss(opp_too_good) if w <= opp_too_good else to_win(opp_too_good,
-                                                                       opp_cash_value)
-    return dead * (1.0 - x) + live * x
+        return (lambda k: m(k * cube, 0)), (lambda k: m(0, k * cube))
+    return (lambda k: 1.0 - m(0, k * cube)), (lambda k: 1.0 - m(k * cube, 0))
 
 
 # -- the three options ----------------------------------------------------------------------------
-
-
-def _cubeful(p: np.ndarray, sit: _Situation, x: float) -> float:
-    """Money: equity per cube. Match: MWC."""
-    return _money_cubeful(p, sit, x) if sit.money else _match_cubeful(p, sit, x)
 
 
 def _double_unavailable(sit: _Situation) -> str:
     """Why the player on roll may not (usefully) double, or '' if they may."""
     if sit.owner == THEIRS:
         return "the opponent owns the cube (R9.5)"
-    if not _can_turn(sit):
+    if not sit.can_turn:
         return f"the cube is at its limit of {sit.cube_limit}"
     if sit.money:
         return ""
@@ -466,21 +451,31 @@ class _Options:
     reason: str
 
 
-def _options(p: np.ndarray, sit: _Situation, x: float) -> _Options:
-    """No double, double/take, double/pass: money equity per cube, or MWC in a match."""
-    reason = _double_unavailable(sit)
-    no_double = _cubeful(p, sit, x)
-    if reason:
-        return _Options(no_double, None, None, reason)
+def _option_values(p: np.ndarray, sit: _Situation, x: Any) -> tuple[np.ndarray, Any, Any]:
+    """No double, double/take, double/pass of ``(n, 5)`` probabilities.
+
+    Money equity per cube, or MWC in a match; double/take and double/pass are
+    ``None`` when the player on roll may not double.
+    """
+    no_double = _cubeful_values(p, sit, x)
+    if not sit.may_double():
+        return no_double, None, None
     if sit.money:
-        return _Options(no_double, 2.0 * _cubeful(p, sit.doubled(), x), 1.0, "")
-    return _Options(no_double, _cubeful(p, sit.doubled(), x), _mwc_after(sit, sit.cube, 0), "")
+        return no_double, 2.0 * _cubeful_values(p, sit.doubled(), x), 1.0
+    return no_double, _cubeful_values(p, sit.doubled(), x), sit.mwc_after(sit.cube, 0)
+
+
+def _options(p: np.ndarray, sit: _Situation, x: float) -> _Options:
+    """No double, double/take, double/pass of one position."""
+    no_double, double_take, double_pass = _option_values(p, sit, x)
+    if double_take is None:
+        return _Options(float(no_double[0]), None, None, _double_unavailable(sit))
+    return _Options(float(no_double[0]), float(double_take[0]), float(double_pass), "")
 
 
 def _to_money(sit: _Situation, mwc: float) -> float:
     """MWC as money equity per cube: -1 losing the cube's points, +1 winning them."""
-    win, lose = _mwc_after(sit, sit.cube, 0), _mwc_after(sit, 0, sit.cube)
-    return (2.0 * mwc - (win + lose)) / (win - lose) if win != lose else 0.0
+    return float(sit.to_equity(mwc))
 
 
 # -- public theory --------------------------------------------------------------------------------
@@ -508,6 +503,15 @@ def cube_efficiency(position: Position | None = None) -> float:
         x = RACE_CUBE_EFFICIENCY_BASE + RACE_CUBE_EFFICIENCY_PER_PIP * position.pips[0]
         return min(max(x, RACE_CUBE_EFFICIENCY_MIN), RACE_CUBE_EFFICIENCY_MAX)
     return CONTACT_CUBE_EFFICIENCY
+
+
+def _cube_efficiencies(boards: np.ndarray, checkers: int) -> np.ndarray:
+    """:func:`cube_efficiency` of boards ``(n, 2, 26)`` seen from the side on roll."""
+    return _cube.cube_efficiencies(np.ascontiguousarray(boards, dtype=np.int8), checkers,
+                                   checkers < CHECKERS, RACE_CUBE_EFFICIENCY_BASE,
+                                   RACE_CUBE_EFFICIENCY_PER_PIP, RACE_CUBE_EFFICIENCY_MIN,
+                                   RACE_CUBE_EFFICIENCY_MAX, CONTACT_CUBE_EFFICIENCY,
+                                   BEAROFF_CUBE_EFFICIENCY)
 
 
 def cubeful_equity(probabilities: Any, state: GameState | str | None = None, *,
@@ -564,7 +568,7 @@ def cubeful_mwc(probabilities: Any, state: GameState | str, *,
     sit = _situation(game, met)
     if sit.money:
         raise GammonlabError("cubeful_mwc needs a match; use cubeful_equity in money play")
-    return _match_cubeful(p, sit, _efficiency(cube_efficiency, game))
+    return _cubeful(p, sit, _efficiency(cube_efficiency, game))
 
 
 def _efficiency(value: float | None, state: GameState | None) -> float:

@@ -81,18 +81,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal
 
 from .._numbers import parse_int
-from ..errors import GammonlabError, OptionError, ParseError
+from ..errors import GammonlabError, ParseError
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
 from .text import (
+    Errors,
     Location,
     ProblemLog,
     RawAction,
     RawGame,
     RawMatch,
     Source,
+    collects,
     load_transcript,
     split_rating,
     stated_crawford,
@@ -100,7 +101,6 @@ from .text import (
 
 __all__ = ["format_mat", "parse_mat"]
 
-Errors = Literal["raise", "collect"]
 
 _HEADER = re.compile(r'^\s*;\s*\[\s*([^"\]]*?)\s*"(.*)"\s*\]\s*$')
 _LENGTH = re.compile(
@@ -568,11 +568,9 @@ def parse_mat(source: Source, *, errors: Errors = "raise") -> RawMatch:
     >>> raw.match_length, raw.games[0].complete, raw.games[0].actions[0].dice
     (3, False, (3, 1))
     """
-    if errors not in ("raise", "collect"):
-        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
-                          option="errors")
-    loaded, note = load_transcript(source, collect=errors == "collect")
-    parser = _MatParser(loaded.text, loaded.name, errors == "collect")
+    collect = collects(errors)
+    loaded, note = load_transcript(source, collect=collect)
+    parser = _MatParser(loaded.text, loaded.name, collect)
     parser.run()
     return parser.result(loaded.encoding, note)
 

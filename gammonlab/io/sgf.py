@@ -80,7 +80,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from .._numbers import parse_int, read_int
 from ..errors import GammonlabError, ParseError
@@ -92,18 +92,19 @@ from .sgf_syntax import (
     SgfNode,
     SgfProperty,
     SgfTree,
-    _check_errors,
     _read_trees,
     _Text,
     parse_collection,
 )
 from .text import (
+    Errors,
     Location,
     ProblemLog,
     RawAction,
     RawGame,
     RawMatch,
     Source,
+    collects,
     load_transcript,
     split_rating,
 )
@@ -117,7 +118,6 @@ __all__ = [
     "parse_sgf",
 ]
 
-Errors = Literal["raise", "collect"]
 
 # dice, moves, and for an Acey-Deucey 1-2 (R11.2) the doubles chosen and their moves
 _MOVE_VALUE = re.compile(r"^([0-9])([0-9])([a-z]*)(?:([1-6])\4([a-z]*))?$")
@@ -668,7 +668,7 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
     [(1, 'move', (4, 3), None), (0, 'double', None, 2), (1, 'take', None, None), \
 (0, 'resign', (1, 1), None), (1, 'win', None, None)]
     """
-    collect = _check_errors(errors)
+    collect = collects(errors)
     loaded, note = load_transcript(source, collect=collect)
     text = _Text(loaded.text, loaded.name)
     log = ProblemLog(collect=collect)

@@ -10,19 +10,19 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from typing import Literal
 
-from ..errors import OptionError, ParseError
+from ..errors import ParseError
 from .text import (
+    Errors,
     Location,
     ProblemLog,
     Source,
+    collects,
     load_transcript,
 )
 
 __all__ = ["SgfNode", "SgfProperty", "SgfTree", "parse_collection"]
 
-Errors = Literal["raise", "collect"]
 _SETUP = frozenset({"AE", "AB", "AW", "CP", "CV"})
 _ANALYSIS = ("DA", "A", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC")
 # properties whose values never hold a line break: moves, dice, the game's set-up, analysis
@@ -253,13 +253,6 @@ def parse_collection(source: Source, *, errors: Errors = "raise") -> list[SgfTre
     >>> [n.value("C") for n in trees[0].main_line()]
     [None, 'x]y']
     """
-    collect = _check_errors(errors)
+    collect = collects(errors)
     loaded, _ = load_transcript(source, collect=collect)
     return _read_trees(_Text(loaded.text, loaded.name), ProblemLog(collect=collect))
-
-
-def _check_errors(errors: str) -> bool:
-    if errors not in ("raise", "collect"):
-        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
-                          option="errors")
-    return errors == "collect"

@@ -25,9 +25,10 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any, NamedTuple, Union
+from typing import IO, Any, Literal, NamedTuple, Union
 
 from ..errors import (
+    OptionError,
     OptionTypeError,
     ParseError,
     SourceError,
@@ -38,6 +39,7 @@ __all__ = [
     "ACTION_KINDS",
     "MAX_PROBLEMS",
     "MAX_SOURCE_BYTES",
+    "Errors",
     "Location",
     "ProblemLog",
     "RawAction",
@@ -47,6 +49,7 @@ __all__ = [
     "SourceError",
     "SourceNotFoundError",
     "SourceText",
+    "collects",
     "decode_bytes",
     "load_source",
     "load_transcript",
@@ -58,6 +61,21 @@ __all__ = [
 
 Source = Union[str, bytes, bytearray, "os.PathLike[str]", IO[str], IO[bytes], "SourceText"]
 """What the readers accept: a path, the text, its bytes, or an open file."""
+
+Errors = Literal["raise", "collect"]
+"""What a reader does with what it cannot read: raise, or skip it and list it."""
+
+
+def collects(errors: str) -> bool:
+    """Whether a reader's ``errors=`` says to collect problems rather than raise.
+
+    >>> collects("collect"), collects("raise")
+    (True, False)
+    """
+    if errors not in ("raise", "collect"):
+        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
+                          option="errors")
+    return errors == "collect"
 
 _BOMS_UTF16 = (b"\xff\xfe", b"\xfe\xff")
 # Bytes that cp1252 leaves undefined; their presence means the file is not cp1252.

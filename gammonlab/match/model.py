@@ -27,7 +27,7 @@ game is worth are computed and compared with what the transcript claims.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ParseError
 from ..play import Play
@@ -44,9 +44,6 @@ ACTIONS = ("move", "double", "beaver", "raccoon", "take", "drop", "resign", "acc
 """Every kind of action, the ``action`` column's categories."""
 ENDINGS = ("single", "gammon", "backgammon", "drop", "resign")
 """How a game can end (seed 000's scoring adds ``outside`` and ``bar``)."""
-
-Errors = Literal["raise", "collect"]
-
 
 
 @dataclass(frozen=True)

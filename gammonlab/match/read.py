@@ -12,12 +12,12 @@ import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GammonlabError, OptionError, OptionTypeError, ParseError, SourceNotFoundError
 from ..io.mat import parse_mat
 from ..io.sgf import parse_sgf
-from ..io.text import Source, load_transcript
+from ..io.text import Errors, Source, collects, load_transcript
 from ..rules import Rules
 from .model import Match
 from .replay import replay_match
@@ -33,9 +33,9 @@ __all__ = [
     "read_match",
     "read_matches",
     "transcript_files",
+    "warn_problems",
 ]
 
-Errors = Literal["raise", "collect"]
 
 
 def detect_format(text: str) -> str:
@@ -95,16 +95,14 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
     >>> read_match(text, rules=Rules(match_length=3, auto_doubles="seed-000")).games[0].cube_value
     2
     """
-    if errors not in ("raise", "collect"):
-        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
-                          option="errors")
+    collect = collects(errors)
     if format not in (None, "mat", "sgf"):
         raise OptionError(f"unknown transcript format {format!r}: 'mat' or 'sgf'",
                           option="format")
     if rules is not None and not isinstance(rules, Rules):
         raise OptionTypeError(f"rules must be a Rules, got {type(rules).__name__}",
                               option="rules")
-    loaded, note = load_transcript(source, collect=errors == "collect")
+    loaded, note = load_transcript(source, collect=collect)
     kind = format or detect_format(loaded.text)
     parse = parse_sgf if kind == "sgf" else parse_mat
     raw: Any = parse(loaded, errors=errors)
@@ -223,6 +221,23 @@ def gather_frames(paths: list[str], root: Path | None,
     return out, [dict(zip(fields, row)) for row in problems]
 
 
+def warn_problems(out: pd.DataFrame, files: int, report: list[dict[str, Any]],
+                  done: str) -> None:
+    """One warning for the files and games a batch skipped and the problems it flagged.
+
+    ``done`` says what was done with the files (``'read'``, ``'analysed'``); the
+    warning points at the caller of the function that read them.
+    """
+    if not report:
+        return
+    skipped = sum(r["what"] == "file skipped" for r in report)
+    games = sum(r["what"] == "game skipped" for r in report)
+    warnings.warn(f"{done} {out['match'].nunique() if len(out) else 0} of {files} "
+                  f"files; skipped {skipped} files and "
+                  f"{games} games, flagged {len(report) - skipped - games} problems: "
+                  f"see pandas.DataFrame(frame.attrs['problems'])", stacklevel=3)
+
+
 def format_problems(problems: list[dict[str, Any]]) -> str:
     """The problem records of :func:`read_matches`, one line each with file, line and column."""
     if not problems:
@@ -274,20 +289,12 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
     """
     if frame not in ("actions", "games"):
         raise OptionError(f"frame must be 'actions' or 'games', got {frame!r}", option="frame")
-    if errors not in ("raise", "collect"):
-        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
-                          option="errors")
+    collects(errors)
     paths, root = transcript_files(source, pattern)
     results = map_files(_read_one, paths, errors, frame, rules, n_jobs=n_jobs, progress=progress,
                         desc="reading")
     out, report = gather_frames(paths, root, results)
     # plain records, so that the frame still writes to parquet with its attrs
     out.attrs["problems"] = report
-    if report:
-        files = sum(r["what"] == "file skipped" for r in report)
-        games = sum(r["what"] == "game skipped" for r in report)
-        warnings.warn(f"read {out['match'].nunique() if len(out) else 0} of {len(paths)} "
-                      f"files; skipped {files} files and "
-                      f"{games} games, flagged {len(report) - files - games} problems: "
-                      f"see pandas.DataFrame(frame.attrs['problems'])", stacklevel=2)
+    warn_problems(out, len(paths), report, "read")
     return out

@@ -13,15 +13,15 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .. import ids
-from ..errors import GammonlabError, IllegalPlayError, InvalidNotationError, OptionError, ParseError
+from ..errors import GammonlabError, IllegalPlayError, InvalidNotationError, ParseError
 from ..explain import resolve_play
 from ..io.tags import rules_from_headers
-from ..io.text import Location, ProblemLog, stated_crawford
+from ..io.text import Errors, Location, ProblemLog, collects, stated_crawford
 from ..play import Play
 from ..position import Position
 from ..rules import HIGHEST_CUBE, Rules, Variant
 from ..state import GameState
-from .model import Action, Errors, Game, Match
+from .model import Action, Game, Match
 
 __all__ = ["CrawfordCount", "replay_match"]
 
@@ -556,10 +556,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
     >>> match.to_frame().cube_value.tolist()
     [1, 2]
     """
-    if errors not in ("raise", "collect"):
-        raise OptionError(f"errors must be 'raise' or 'collect', got {errors!r}",
-                          option="errors")
-    collect = errors == "collect"
+    collect = collects(errors)
     log = ProblemLog(collect=collect)
     source = raw.source
     first_loc = raw.games[0].loc if raw.games else Location(source, 1, 1, "")

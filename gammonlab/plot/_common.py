@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -51,6 +51,73 @@ _CUBE_SHADES = {"No double": "#FFFFFF", "Double, take": "#E4EFE4", "Double, pass
 
 class PlotDataError(GammonlabError, ValueError):
     """Data a plot cannot draw: a missing column, an empty frame, the wrong kind of object."""
+
+
+# -- shared docstrings ---------------------------------------------------------------------------
+
+_SHARED_DOCS = {
+    "ax_kwargs_returns": """ax : matplotlib Axes, optional
+    The Axes to draw on; by default the current one (:func:`matplotlib.pyplot.gca`).
+**kwargs
+    Passed to :meth:`~matplotlib.axes.Axes.{method}`{artist}.
+
+Returns
+-------
+matplotlib Axes""",
+    "rollout_result": """result : RolloutResult or DataFrame
+    A rollout run with ``keep_trials=True``, or its ``to_frame()``.""",
+    "rollout_example": """>>> from gammonlab import Position
+>>> from gammonlab.rollout import rollout
+>>> res = rollout(Position.initial(), trials=72, seed=1, keep_trials=True,
+...               progress=False, n_jobs=1)""",
+    "figure": """>>> import matplotlib.pyplot as plt
+>>> fig, ax = plt.subplots()""",
+    "close": ">>> plt.close(fig)",
+}
+"""The paragraphs every plot helper's docstring shares, by placeholder."""
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _plot_docs(method: str, artist: str = "") -> Callable[[_F], _F]:
+    """Fill a plot helper's docstring: each line that is only ``{name}``, a key of
+    :data:`_SHARED_DOCS`, becomes that paragraph at that line's indent.
+
+    ``method`` and ``artist`` complete ``**kwargs``: the :class:`~matplotlib.axes.Axes`
+    method they are passed to, and the artist it draws (``'the players' lines'``).
+
+    >>> @_plot_docs("bar")
+    ... def plot_x(ax=None, **kwargs):
+    ...     \"\"\"Bars.
+    ...
+    ...     {ax_kwargs_returns}
+    ...     \"\"\"
+    >>> print(plot_x.__doc__.strip())  # doctest: +NORMALIZE_WHITESPACE
+    Bars.
+        ax : matplotlib Axes, optional
+            The Axes to draw on; by default the current one (:func:`matplotlib.pyplot.gca`).
+        **kwargs
+            Passed to :meth:`~matplotlib.axes.Axes.bar`.
+        Returns
+        -------
+        matplotlib Axes
+    """
+    fill = {"method": method, "artist": f" for {artist}" if artist else ""}
+
+    def document(function: _F) -> _F:
+        lines: list[str] = []
+        for line in (function.__doc__ or "").splitlines():
+            name = line.strip()
+            if name.startswith("{") and name.endswith("}") and name[1:-1] in _SHARED_DOCS:
+                indent = line[: len(line) - len(line.lstrip())]
+                text = _SHARED_DOCS[name[1:-1]].format(**fill)
+                lines.extend(indent + part if part else part for part in text.splitlines())
+            else:
+                lines.append(line)
+        function.__doc__ = "\n".join(lines)
+        return function
+
+    return document
 
 
 # -- shared helpers ------------------------------------------------------------------------------

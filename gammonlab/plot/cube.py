@@ -10,6 +10,7 @@ import pandas as pd
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.ticker import PercentFormatter
 
+from ..cube.theory import _with_win
 from ..draw.style import PLAYER_EDGE_COLORS, player_color
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ from ._common import (
     PlotDataError,
     _axes,
     _percent_axis,
+    _plot_docs,
     _text_color,
 )
 
@@ -34,14 +36,6 @@ __all__ = ['plot_cube_decision', 'plot_met']
 
 
 # -- cube decisions ------------------------------------------------------------------------------
-
-
-def _with_win(p: np.ndarray, win: float) -> np.ndarray:
-    """The probabilities at another winning chance, gammons the same share of wins and losses."""
-    w = p[0]
-    wins = p[1:3] / w if w > 0 else np.zeros(2)
-    losses = p[3:5] / (1 - w) if w < 1 else np.zeros(2)
-    return np.array([win, *(win * wins), *((1 - win) * losses)])
 
 
 def _with_gammons(p: np.ndarray, gammons: float) -> np.ndarray:
@@ -58,6 +52,7 @@ def _verdict_region(decision: CubeDecision) -> str:
     return "No double"
 
 
+@_plot_docs("plot", "the proper-action line")
 def plot_cube_decision(data: Any, state: GameState | str | None = None, *, x: str = "win",
                        met: MatchEquityTable | str | None = None,
                        cube_efficiency: float | None = None, mwc: bool | None = None,
@@ -95,22 +90,15 @@ def plot_cube_decision(data: Any, state: GameState | str | None = None, *, x: st
         gammon chances from 0 to the winning chances.
     points : int
         Points along each curve.
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.plot` for the proper-action line.
-
-    Returns
-    -------
-    matplotlib Axes
+    {ax_kwargs_returns}
 
     Examples
     --------
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {figure}
     >>> ax = plot_cube_decision([0.70, 0.12, 0.005, 0.04, 0.002], points=41, ax=ax)
     >>> [line.get_label() for line in ax.get_lines()][:3]
     ['No double', 'Double, take', 'Double, pass']
-    >>> plt.close(fig)
+    {close}
     """
     from ..cube import cube_decision, cube_points
 
@@ -223,6 +211,7 @@ def _mark_cube_points(ax: Axes, points: Any) -> None:
 # -- match equity tables -------------------------------------------------------------------------
 
 
+@_plot_docs("imshow")
 def plot_met(table: MatchEquityTable | pd.DataFrame | str, *, max_away: int = 11,
              annotate: bool = True, colorbar: bool = False, ax: Axes | None = None,
              **kwargs: Any) -> Axes:
@@ -244,22 +233,15 @@ def plot_met(table: MatchEquityTable | pd.DataFrame | str, *, max_away: int = 11
         Write the chances (in %) in the cells.
     colorbar : bool
         Add a colour bar beside the Axes.
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.imshow`.
-
-    Returns
-    -------
-    matplotlib Axes
+    {ax_kwargs_returns}
 
     Examples
     --------
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {figure}
     >>> ax = plot_met("Kazaross-XG2", max_away=5, ax=ax)
     >>> ax.images[0].get_array().shape, ax.texts[0].get_text()
     ((5, 5), '50')
-    >>> plt.close(fig)
+    {close}
     """
     plot = "plot_met"
     name = "Match equity table"

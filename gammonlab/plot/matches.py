@@ -38,6 +38,7 @@ from ._common import (
     _one_match,
     _percent_axis,
     _player_names,
+    _plot_docs,
     _require,
     _tidy,
     _timeline,
@@ -51,6 +52,7 @@ __all__ = ['plot_equity', 'plot_errors', 'plot_gammon_rates', 'plot_luck', 'plot
 # -- pip counts ----------------------------------------------------------------------------------
 
 
+@_plot_docs("plot", "the players' lines")
 def plot_pips(data: pd.DataFrame, *, game: int | Iterable[int] | None = None,
               hits: bool = True, cube: bool = True, ax: Axes | None = None,
               **kwargs: Any) -> Axes:
@@ -70,13 +72,7 @@ def plot_pips(data: pd.DataFrame, *, game: int | Iterable[int] | None = None,
         The game(s) to draw; all by default.
     hits, cube : bool
         Mark hits and cube actions.
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.plot` for the players' lines.
-
-    Returns
-    -------
-    matplotlib Axes
+    {ax_kwargs_returns}
 
     Examples
     --------
@@ -84,12 +80,11 @@ def plot_pips(data: pd.DataFrame, *, game: int | Iterable[int] | None = None,
     >>> frame = pd.DataFrame({"game": 1, "action_index": [0, 1, 2], "player": [0, 1, 0],
     ...     "action": "move", "pips": [167, 167, 159], "opp_pips": [167, 159, 160],
     ...     "hits": [0, 1, 0]})
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {figure}
     >>> ax = plot_pips(frame, ax=ax)
     >>> [line.get_label() for line in ax.get_lines()][:2]
     ['player 0', 'player 1']
-    >>> plt.close(fig)
+    {close}
     """
     plot = "plot_pips"
     needed = ["game", "action_index", "player", "action", "pips", "opp_pips"]
@@ -173,6 +168,7 @@ _ROLLOUT_SIDES = (("side on roll", "win_gammon", "win_backgammon", 0),
                   ("opponent", "lose_gammon", "lose_backgammon", 1))
 
 
+@_plot_docs("bar")
 def plot_gammon_rates(data: Any, *, by: str | None = None, min_games: int = 1,
                       top: int | None = 12, ax: Axes | None = None, **kwargs: Any) -> Axes:
     """Gammon and backgammon rates, with 95% intervals, from played games or from rollouts.
@@ -204,25 +200,18 @@ def plot_gammon_rates(data: Any, *, by: str | None = None, min_games: int = 1,
     top : int or None
         Groups that are not numbers (players): keep this many, most games
         first; ``None`` keeps all.
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.bar`.
-
-    Returns
-    -------
-    matplotlib Axes
+    {ax_kwargs_returns}
 
     Examples
     --------
     >>> import pandas as pd
     >>> games = pd.DataFrame({"winner": [0, 0, 1, 1, 1], "complete": True,
     ...     "ending": ["single", "gammon", "single", "backgammon", "drop"]})
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {figure}
     >>> ax = plot_gammon_rates(games, by="winner", ax=ax)
     >>> len(ax.patches), [t.get_text() for t in ax.get_xticklabels()]
     (4, ['player 0\\nn=2', 'player 1\\nn=3'])
-    >>> plt.close(fig)
+    {close}
     """
     if not isinstance(data, pd.DataFrame) or ("ending" not in data.columns and any(
             name in data.columns for name in ("win_gammon", "lose_gammon"))):
@@ -435,6 +424,7 @@ def _error_marker(name: str, rank: int) -> tuple[str, float]:
                                             36.0 + 20.0 * rank))
 
 
+@_plot_docs("plot", "the value line")
 def plot_equity(data: pd.DataFrame, *, y: str | None = None, errors: bool = True,
                 ax: Axes | None = None, **kwargs: Any) -> Axes:
     """Equity or match winning chance through a match, from player 0's side, errors marked.
@@ -460,13 +450,7 @@ def plot_equity(data: pd.DataFrame, *, y: str | None = None, errors: bool = True
         ``mwc`` is read as a chance in [0, 1], any other as an equity.
     errors : bool
         Mark the errors (needs ``error_class``).
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.plot` for the value line.
-
-    Returns
-    -------
-    matplotlib Axes
+    {ax_kwargs_returns}
 
     Examples
     --------
@@ -474,12 +458,11 @@ def plot_equity(data: pd.DataFrame, *, y: str | None = None, errors: bool = True
     >>> frame = pd.DataFrame({"game": 1, "action_index": [0, 1, 2], "player": [0, 1, 0],
     ...     "action": "move", "played_equity": [0.1, 0.05, 0.3],
     ...     "error_class": ["none", "bad", "none"]})
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {figure}
     >>> ax = plot_equity(frame, ax=ax)
     >>> ax.get_lines()[0].get_ydata().tolist()
     [0.1, -0.05, 0.3]
-    >>> plt.close(fig)
+    {close}
     """
     plot = "plot_equity"
     if y is None:
@@ -577,6 +560,7 @@ def _mark_errors(ax: Axes, frame: pd.DataFrame, x: np.ndarray, y: np.ndarray) ->
     return handles
 
 
+@_plot_docs("plot", "the players' lines")
 def plot_luck(data: pd.DataFrame, *, ax: Axes | None = None, **kwargs: Any) -> Axes:
     """Each player's luck added up roll by roll through a match.
 
@@ -589,25 +573,18 @@ def plot_luck(data: pd.DataFrame, *, ax: Axes | None = None, **kwargs: Any) -> A
     data : DataFrame
         An analysis frame (:func:`gammonlab.analyse`): ``game``,
         ``action_index``, ``player``, ``action``, ``luck``.
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.plot` for the players' lines.
-
-    Returns
-    -------
-    matplotlib Axes
+    {ax_kwargs_returns}
 
     Examples
     --------
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"game": 1, "action_index": [0, 1, 2], "player": [0, 1, 0],
     ...     "action": "move", "luck": [0.2, -0.1, 0.05]})
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {figure}
     >>> ax = plot_luck(frame, ax=ax)
     >>> [round(float(line.get_ydata()[-1]), 2) for line in ax.get_lines()[:2]]
     [0.25, -0.1]
-    >>> plt.close(fig)
+    {close}
     """
     plot = "plot_luck"
     frame = _require(data, ["game", "action_index", "player", "action", "luck"], plot,
@@ -641,6 +618,7 @@ def plot_luck(data: pd.DataFrame, *, ax: Axes | None = None, **kwargs: Any) -> A
     return ax
 
 
+@_plot_docs("bar")
 def plot_errors(data: pd.DataFrame, *, value: str = "count", ax: Axes | None = None,
                 **kwargs: Any) -> Axes:
     """Each player's errors by class: how many, or how much equity they cost.
@@ -658,25 +636,18 @@ def plot_errors(data: pd.DataFrame, *, value: str = "count", ax: Axes | None = N
         ``equity_loss`` (``cube_equity_loss`` for the cube errors).
     value : {'count', 'equity_loss'}
         Bar height: the number of errors or the equity they lost.
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.bar`.
-
-    Returns
-    -------
-    matplotlib Axes
+    {ax_kwargs_returns}
 
     Examples
     --------
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"player": [0, 1, 1, 0], "equity_loss": [0.0, 0.05, 0.2, 0.1],
     ...     "error_class": ["none", "doubtful", "very bad", "bad"]})
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {figure}
     >>> ax = plot_errors(frame, ax=ax)
     >>> len(ax.patches), [t.get_text() for t in ax.get_xticklabels()]
     (6, ['doubtful', 'bad', 'very bad'])
-    >>> plt.close(fig)
+    {close}
     """
     plot = "plot_errors"
     if value not in ("count", "equity_loss"):

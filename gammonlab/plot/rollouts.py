@@ -23,6 +23,7 @@ from ._common import (
     Z95,
     PlotDataError,
     _axes,
+    _plot_docs,
     _require,
     _tidy,
 )
@@ -94,6 +95,7 @@ def _running_equity(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nda
     return trials, mean[trials - 1], stderr, True
 
 
+@_plot_docs("plot", "the running equity")
 def plot_rollout(result: RolloutResult | pd.DataFrame, *, ax: Axes | None = None,
                  **kwargs: Any) -> Axes:
     """A rollout's equity as the trials come in, with its 95% band narrowing.
@@ -105,28 +107,17 @@ def plot_rollout(result: RolloutResult | pd.DataFrame, *, ax: Axes | None = None
 
     Parameters
     ----------
-    result : RolloutResult or DataFrame
-        A rollout run with ``keep_trials=True``, or its ``to_frame()``.
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.plot` for the running equity.
-
-    Returns
-    -------
-    matplotlib Axes
+    {rollout_result}
+    {ax_kwargs_returns}
 
     Examples
     --------
-    >>> from gammonlab import Position
-    >>> from gammonlab.rollout import rollout
-    >>> res = rollout(Position.initial(), trials=72, seed=1, keep_trials=True,
-    ...               progress=False, n_jobs=1)
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {rollout_example}
+    {figure}
     >>> ax = plot_rollout(res, ax=ax)
     >>> ax.get_lines()[0].get_xdata().tolist()
     [36, 72]
-    >>> plt.close(fig)
+    {close}
     """
     plot = "plot_rollout"
     frame = _trials(result, plot)
@@ -163,6 +154,7 @@ def _roll_label(high: int, low: int) -> str:
     return f"{high}-{low}"
 
 
+@_plot_docs("bar")
 def plot_first_rolls(result: RolloutResult | pd.DataFrame, *, order: str = "equity",
                      ax: Axes | None = None, **kwargs: Any) -> Axes:
     """A rollout's equity after each of the 21 first rolls, with 95% error bars.
@@ -175,30 +167,19 @@ def plot_first_rolls(result: RolloutResult | pd.DataFrame, *, order: str = "equi
 
     Parameters
     ----------
-    result : RolloutResult or DataFrame
-        A rollout run with ``keep_trials=True``, or its ``to_frame()``.
+    {rollout_result}
     order : {'equity', 'roll'}
         Best roll first, or 1-1, 2-1, 2-2, ... 6-6.
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.bar`.
-
-    Returns
-    -------
-    matplotlib Axes
+    {ax_kwargs_returns}
 
     Examples
     --------
-    >>> from gammonlab import Position
-    >>> from gammonlab.rollout import rollout
-    >>> res = rollout(Position.initial(), trials=72, seed=1, keep_trials=True,
-    ...               progress=False, n_jobs=1)
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {rollout_example}
+    {figure}
     >>> ax = plot_first_rolls(res, order="roll", ax=ax)
     >>> len(ax.patches), ax.get_xticklabels()[1].get_text()
     (21, '2-1')
-    >>> plt.close(fig)
+    {close}
     """
     plot = "plot_first_rolls"
     if order not in ("equity", "roll"):
@@ -244,6 +225,7 @@ def plot_first_rolls(result: RolloutResult | pd.DataFrame, *, order: str = "equi
     return ax
 
 
+@_plot_docs("errorbar")
 def plot_plays(data: pd.DataFrame, *, value: str = "equity", ax: Axes | None = None,
                **kwargs: Any) -> Axes:
     """Candidate plays of a roll, best on top, with their equities and 95% error bars.
@@ -256,25 +238,18 @@ def plot_plays(data: pd.DataFrame, *, value: str = "equity", ax: Axes | None = N
     value : {'equity', 'difference'}
         Each play's equity, or its difference to the best play (whose error
         bars, from common dice, are the ones to compare plays by).
-    ax : matplotlib Axes, optional
-    **kwargs
-        Passed to :meth:`~matplotlib.axes.Axes.errorbar`.
-
-    Returns
-    -------
-    matplotlib Axes
+    {ax_kwargs_returns}
 
     Examples
     --------
     >>> import pandas as pd
     >>> plays = pd.DataFrame({"play": ["8/5 6/5", "24/21 13/12"], "equity": [0.16, 0.01],
     ...                       "stderr": [0.01, 0.01]})
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots()
+    {figure}
     >>> ax = plot_plays(plays, ax=ax)
     >>> [t.get_text() for t in ax.get_yticklabels()]
     ['8/5 6/5', '24/21 13/12']
-    >>> plt.close(fig)
+    {close}
     """
     plot = "plot_plays"
     if value not in ("equity", "difference"):

@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from ..errors import GammonlabError, IllegalPlayError, InvalidPositionError
+from ..errors import GammonlabError, IllegalPlayError
 from ..play import LegalPlays, Play
-from ..position import Dice, Position
+from ..position import Dice, Position, _normalise_dice
 from ..rules import Variant
 from ..rules import variant as lookup_variant
 from .lessons import LESSONS, Lesson, lesson
@@ -76,16 +76,6 @@ _KIND_WORDS = {
     "outside": ("a double game: the loser still has checkers outside its home board", "R8.4"),
     "bar": ("a quadruple game: the loser still has a checker on the bar", "R8.4"),
 }
-
-
-def _dice(dice: Iterable[int]) -> Dice:
-    try:
-        d1, d2 = (int(d) for d in dice)
-    except (TypeError, ValueError):
-        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}") from None
-    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}")
-    return d1, d2
 
 
 def _roll_text(dice: Dice) -> str:
@@ -318,7 +308,7 @@ class TeachingBoard:
                 raise GammonlabError(f"on_roll must be player 0 or 1, got {on_roll!r}")
             self._position = position
             self._on_roll = who
-            self._dice = None if dice is None else _dice(dice)
+            self._dice = None if dice is None else _normalise_dice(dice)
             self._check_over()
             if self._dice is not None and not self.is_game_over:
                 self.message = f"{self.names[who]} to play {_roll_text(self._dice)}"
@@ -541,7 +531,7 @@ class TeachingBoard:
         """
         if self.is_game_over:
             raise GammonlabError(self._not_now("set the dice"))
-        self._dice = _dice(dice)
+        self._dice = _normalise_dice(dice)
         self.refusal = None
         self.message = self._rolled_message(self._on_roll, self._dice, "gets")
         return self._dice
