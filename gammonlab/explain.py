@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._kernels.movegen import START
+from ._kernels.board import START
 from .errors import IllegalPlayError
 from .notation import Journey, parse_notation, split_acey_deucey
 from .play import ACEY_DEUCEY, LegalPlays, Move, Play, point_name

@@ -13,7 +13,7 @@ Acey-Deucey (R11) adds two things:
 - A checker entering from off the board (R2.4, R11.1) comes ``in``:
   ``in/22``, ``in/22(2)``, ``in/18`` (a checker entering with one die and
   moving on with the other); the source ``in`` is
-  :data:`~gammonlab._kernels.movegen.START` (26) in a move.
+  :data:`~gammonlab._kernels.board.START` (26) in a move.
 - The roll 1-2 is played as the 1 and the 2, then four moves of the doubles
   the player chooses (R11.2). Its text is the 1-2 part, the word ``then``, the
   doubles chosen as ``6-6:`` (or ``66:``) and their moves, ``no move`` when
@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ._kernels.movegen import START
+from ._kernels.board import START
 from ._numbers import parse_int
 from .errors import InvalidNotationError
 from .rules import BAR, OFF

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, cast, overload
 
 import numpy as np
 
-from ._kernels.movegen import START
+from ._kernels.board import START
 from .rules import BAR, OFF
 
 if TYPE_CHECKING:

@@ -18,7 +18,17 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from ._kernels.movegen import START, generate_plays
+from ._kernels.board import START
+from ._kernels.movegen import generate_plays
+from ._kernels.outcome import (
+    END_BACKGAMMON,
+    END_GAMMON,
+    END_SINGLE,
+    SCORING_CODES,
+    SEED_000,
+    STANDARD,
+    game_class,
+)
 from .errors import InvalidPositionError
 from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant
 from .rules import variant as lookup_variant
@@ -31,6 +41,15 @@ __all__ = ["Dice", "GameResult", "Position"]
 
 Dice = tuple[int, int]
 Phase = Literal["contact", "race", "bearoff", "over"]
+
+_RESULTS = {
+    STANDARD: {END_SINGLE: ("single", 1), END_GAMMON: ("gammon", 2),
+               END_BACKGAMMON: ("backgammon", 3)},  # R8.2
+    SEED_000: {END_SINGLE: ("single", 1), END_GAMMON: ("outside", 2),
+               END_BACKGAMMON: ("bar", 4)},  # R8.4
+}
+"""The kind and points of each class of a game's end
+(:func:`~gammonlab._kernels.outcome.game_class`)."""
 
 
 class GameResult:
@@ -382,24 +401,14 @@ wait here; use repr(position) or Position.from_board() instead
             return None
         n = self._variant.checkers
         winner = 0 if int(self._board[0, OFF]) == n else 1
-        loser = self._board[1 - winner]
+        code = SCORING_CODES.get(scoring)
+        if code is None:
+            raise InvalidPositionError(f"unknown scoring {scoring!r}")
         # Acey-Deucey: a checker that never entered (R2.4) is scored as one on the
         # bar, which it is like: 25 pips from home, entering on the winner's home board
-        behind = int(loser[BAR]) + self.waiting[1 - winner]
-        if scoring == "seed-000":
-            if behind > 0:
-                return GameResult(winner, "bar", 4)
-            if loser[HOME_POINTS + 1:].sum() > 0:
-                return GameResult(winner, "outside", 2)
-            return GameResult(winner, "single", 1)
-        if scoring != "standard":
-            raise InvalidPositionError(f"unknown scoring {scoring!r}")
-        if loser[OFF] > 0:
-            return GameResult(winner, "single", 1)
-        # The winner's home board is the loser's points 19-24.
-        if behind > 0 or loser[POINTS - HOME_POINTS + 1:BAR].sum() > 0:
-            return GameResult(winner, "backgammon", 3)
-        return GameResult(winner, "gammon", 2)
+        won = np.ascontiguousarray(self._board[::-1] if winner else self._board)
+        kind, points = _RESULTS[code][game_class(won, code, self.waiting[1 - winner])]
+        return GameResult(winner, kind, points)
 
     # -- plays ------------------------------------------------------------------------------
 

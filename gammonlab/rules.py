@@ -23,6 +23,7 @@ from typing import Literal
 
 import numpy as np
 
+from ._kernels.board import BAR, CHECKERS, HOME, OFF, POINTS
 from .errors import OptionError, OptionTypeError
 
 __all__ = [
@@ -41,16 +42,8 @@ __all__ = [
     "variant",
 ]
 
-OFF = 0
-"""Column of the borne-off checkers in a board row."""
-BAR = 25
-"""Column of the checkers on the bar in a board row."""
-POINTS = 24
-"""Points on the board."""
-HOME_POINTS = 6
+HOME_POINTS = HOME
 """Points in a home board (R1.1): a side bears off from its points 1-6."""
-CHECKERS = 15
-"""Checkers a side has in every variant but Hypergammon."""
 MAX_MATCH_LENGTH = (1 << 15) - 1
 """The longest match (and the highest score) a Match ID can record: 15 bits."""
 HIGHEST_CUBE = 1 << 15

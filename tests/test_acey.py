@@ -14,7 +14,8 @@ import time
 import numpy as np
 import pytest
 
-from gammonlab._kernels.acey import START, acey_deucey_plays, acey_plays
+from gammonlab._kernels.acey import acey_deucey_plays, acey_plays
+from gammonlab._kernels.board import START
 
 CHECKERS = 15
 SOURCES = (START, 25, *range(24, 0, -1))

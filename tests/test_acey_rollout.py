@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 
 import gammonlab as gl
-from gammonlab._kernels import acey_rollout as ka
+from gammonlab._kernels import playout as ka
 from gammonlab._kernels.acey import acey_deucey_plays, acey_plays
+from gammonlab._kernels.outcome import STANDARD
+from gammonlab._kernels.policy import PUBEVAL, RANDOM
 from gammonlab._kernels.rng import seed_key
-from gammonlab._kernels.rollout import PUBEVAL, RANDOM
 from gammonlab.evaluators.base import waiting_on_bar
 from gammonlab.rollout import RolloutError, rollout, rollout_plays
 
@@ -242,8 +243,12 @@ def test_random_games_agree_with_a_plain_python_simulation():
     rolled = np.empty(n, dtype=np.int64)
     boards = np.empty((1, n, 2, 26), dtype=np.int8)
     side = np.empty((1, n), dtype=np.int8)
-    assert ka.play_acey_trials(roots, 0, 0, RANDOM, seed_key(11), 0, False, -1, CHECKERS,
-                               probs, plies, end, rolled, boards, side) == 0
+    weights = (np.zeros((2, 1, 1), dtype=np.float32), np.zeros((2, 1), dtype=np.float32),
+               np.zeros((2, 5, 1), dtype=np.float32), np.zeros((2, 5), dtype=np.float32))
+    assert ka.play_acey_trials(roots, 0, 0, 0, RANDOM, seed_key(11), 0, False, -1, False,
+                               np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1)), probs, plies, end,
+                               rolled, boards, side, STANDARD, CHECKERS, *weights,
+                               *ka.no_log()) == 0
     rng = np.random.default_rng(12)
     games = [reference_game(HOME_STRETCH, rng) for _ in range(1000)]
     winner, points, length = (np.array(x, dtype=np.float64) for x in zip(*games))

@@ -18,7 +18,8 @@ import pytest
 
 import gammonlab as gl
 from gammonlab._kernels import rng
-from gammonlab._kernels.rollout import flip_probabilities, stratified_stderr
+from gammonlab._kernels.outcome import flip_probabilities
+from gammonlab._kernels.stats import stratified_stderr
 from gammonlab.errors import InvalidPositionError, MissingDependencyError
 from gammonlab.evaluators.base import (
     PROBABILITY_NAMES,

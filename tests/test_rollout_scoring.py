@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import gammonlab as gl
-from gammonlab._kernels import acey_rollout as ka
-from gammonlab._kernels.rollout import END_BACKGAMMON, END_GAMMON, END_SINGLE, SEED_000, STANDARD
+from gammonlab._kernels import outcome as ka
+from gammonlab._kernels.outcome import END_BACKGAMMON, END_GAMMON, END_SINGLE, SEED_000, STANDARD
 from gammonlab.cube import InvalidProbabilitiesError
 from gammonlab.evaluators.base import equity
 from gammonlab.rollout import RolloutError, rollout, rollout_many, rollout_plays

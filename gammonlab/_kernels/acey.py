@@ -25,19 +25,27 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .movegen import MAX_MOVES, SCRATCH, START, _search_plays
+from .board import BAR, CHECKERS, START
+from .movegen import MAX_MOVES, SCRATCH, play_buffers, room, search_all_entering
 
-CHECKERS = 15
 ACEY_DEUCEY_MOVES = 6
 """Moves of a 1-2 play: slots 0-1 the 1 and the 2, slots 2-5 the chosen doubles (R11.2)."""
 START_CAPACITY = 256
 
 __all__ = [
     "ACEY_DEUCEY_MOVES",
-    "START",
     "acey_deucey_plays",
+    "acey_legal",
     "acey_plays",
+    "waiting_on_bar",
 ]
+
+
+@njit(cache=True)
+def _load(stack, board):
+    for side in range(2):
+        for col in range(26):
+            stack[0, side, col] = board[side, col]
 
 
 @njit(cache=True)
@@ -81,18 +89,11 @@ def acey_plays(board, die1, die2, checkers=CHECKERS):
     waiting = _waiting(board, checkers)
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    capacity = START_CAPACITY
-    while True:
-        out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-        out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-        hashes = np.empty(capacity, dtype=np.int64)
-        for side in range(2):
-            for col in range(26):
-                stack[0, side, col] = board[side, col]
-        n = _search_plays(stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes)
-        if n >= 0:
-            return out_boards[:n].copy(), out_moves[:n].copy()
-        capacity *= 4
+    _load(stack, board)
+    out_boards, out_moves, hashes = play_buffers(START_CAPACITY)
+    n, out_boards, out_moves, hashes = search_all_entering(stack, scratch, die1, die2, waiting,
+                                                           out_boards, out_moves, hashes)
+    return out_boards[:n].copy(), out_moves[:n].copy()
 
 
 @njit(cache=True)
@@ -134,19 +135,10 @@ def acey_deucey_plays(board, checkers=CHECKERS):
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
     # -- the 1 and the 2 (R5.1-R5.3)
-    capacity = START_CAPACITY
-    while True:
-        first_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-        first_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-        first_hashes = np.empty(capacity, dtype=np.int64)
-        for side in range(2):
-            for col in range(26):
-                stack[0, side, col] = board[side, col]
-        n_first = _search_plays(stack, scratch, 1, 2, waiting, first_boards, first_moves,
-                                first_hashes)
-        if n_first >= 0:
-            break
-        capacity *= 4
+    _load(stack, board)
+    first_boards, first_moves, first_hashes = play_buffers(START_CAPACITY)
+    n_first, first_boards, first_moves, first_hashes = search_all_entering(
+        stack, scratch, 1, 2, waiting, first_boards, first_moves, first_hashes)
     if n_first == 0 or first_moves[0, 1, 0] < 0:
         # R5.5 / R5.2: the 1-2 not played in full ends the roll there
         moves = np.full((n_first, ACEY_DEUCEY_MOVES, 2), -1, dtype=np.int8)
@@ -155,10 +147,7 @@ def acey_deucey_plays(board, checkers=CHECKERS):
                 np.zeros(n_first, dtype=np.int8))
     # -- then any doubles (R11.2, R5.4), deduplicated over all the choices through
     # an open-addressing table of row indices keyed by the position hash
-    capacity = START_CAPACITY * 4
-    out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-    out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(capacity, dtype=np.int64)
+    out_boards, out_moves, hashes = play_buffers(START_CAPACITY * 4)
     size = 1024
     res_boards = np.empty((size, 2, 26), dtype=np.int8)
     res_moves = np.empty((size, ACEY_DEUCEY_MOVES, 2), dtype=np.int8)
@@ -175,18 +164,9 @@ def acey_deucey_plays(board, checkers=CHECKERS):
             if first_moves[q, k, 0] == START:
                 entered += 1
         for d in range(1, 7):
-            while True:
-                for side in range(2):
-                    for col in range(26):
-                        stack[0, side, col] = first_boards[q, side, col]
-                n = _search_plays(stack, scratch, d, d, waiting - entered, out_boards, out_moves,
-                                  hashes)
-                if n >= 0:
-                    break
-                capacity *= 4
-                out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-                out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-                hashes = np.empty(capacity, dtype=np.int64)
+            _load(stack, first_boards[q])
+            n, out_boards, out_moves, hashes = search_all_entering(
+                stack, scratch, d, d, waiting - entered, out_boards, out_moves, hashes)
             used = 0
             if n == 0:
                 # R5.5: doubles that cannot be played leave the position after the 1-2
@@ -224,22 +204,12 @@ def acey_deucey_plays(board, checkers=CHECKERS):
                     row = found
                 else:
                     if total >= size:
+                        res_boards = room(res_boards, total, 4 * size)
+                        res_moves = room(res_moves, total, 4 * size)
+                        res_doubles = room(res_doubles, total, 4 * size)
+                        res_used = room(res_used, total, 4 * size)
+                        res_hashes = room(res_hashes, total, 4 * size)
                         size *= 4
-                        grown_boards = np.empty((size, 2, 26), dtype=np.int8)
-                        grown_moves = np.empty((size, ACEY_DEUCEY_MOVES, 2), dtype=np.int8)
-                        grown_doubles = np.empty(size, dtype=np.int8)
-                        grown_used = np.empty(size, dtype=np.int64)
-                        grown_hashes = np.empty(size, dtype=np.int64)
-                        grown_boards[:total] = res_boards[:total]
-                        grown_moves[:total] = res_moves[:total]
-                        grown_doubles[:total] = res_doubles[:total]
-                        grown_used[:total] = res_used[:total]
-                        grown_hashes[:total] = res_hashes[:total]
-                        res_boards = grown_boards
-                        res_moves = grown_moves
-                        res_doubles = grown_doubles
-                        res_used = grown_used
-                        res_hashes = grown_hashes
                         table = np.full(2 * size, -1, dtype=np.int64)
                         mask = 2 * size - 1
                         for j in range(total):
@@ -266,3 +236,47 @@ def acey_deucey_plays(board, checkers=CHECKERS):
                     res_moves[row, 2 + m, 0] = out_moves[i, m, 0]
                     res_moves[row, 2 + m, 1] = out_moves[i, m, 1]
     return res_boards[:total].copy(), res_moves[:total].copy(), res_doubles[:total].copy()
+
+
+@njit(cache=True, nogil=True)
+def acey_legal(board, d1, d2, checkers):
+    """Every legal play of a roll, the 1-2 included (R11.2): the resulting boards,
+    their moves (``(n, 4, 2)``, or ``(n, 6, 2)`` for a 1-2) and whether each play
+    earns a roll again (all six moves of a 1-2 played)."""
+    if d1 + d2 == 3 and d1 != d2:  # 1-2 or 2-1: acey-deucey
+        boards, moves, _doubles = acey_deucey_plays(board, checkers)
+        n = boards.shape[0]
+        again = np.zeros(n, dtype=np.bool_)
+        for c in range(n):
+            again[c] = moves[c, ACEY_DEUCEY_MOVES - 1, 0] >= 0
+        return boards, moves, again
+    boards, moves = acey_plays(board, d1, d2, checkers)
+    return boards, moves, np.zeros(boards.shape[0], dtype=np.bool_)
+
+
+@njit(cache=True, nogil=True)
+def map_to_bar(source, target, checkers):
+    """``source`` into ``target`` (one board) with each side's waiting checkers on its bar."""
+    for side in range(2):
+        placed = 0
+        for col in range(26):
+            target[side, col] = source[side, col]
+            placed += source[side, col]
+        target[side, BAR] += checkers - placed
+
+
+@njit(cache=True, nogil=True)
+def waiting_on_bar(boards, checkers):
+    """Boards ``(n, 2, 26)`` with each side's checkers waiting to enter put on its bar.
+
+    What policies and evaluators see (they enter as checkers on the bar do,
+    R6.4, R11.1): a new array, every side with exactly ``checkers``.
+
+    >>> import numpy as np
+    >>> waiting_on_bar(np.zeros((1, 2, 26), dtype=np.int8), 15)[0, :, 25].tolist()
+    [15, 15]
+    """
+    out = np.empty_like(boards)
+    for i in range(boards.shape[0]):
+        map_to_bar(boards[i], out[i], checkers)
+    return out

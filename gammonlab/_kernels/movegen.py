@@ -21,11 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-OFF = 0
-BAR = 25
-START = 26
-"""Source of a checker entering from off the board (R11.1) in a moves array."""
-HOME = 6
+from .board import BAR, HOME, OFF, START
+
 MAX_MOVES = 4
 START_CAPACITY = 256
 
@@ -37,7 +34,11 @@ __all__ = [
     "count_plays_batch",
     "generate_plays",
     "generate_plays_batch",
+    "play_buffers",
     "plays_into",
+    "room",
+    "search_all",
+    "search_all_entering",
 ]
 
 
@@ -243,15 +244,57 @@ def _make_search(entering):
     return njit(cache=True)(search)
 
 
-_search_plays = _make_search(True)
+_search_entering = _make_search(True)
 """The search with checkers waiting off the board (Acey-Deucey, R11.1)."""
 _search_standard = _make_search(False)
 
 
-@njit(cache=True)
-def _search(stack, scratch, die1, die2, out_boards, out_moves, hashes):
-    """The search of every variant but Acey-Deucey: no checker waits off the board."""
-    return _search_standard(stack, scratch, die1, die2, 0, out_boards, out_moves, hashes)
+# -- buffers: the one place that grows an output and searches again --------------------------
+
+
+@njit(cache=True, nogil=True)
+def play_buffers(capacity):
+    """Empty output arrays of the search for ``capacity`` plays: ``(boards, moves, hashes)``."""
+    return (np.empty((capacity, 2, 26), dtype=np.int8),
+            np.empty((capacity, MAX_MOVES, 2), dtype=np.int8),
+            np.empty(capacity, dtype=np.int64))
+
+
+def _make_search_all(search):
+    """``search`` run until its output arrays hold every play, grown fourfold each time."""
+
+    def search_all(stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes):
+        """Every legal play of ``stack[0]`` (the search leaves it as it is).
+
+        Returns ``(n, out_boards, out_moves, hashes)``: the number of plays and
+        the output arrays holding them, the given ones or larger ones that the
+        caller keeps using.
+        """
+        n = search(stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes)
+        while n < 0:
+            out_boards, out_moves, hashes = play_buffers(4 * out_boards.shape[0])
+            n = search(stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes)
+        return n, out_boards, out_moves, hashes
+
+    return njit(cache=True, nogil=True)(search_all)
+
+
+search_all = _make_search_all(_search_standard)
+"""Every legal play, the output grown as needed; ``waiting`` is 0 (no checker waits)."""
+search_all_entering = _make_search_all(_search_entering)
+"""The same with checkers waiting to enter from off the board (Acey-Deucey, R11.1)."""
+
+
+@njit(cache=True, nogil=True)
+def room(rows, total, needed):
+    """``rows`` if it has ``needed`` rows, else a longer array (twice as long, or
+    ``needed``) holding its first ``total`` rows: how a concatenated output grows."""
+    if needed <= rows.shape[0]:
+        return rows
+    shape = (max(2 * rows.shape[0], needed),) + rows.shape[1:]  # noqa: RUF005 (numba)
+    grown = np.empty(shape, dtype=rows.dtype)
+    grown[:total] = rows[:total]
+    return grown
 
 
 @njit(cache=True)
@@ -302,15 +345,13 @@ def generate_plays(board, die1, die2):
     moves : int8 array (n, 4, 2)
         The checker moves of each play, one die at a time.
     """
-    capacity = START_CAPACITY
-    while True:
-        out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-        out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-        hashes = np.empty(capacity, dtype=np.int64)
-        n = plays_into(board, die1, die2, out_boards, out_moves, hashes)
-        if n >= 0:
-            return out_boards[:n].copy(), out_moves[:n].copy()
-        capacity *= 4
+    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
+    _load(stack, board[np.newaxis], 0)
+    out_boards, out_moves, hashes = play_buffers(START_CAPACITY)
+    n, out_boards, out_moves, hashes = search_all(stack, scratch, die1, die2, 0, out_boards,
+                                                  out_moves, hashes)
+    return out_boards[:n].copy(), out_moves[:n].copy()
 
 
 @njit(cache=True)
@@ -330,21 +371,11 @@ def count_plays_batch(boards, dice):
     counts = np.empty(n, dtype=np.int32)
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    capacity = START_CAPACITY * 4
-    out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-    out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(capacity, dtype=np.int64)
+    out_boards, out_moves, hashes = play_buffers(START_CAPACITY * 4)
     for i in range(n):
-        while True:
-            _load(stack, boards, i)
-            c = _search_standard(stack, scratch, dice[i, 0], dice[i, 1], 0, out_boards, out_moves,
-                            hashes)
-            if c >= 0:
-                break
-            capacity *= 4
-            out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-            out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-            hashes = np.empty(capacity, dtype=np.int64)
+        _load(stack, boards, i)
+        c, out_boards, out_moves, hashes = search_all(stack, scratch, dice[i, 0], dice[i, 1], 0,
+                                                      out_boards, out_moves, hashes)
         counts[i] = c
     return counts
 
@@ -369,36 +400,17 @@ def generate_plays_batch(boards, dice):
     """
     n = boards.shape[0]
     offsets = np.zeros(n + 1, dtype=np.int64)
-    total_capacity = max(16, n * 24)
-    all_boards = np.empty((total_capacity, 2, 26), dtype=np.int8)
-    all_moves = np.empty((total_capacity, MAX_MOVES, 2), dtype=np.int8)
+    all_boards, all_moves, _ = play_buffers(max(16, n * 24))
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    capacity = START_CAPACITY * 4
-    out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-    out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(capacity, dtype=np.int64)
+    out_boards, out_moves, hashes = play_buffers(START_CAPACITY * 4)
     total = 0
     for i in range(n):
-        while True:
-            _load(stack, boards, i)
-            c = _search_standard(stack, scratch, dice[i, 0], dice[i, 1], 0, out_boards, out_moves,
-                            hashes)
-            if c >= 0:
-                break
-            capacity *= 4
-            out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-            out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-            hashes = np.empty(capacity, dtype=np.int64)
-        if total + c > total_capacity:
-            new_capacity = max(2 * total_capacity, total + c)
-            grown_boards = np.empty((new_capacity, 2, 26), dtype=np.int8)
-            grown_moves = np.empty((new_capacity, MAX_MOVES, 2), dtype=np.int8)
-            grown_boards[:total] = all_boards[:total]
-            grown_moves[:total] = all_moves[:total]
-            all_boards = grown_boards
-            all_moves = grown_moves
-            total_capacity = new_capacity
+        _load(stack, boards, i)
+        c, out_boards, out_moves, hashes = search_all(stack, scratch, dice[i, 0], dice[i, 1], 0,
+                                                      out_boards, out_moves, hashes)
+        all_boards = room(all_boards, total, total + c)
+        all_moves = room(all_moves, total, total + c)
         all_boards[total:total + c] = out_boards[:c]
         all_moves[total:total + c] = out_moves[:c]
         total += c

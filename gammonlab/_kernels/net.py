@@ -60,6 +60,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .board import BAR, OFF, POINTS
 from .pubeval import pubeval_is_race
 
 __all__ = [
@@ -112,9 +113,6 @@ F_BACK_AGAINST = F_SHOTS + 7
 N_FEATURES = 8
 N_INPUTS = F_SHOTS + N_FEATURES
 N_OUTPUTS = 5
-_BAR = 25
-_OFF = 0
-_POINTS = 24
 
 
 def _roll_masks() -> tuple[np.ndarray, np.ndarray]:
@@ -144,13 +142,13 @@ def shot_count(board, me, opp):
     only hit where they enter. Bear-off and the rest of R5 are not looked at:
     this is a feature of the net, not a rule.
     """
-    on_bar = board[me, _BAR]
+    on_bar = board[me, BAR]
     mask = np.int64(0)
-    for blot in range(1, _POINTS + 1):
-        if board[opp, _BAR - blot] != 1:
+    for blot in range(1, POINTS + 1):
+        if board[opp, BAR - blot] != 1:
             continue
-        top = _BAR if on_bar > 0 else _BAR - 1
-        low = _BAR if on_bar > 0 else blot + 1
+        top = BAR if on_bar > 0 else BAR - 1
+        low = BAR if on_bar > 0 else blot + 1
         for source in range(low, top + 1):
             if board[me, source] == 0:
                 continue
@@ -163,14 +161,14 @@ def shot_count(board, me, opp):
                 for a in range(max(1, d - 6), min(6, d - 1) + 1):
                     b = d - a
                     # R4.2: the intermediate point must hold fewer than two opposing checkers
-                    if a != b and (board[opp, _BAR - source + a] < 2
-                                   or board[opp, _BAR - source + b] < 2):
+                    if a != b and (board[opp, BAR - source + a] < 2
+                                   or board[opp, BAR - source + b] < 2):
                         mask |= _PAIR[a, b]
             for e in range(1, 7):
                 if d % e == 0 and 2 <= d // e <= 4:
                     clear = True
                     for j in range(1, d // e):
-                        if board[opp, _BAR - source + j * e] >= 2:
+                        if board[opp, BAR - source + j * e] >= 2:
                             clear = False
                             break
                     if clear:
@@ -186,7 +184,7 @@ def shot_count(board, me, opp):
 def _longest_prime(board, row):
     best = 0
     run = 0
-    for point in range(1, _POINTS + 1):
+    for point in range(1, POINTS + 1):
         if board[row, point] >= 2:
             run += 1
             if run > best:
@@ -244,7 +242,7 @@ _ESCAPES = _escape_table()
 @njit(cache=True, nogil=True)
 def _rearmost(board, row):
     """The point of a side's rearmost checker (bar 25), 0 when none is left."""
-    for col in range(_BAR, 0, -1):
+    for col in range(BAR, 0, -1):
         if board[row, col] > 0:
             return col
     return 0
@@ -269,7 +267,7 @@ def escapes(board, me, opp):
         point = source - step
         if point < 1:
             break
-        if board[opp, _BAR - point] >= 2:
+        if board[opp, BAR - point] >= 2:
             pattern |= 1 << (step - 1)
     return _ESCAPES[pattern]
 
@@ -293,7 +291,7 @@ def active_inputs(board, swap, index, value):
     for side in range(2):
         row = side ^ swap
         base = side * SIDE_INPUTS
-        for col in range(1, _BAR + 1):
+        for col in range(1, BAR + 1):
             n = board[row, col]
             if n > 0:
                 k = base + 4 * (col - 1)
@@ -312,7 +310,7 @@ def active_inputs(board, swap, index, value):
                     index[count] = k + 3
                     value[count] = (n - 3) * 0.5
                     count += 1
-        off = board[row, _OFF]
+        off = board[row, OFF]
         if off > 0:
             index[count] = base + OFF_INPUT
             value[count] = off / 15.0
@@ -408,11 +406,11 @@ def add_side(board, row, block, net, w1, acc):
     """
     h = acc.shape[0]
     base = block * SIDE_INPUTS
-    for col in range(1, _BAR + 1):
+    for col in range(1, BAR + 1):
         n = board[row, col]
         if n > 0:
             add_point(acc, w1, net, base + 4 * (col - 1), n)
-    off = board[row, _OFF]
+    off = board[row, OFF]
     if off > 0:
         v = np.float32(off / 15.0)
         for j in range(h):
@@ -485,7 +483,7 @@ def evaluate_one(board, swap, w1, b1, w2, b2, acc, z, index, value):
     output_logits(acc, net, w2, b2, z)
     me = swap
     opp = 1 - swap
-    probs, _ = chain_probabilities(z, board[me, _OFF] == 0, board[opp, _OFF] == 0)
+    probs, _ = chain_probabilities(z, board[me, OFF] == 0, board[opp, OFF] == 0)
     return probs
 
 

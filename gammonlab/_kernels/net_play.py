@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .movegen import BAR, MAX_MOVES, OFF, SCRATCH, START_CAPACITY, _search
+from .board import BAR, HOME, OFF, POINTS
+from .movegen import MAX_MOVES, SCRATCH, START_CAPACITY, play_buffers, search_all
 from .net import (
     CONTACT,
     MAX_ACTIVE,
@@ -24,22 +25,13 @@ from .net import (
     evaluate_one,
     logistic,
 )
-from .outcome import (
-    END_BACKGAMMON,
-    END_GAMMON,
-    NET,
-    PUBEVAL,
-    STANDARD,
-    bearoff_probabilities,
-    end_class,
-    is_pure_bearoff,
-)
+from .outcome import END_BACKGAMMON, END_GAMMON, STANDARD, end_class
+from .policy import NET
 from .pubeval import pubeval_best, pubeval_is_race
+from .race import bearoff_probabilities, is_pure_bearoff
 from .rng import DICE, roll_index, stream_key
 
 __all__ = [
-    "NET",
-    "PUBEVAL",
     "candidate_probabilities",
     "net_choose",
     "net_probabilities",
@@ -48,8 +40,6 @@ __all__ = [
 ]
 
 _CAPACITY = START_CAPACITY * 16
-HOME = 6
-POINTS = 24
 
 
 @njit(cache=True, nogil=True)
@@ -239,10 +229,7 @@ def play_pairs(w1, b1, w2, b2, rolls, first_off, opponent, key, first_pair, n_pa
     """
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    capacity = _CAPACITY
-    out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-    out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(capacity, dtype=np.int64)
+    out_boards, out_moves, hashes = play_buffers(_CAPACITY)
     acc = np.empty(w1.shape[2], dtype=np.float32)
     z = np.empty(N_OUTPUTS, dtype=np.float32)
     index = np.empty(MAX_ACTIVE, dtype=np.int32)
@@ -268,13 +255,8 @@ def play_pairs(w1, b1, w2, b2, rolls, first_off, opponent, key, first_pair, n_pa
                     d1 = roll // 6 + 1
                     d2 = roll % 6 + 1
                 net_moves = (ply % 2 == 0) == (g == 0)
-                n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
-                while n < 0:
-                    capacity *= 4
-                    out_boards = np.empty((capacity, 2, 26), dtype=np.int8)
-                    out_moves = np.empty((capacity, MAX_MOVES, 2), dtype=np.int8)
-                    hashes = np.empty(capacity, dtype=np.int64)
-                    n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
+                n, out_boards, out_moves, hashes = search_all(stack, scratch, d1, d2, 0, out_boards,
+                                                              out_moves, hashes)
                 ply += 1
                 if n == 0:
                     for col in range(26):

@@ -19,10 +19,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .movegen import BAR, MAX_MOVES, SCRATCH, START_CAPACITY, _search
+from .board import BAR
+from .movegen import MAX_MOVES, SCRATCH, START_CAPACITY, play_buffers, room, search_all
 from .net import MAX_ACTIVE, N_OUTPUTS
 from .net_play import candidate_probabilities, net_choose, position_probabilities
-from .outcome import is_pure_bearoff
+from .race import is_pure_bearoff
 
 __all__ = ["ROLL_WEIGHTS", "choose_plays", "ply_probabilities", "roll_plays"]
 
@@ -86,13 +87,7 @@ def _one_ply(board, w1, b1, w2, b2, rolls, first_off, out, acc, z, index, value,
         for side in range(2):
             for col in range(26):
                 stack[0, side, col] = board[side, col]
-        n = _search(stack, scratch, d1, d2, cands, moves, hashes)
-        while n < 0:
-            size = cands.shape[0] * 4
-            cands = np.empty((size, 2, 26), dtype=np.int8)
-            moves = np.empty((size, MAX_MOVES, 2), dtype=np.int8)
-            hashes = np.empty(size, dtype=np.int64)
-            n = _search(stack, scratch, d1, d2, cands, moves, hashes)
+        n, cands, moves, hashes = search_all(stack, scratch, d1, d2, 0, cands, moves, hashes)
         if n == 0:
             p = position_probabilities(board, 1, w1, b1, w2, b2, rolls, first_off, acc, z, index,
                                        value, work)
@@ -123,14 +118,10 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
     work = np.empty((2, 26), dtype=np.int8)
     inner_stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     inner_scratch = np.empty(SCRATCH, dtype=np.int64)
-    inner_cands = np.empty((_CAPACITY, 2, 26), dtype=np.int8)
-    inner_moves = np.empty((_CAPACITY, MAX_MOVES, 2), dtype=np.int8)
-    inner_hashes = np.empty(_CAPACITY, dtype=np.int64)
+    inner_cands, inner_moves, inner_hashes = play_buffers(_CAPACITY)
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    cands = np.empty((_CAPACITY, 2, 26), dtype=np.int8)
-    moves = np.empty((_CAPACITY, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(_CAPACITY, dtype=np.int64)
+    cands, moves, hashes = play_buffers(_CAPACITY)
     out = np.empty(N_OUTPUTS)
     inner = np.empty(N_OUTPUTS)
     seen = np.empty(N_OUTPUTS)
@@ -155,13 +146,7 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
             for side in range(2):
                 for col in range(26):
                     stack[0, side, col] = board[side, col]
-            n = _search(stack, scratch, d1, d2, cands, moves, hashes)
-            while n < 0:
-                size = cands.shape[0] * 4
-                cands = np.empty((size, 2, 26), dtype=np.int8)
-                moves = np.empty((size, MAX_MOVES, 2), dtype=np.int8)
-                hashes = np.empty(size, dtype=np.int64)
-                n = _search(stack, scratch, d1, d2, cands, moves, hashes)
+            n, cands, moves, hashes = search_all(stack, scratch, d1, d2, 0, cands, moves, hashes)
             if n > equities.shape[0]:
                 equities = np.empty(n)
             if n == 0:
@@ -225,22 +210,15 @@ def choose_plays(boards, dice, plies, w1, b1, w2, b2, rolls, first_off, keep, ma
     work = np.empty((2, 26), dtype=np.int8)
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    cands = np.empty((_CAPACITY, 2, 26), dtype=np.int8)
-    moves = np.empty((_CAPACITY, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(_CAPACITY, dtype=np.int64)
+    cands, moves, hashes = play_buffers(_CAPACITY)
     equities = np.empty(_CAPACITY)
     swapped = np.empty((1, 2, 26), dtype=np.int8)
     for i in range(n_boards):
         for side in range(2):
             for col in range(26):
                 stack[0, side, col] = boards[i, side, col]
-        n = _search(stack, scratch, dice[i, 0], dice[i, 1], cands, moves, hashes)
-        while n < 0:
-            size = cands.shape[0] * 4
-            cands = np.empty((size, 2, 26), dtype=np.int8)
-            moves = np.empty((size, MAX_MOVES, 2), dtype=np.int8)
-            hashes = np.empty(size, dtype=np.int64)
-            n = _search(stack, scratch, dice[i, 0], dice[i, 1], cands, moves, hashes)
+        n, cands, moves, hashes = search_all(stack, scratch, dice[i, 0], dice[i, 1], 0,
+                                             cands, moves, hashes)
         if n == 0:
             result[i] = boards[i]
             continue
@@ -293,8 +271,7 @@ def roll_plays(board, dice, w1, b1, w2, b2, rolls, first_off):
     """
     k = dice.shape[0]
     starts = np.zeros(k + 1, dtype=np.int64)
-    total_capacity = 64 * k + 64
-    all_boards = np.empty((total_capacity, 2, 26), dtype=np.int8)
+    all_boards = np.empty((64 * k + 64, 2, 26), dtype=np.int8)
     acc = np.empty(w1.shape[2], dtype=np.float32)
     z = np.empty(N_OUTPUTS, dtype=np.float32)
     index = np.empty(MAX_ACTIVE, dtype=np.int32)
@@ -302,27 +279,16 @@ def roll_plays(board, dice, w1, b1, w2, b2, rolls, first_off):
     work = np.empty((2, 26), dtype=np.int8)
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    cands = np.empty((_CAPACITY, 2, 26), dtype=np.int8)
-    moves = np.empty((_CAPACITY, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(_CAPACITY, dtype=np.int64)
+    cands, moves, hashes = play_buffers(_CAPACITY)
     total = 0
     for r in range(k):
         for side in range(2):
             for col in range(26):
                 stack[0, side, col] = board[side, col]
-        n = _search(stack, scratch, dice[r, 0], dice[r, 1], cands, moves, hashes)
-        while n < 0:
-            size = cands.shape[0] * 4
-            cands = np.empty((size, 2, 26), dtype=np.int8)
-            moves = np.empty((size, MAX_MOVES, 2), dtype=np.int8)
-            hashes = np.empty(size, dtype=np.int64)
-            n = _search(stack, scratch, dice[r, 0], dice[r, 1], cands, moves, hashes)
+        n, cands, moves, hashes = search_all(stack, scratch, dice[r, 0], dice[r, 1], 0,
+                                             cands, moves, hashes)
         rows = max(n, 1)
-        if total + rows > total_capacity:
-            grown = np.empty((max(2 * total_capacity, total + rows), 2, 26), dtype=np.int8)
-            grown[:total] = all_boards[:total]
-            all_boards = grown
-            total_capacity = grown.shape[0]
+        all_boards = room(all_boards, total, total + rows)
         if n == 0:
             all_boards[total] = board
         else:

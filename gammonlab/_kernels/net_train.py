@@ -33,7 +33,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .movegen import BAR, MAX_MOVES, OFF, SCRATCH, START_CAPACITY, _search
+from .board import BAR, OFF
+from .movegen import MAX_MOVES, SCRATCH, START_CAPACITY, play_buffers, search_all
 from .net import (
     MAX_ACTIVE,
     N_OUTPUTS,
@@ -43,7 +44,7 @@ from .net import (
     output_logits,
 )
 from .net_play import net_choose, position_probabilities
-from .outcome import is_pure_bearoff
+from .race import is_pure_bearoff
 from .rng import CHOICE, DICE, draw_below, roll_index, stream_key
 
 __all__ = [
@@ -143,13 +144,8 @@ def _self_play(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, gam
             roll, counter = roll_index(dice_base, counter)
             d1 = roll // 6 + 1
             d2 = roll % 6 + 1
-        n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
-        while n < 0:
-            size = out_boards.shape[0] * 4
-            out_boards = np.empty((size, 2, 26), dtype=np.int8)
-            out_moves = np.empty((size, MAX_MOVES, 2), dtype=np.int8)
-            hashes = np.empty(size, dtype=np.int64)
-            n = _search(stack, scratch, d1, d2, out_boards, out_moves, hashes)
+        n, out_boards, out_moves, hashes = search_all(stack, scratch, d1, d2, 0, out_boards,
+                                                      out_moves, hashes)
         if n == 0:  # R5.5: the turn is lost; the opponent is on roll in the same position
             p = position_probabilities(board, 1, w1, b1, w2, b2, rolls, first_off, acc, z,
                                        index, value, work)
@@ -208,9 +204,7 @@ def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, fi
     """
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    out_boards = np.empty((_CAPACITY, 2, 26), dtype=np.int8)
-    out_moves = np.empty((_CAPACITY, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(_CAPACITY, dtype=np.int64)
+    out_boards, out_moves, hashes = play_buffers(_CAPACITY)
     h = w1.shape[2]
     acc = np.empty(h, dtype=np.float32)
     grad = np.empty(h, dtype=np.float32)
@@ -267,9 +261,7 @@ def self_play_positions(w1, b1, w2, b2, rolls, first_off, starts, start_weights,
     """
     stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
     scratch = np.empty(SCRATCH, dtype=np.int64)
-    out_boards = np.empty((_CAPACITY, 2, 26), dtype=np.int8)
-    out_moves = np.empty((_CAPACITY, MAX_MOVES, 2), dtype=np.int8)
-    hashes = np.empty(_CAPACITY, dtype=np.int64)
+    out_boards, out_moves, hashes = play_buffers(_CAPACITY)
     acc = np.empty(w1.shape[2], dtype=np.float32)
     z = np.empty(N_OUTPUTS, dtype=np.float32)
     index = np.empty(MAX_ACTIVE, dtype=np.int32)

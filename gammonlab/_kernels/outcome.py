@@ -1,40 +1,35 @@
-"""How games end and what they are worth: the codes and scoring kernels shared
-by every game-playing kernel (rollouts, the neural evaluator, its training).
+"""How games end and what they are worth (R8): the codes of a trial's end, the
+scorings, and the one scoring kernel every game-playing kernel uses (rollouts
+of every variant, the neural evaluator, its training) and
+:meth:`gammonlab.Position.result` too.
 
 Boards are ``(2, 26)`` int8 arrays, row 0 on roll (see
-:mod:`gammonlab._kernels.movegen`).
+:mod:`gammonlab._kernels.board`).
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
-from .bearoff import bearoff_index_row
-from .movegen import BAR, OFF
+from .board import BAR, HOME, OFF, WINNER_HOME_LOW
 
 __all__ = [
-    "BEAROFF",
     "END_BACKGAMMON",
     "END_BEAROFF",
     "END_GAMMON",
     "END_SINGLE",
     "END_TRUNCATED",
-    "NET",
-    "PUBEVAL",
-    "RANDOM",
     "SCORING_CODES",
     "SEED_000",
     "STANDARD",
-    "bearoff_probabilities",
+    "acey_points",
+    "acey_terminal_values",
     "end_class",
-    "is_pure_bearoff",
+    "flip_probabilities",
+    "game_class",
+    "terminal_values",
 ]
-
-# Built-in policies.
-RANDOM = 0
-PUBEVAL = 1
-BEAROFF = 2
-NET = 3
 
 # Scorings (``scoring`` of the kernels).
 STANDARD = 0
@@ -51,24 +46,27 @@ END_GAMMON = 2
 END_BACKGAMMON = 3
 END_TRUNCATED = 4
 END_BEAROFF = 5
-HOME = 6
-_POINTS = 24
 
 
 @njit(cache=True, nogil=True)
-def end_class(board, scoring):
+def game_class(board, scoring, waiting):
     """The class of a game just won by row 0 of ``board`` (row 1 the loser).
 
+    ``waiting`` counts the loser's checkers still waiting to enter from off the
+    board (Acey-Deucey, R11.1; 0 in the other variants): each is scored as a
+    checker on the bar, which it is like (it must enter into the winner's home
+    board first, R6.4).
+
     :data:`STANDARD` (R8.2): :data:`END_SINGLE` if the loser has borne off a
-    checker, else :data:`END_BACKGAMMON` if it has one on the bar or in the
-    winner's home board (its points 19-24), else :data:`END_GAMMON`.
+    checker, else :data:`END_BACKGAMMON` if it has one on the bar (or waiting)
+    or in the winner's home board (its points 19-24), else :data:`END_GAMMON`.
     :data:`SEED_000` (R8.4): :data:`END_BACKGAMMON` (4 points) if the loser has
-    a checker on the bar, else :data:`END_GAMMON` (2 points) if it has one
-    outside its home board (points 7-24), else :data:`END_SINGLE`; borne-off
-    checkers do not matter.
+    a checker on the bar (or waiting), else :data:`END_GAMMON` (2 points) if it
+    has one outside its home board (points 7-24), else :data:`END_SINGLE`;
+    borne-off checkers do not matter.
     """
     if scoring == SEED_000:
-        if board[1, BAR] > 0:
+        if board[1, BAR] > 0 or waiting > 0:
             return END_BACKGAMMON
         for col in range(HOME + 1, BAR):
             if board[1, col] > 0:
@@ -76,53 +74,67 @@ def end_class(board, scoring):
         return END_SINGLE
     if board[1, OFF] > 0:
         return END_SINGLE
-    for col in range(_POINTS - HOME + 1, BAR + 1):
+    if waiting > 0:
+        return END_BACKGAMMON
+    for col in range(WINNER_HOME_LOW, BAR + 1):
         if board[1, col] > 0:
             return END_BACKGAMMON
     return END_GAMMON
 
 
 @njit(cache=True, nogil=True)
-def bearoff_probabilities(board, rolls, first_off):
-    """Two-sided bear-off probabilities of ``board`` (row 0 on roll) as a 5-tuple.
-
-    The formula of :func:`gammonlab._kernels.bearoff.two_sided_probabilities`
-    for one board, returned as numbers so that the game loop passes no output
-    array. The caller has checked that both rows are pure bear-offs.
-    """
-    a = bearoff_index_row(board[0])
-    o = bearoff_index_row(board[1])
-    n_rolls = rolls.shape[1]
-    n_first = first_off.shape[1]
-    # P(on roll finishes on its roll t, the opponent has not finished in t - 1 rolls)
-    survival = 0.0
-    for s in range(n_rolls):
-        survival += rolls[o, s]
-    win = 0.0
-    for t in range(n_rolls):
-        win += rolls[a, t] * survival
-        survival -= rolls[o, t]
-    win_gammon = 0.0
-    lose_gammon = 0.0
-    if board[1, OFF] == 0 and o != 0:
-        for t in range(1, n_rolls):
-            tail = 0.0
-            for s in range(t, n_first):
-                tail += first_off[o, s]
-            win_gammon += rolls[a, t] * tail
-    if board[0, OFF] == 0 and a != 0:
-        for s in range(1, n_rolls):
-            tail = 0.0
-            for t in range(s + 1, n_first):
-                tail += first_off[a, t]
-            lose_gammon += rolls[o, s] * tail
-    win = min(max(win, 0.0), 1.0)
-    win_gammon = min(win_gammon, win)
-    lose_gammon = min(lose_gammon, 1.0 - win)
-    return win, win_gammon, 0.0, lose_gammon, 0.0
+def end_class(board, scoring):
+    """:func:`game_class` of a variant whose checkers are all on the board."""
+    return game_class(board, scoring, 0)
 
 
 @njit(cache=True, nogil=True)
-def is_pure_bearoff(board):
-    """Both sides have every checker in their home boards (the database applies)."""
-    return bearoff_index_row(board[0]) >= 0 and bearoff_index_row(board[1]) >= 0
+def acey_points(board, checkers, scoring=STANDARD):
+    """The class of the game if row 0 has borne off all its ``checkers`` (R8.1),
+    else 0: :func:`game_class`, the loser's checkers not on the board (the
+    borne-off column included) waiting to enter (Acey-Deucey, R2.4)."""
+    if board[0, OFF] < checkers:
+        return 0
+    placed = 0
+    for col in range(26):
+        placed += board[1, col]
+    return game_class(board, scoring, checkers - placed)
+
+
+@njit(cache=True, nogil=True)
+def terminal_values(candidates, scoring=STANDARD):
+    """For candidate boards seen from the mover: the class of the game if the mover
+    has just borne off its last checker (:func:`end_class`: 1, 2 or 3, which are
+    the points under R8.2), else 0."""
+    n = candidates.shape[0]
+    out = np.zeros(n, dtype=np.int8)
+    for c in range(n):
+        left = 0
+        for col in range(1, BAR + 1):
+            left += candidates[c, 0, col]
+        if left == 0:
+            out[c] = end_class(candidates[c], scoring)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def acey_terminal_values(candidates, checkers, scoring=STANDARD):
+    """:func:`acey_points` of each candidate board ``(n, 2, 26)`` (int8 array)."""
+    n = candidates.shape[0]
+    out = np.zeros(n, dtype=np.int8)
+    for c in range(n):
+        out[c] = acey_points(candidates[c], checkers, scoring)
+    return out
+
+
+@njit(cache=True)
+def flip_probabilities(p):
+    """Probabilities ``(n, 5)`` seen from the other side (in place): win <-> lose."""
+    for i in range(p.shape[0]):
+        w, wg, wbg, lg, lbg = p[i, 0], p[i, 1], p[i, 2], p[i, 3], p[i, 4]
+        p[i, 0] = 1.0 - w
+        p[i, 1] = lg
+        p[i, 2] = lbg
+        p[i, 3] = wg
+        p[i, 4] = wbg
+    return p

@@ -29,6 +29,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .board import BAR, OFF, POINTS
+
 __all__ = [
     "WEIGHTS_CONTACT",
     "WEIGHTS_RACE",
@@ -39,9 +41,6 @@ __all__ = [
     "pubeval_scores",
 ]
 
-_OFF = 0
-_BAR = 25
-_POINTS = 24
 _N_INPUTS = 122
 _ALL_OFF_SCORE = np.float32(99999999.0)  # pubeval's "all men off, best possible move"
 
@@ -126,7 +125,7 @@ _FOLDED_CONTACT = _folded(WEIGHTS_CONTACT)
 @njit(cache=True)
 def _rearmost(row: np.ndarray) -> int:
     """Point of a side's rearmost checker on the board (bar = 25); 0 if none is left."""
-    for point in range(_BAR, _OFF, -1):
+    for point in range(BAR, OFF, -1):
         if row[point] > 0:
             return point
     return 0
@@ -145,7 +144,7 @@ def pubeval_is_race(board: np.ndarray) -> bool:
     back1 = _rearmost(board[1])
     if back0 == 0 or back1 == 0:
         return True
-    return back0 + back1 <= _POINTS
+    return back0 + back1 <= POINTS
 
 
 @njit(cache=True)
@@ -162,11 +161,11 @@ def pubeval_encode(board: np.ndarray) -> np.ndarray:
     input 121 the mover's checkers off divided by 15.
     """
     x = np.zeros(_N_INPUTS, dtype=np.float32)
-    for j in range(1, _POINTS + 1):
-        place = _POINTS + 1 - j  # pubeval location 25 - j, i.e. the mover's point
+    for j in range(1, POINTS + 1):
+        place = POINTS + 1 - j  # pubeval location 25 - j, i.e. the mover's point
         n = np.int32(board[0, place])
         if n == 0:
-            n = -np.int32(board[1, _POINTS + 1 - place])
+            n = -np.int32(board[1, POINTS + 1 - place])
         base = 5 * (j - 1)
         if n == -1:
             x[base] = np.float32(1.0)
@@ -178,8 +177,8 @@ def pubeval_encode(board: np.ndarray) -> np.ndarray:
             x[base + 3] = np.float32(1.0)
         if n >= 4:
             x[base + 4] = np.float32((n - 3) / 2.0)
-    x[120] = np.float32(board[1, _BAR] / 2.0)
-    x[121] = np.float32(board[0, _OFF] / 15.0)
+    x[120] = np.float32(board[1, BAR] / 2.0)
+    x[121] = np.float32(board[0, OFF] / 15.0)
     return x
 
 
@@ -190,17 +189,17 @@ def _score(board: np.ndarray, race: bool) -> np.float32:
     # the same function as Tesauro's, rounded the same way, so near-equal
     # plays are ordered alike.
     on_board = 0
-    for point in range(1, _BAR + 1):
+    for point in range(1, BAR + 1):
         on_board += board[0, point]
     if on_board == 0:
         return _ALL_OFF_SCORE
     w = _FOLDED_RACE if race else _FOLDED_CONTACT
-    score = w[120] * np.float32(board[1, _BAR]) + w[121] * np.float32(board[0, _OFF])
+    score = w[120] * np.float32(board[1, BAR]) + w[121] * np.float32(board[0, OFF])
     i = 0
-    for place in range(_POINTS, 0, -1):
+    for place in range(POINTS, 0, -1):
         n = np.int32(board[0, place])
         if n == 0:
-            n = -np.int32(board[1, _POINTS + 1 - place])
+            n = -np.int32(board[1, POINTS + 1 - place])
         if n == -1:
             score += w[i]
         elif n == 1:

@@ -25,10 +25,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .board import ROLLS
+
 __all__ = [
     "CHOICE",
     "DICE",
-    "ROLLS",
     "draw_below",
     "mix64",
     "roll_index",
@@ -43,8 +44,6 @@ _STREAM_SALT = np.uint64(0xD1B54A32D192ED03)
 _LOW32 = np.uint64(0xFFFFFFFF)
 _TWO_32 = 1 << 32
 
-ROLLS = 36
-"""Ordered rolls of two dice: index ``6 * (die1 - 1) + (die2 - 1)``."""
 DICE = 1
 """Stream of the dice."""
 CHOICE = 2

@@ -34,7 +34,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, TypeGuard, cast
 from xml.sax.saxutils import escape, quoteattr
 
-from .._kernels.movegen import START as ENTERING
+from .._kernels.board import START as ENTERING
 from ..rules import BAR, OFF, POINTS
 from .style import FONT_FAMILY, BoardColors, board_colors
 

@@ -66,9 +66,11 @@ from typing import Any
 import numpy as np
 
 from .._kernels import pubeval as _pubeval
-from .._kernels.acey_rollout import waiting_on_bar as _waiting_on_bar
+from .._kernels.acey import waiting_on_bar as _waiting_on_bar
 from .._kernels.bearoff import bearoff_index_row
-from .._kernels.rollout import BEAROFF, PUBEVAL, RANDOM, race_probabilities, terminal_values
+from .._kernels.outcome import terminal_values
+from .._kernels.policy import BEAROFF, PUBEVAL, RANDOM
+from .._kernels.race import race_probabilities
 from ..errors import GammonlabError, InvalidPositionError
 
 __all__ = [
@@ -323,7 +325,7 @@ class BearoffEvaluator(Evaluator):
     - other races: each side's distributions (rolls to finish, to the first
       checker off, to leave the opponent's home board) from 1,296 one-sided
       playouts that bring its checkers home and then continue exactly with the
-      database (:func:`gammonlab._kernels.rollout.one_sided_race`), combined
+      database (:func:`gammonlab._kernels.race.one_sided_race`), combined
       as two independent sides. This is an approximation (a fixed bear-in
       rule, independent sides), like GNU Backgammon's one-sided rollout (OSR)
       evaluation, with which it agrees to a few thousandths on average; it is

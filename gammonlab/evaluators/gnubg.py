@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from .._kernels.rollout import apply_steps
+from .._kernels.lockstep import apply_steps
 from ..errors import MissingDependencyError
 from .base import Evaluator, check_boards
 

@@ -37,8 +37,9 @@ from typing import Any
 import numpy as np
 
 from .._kernels.net import N_INPUTS, N_OUTPUTS, N_PHASES
-from .._kernels.net_play import NET, net_probabilities
+from .._kernels.net_play import net_probabilities
 from .._kernels.net_search import choose_plays, ply_probabilities
+from .._kernels.policy import NET
 from ..errors import NetWeightsError
 from .base import Evaluator, EvaluatorError, check_boards
 

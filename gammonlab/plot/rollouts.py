@@ -67,7 +67,7 @@ def _running_equity(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nda
     rollout's own estimator (the 21 distinct rolls are the strata). Without,
     the plain ``sd / sqrt(n)``.
     """
-    from .._kernels.rollout import ROLL_STRATUM, STRATA, stratified_stderr
+    from .._kernels.stats import ROLL_STRATUM, STRATA, stratified_stderr
 
     frame = frame.sort_values("trial", kind="stable")
     points = frame["points"].to_numpy(float)

@@ -80,7 +80,7 @@ Acey-Deucey (R2.4, R11)
 -----------------------
 Positions of ``acey-deucey`` (checkers start off the board; a side's
 checkers not yet entered are ``15 - row.sum()``) are played by their own
-kernels (:mod:`gammonlab._kernels.acey_rollout`): checkers enter from off the
+kernels (:mod:`gammonlab._kernels.playout`): checkers enter from off the
 board into the opponent's home board (R11.1); on the roll 1-2 the policy picks
 the best position over every play of the 1, the 2 and any doubles, and the
 same side rolls again when all six moves were played (R11.2); nothing is
@@ -131,7 +131,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._kernels import rollout as _k
+from .._kernels import outcome as _k
+from .._kernels.policy import BEAROFF
 from .._kernels.rng import ROLLS, seed_key
 from ..errors import InvalidPositionError, RolloutError
 from ..evaluators.base import PROBABILITY_NAMES, Policy, equity, get_evaluator
@@ -541,7 +542,7 @@ def _scoring(rules: Any, variant: Variant | None) -> str:
 def _check_acey(policy: Policy, evaluator: Policy | None) -> None:
     """Refuse what cannot play or score Acey-Deucey (R11) honestly."""
     for role, chosen in (("policy", policy), ("evaluator", evaluator)):
-        if chosen is not None and chosen.kernel == _k.BEAROFF:
+        if chosen is not None and chosen.kernel == BEAROFF:
             raise RolloutError(
                 f"the bear-off database cannot be the {role} of an acey-deucey rollout: "
                 "its roll distributions ignore the 1-2 roll (R11.2); use 'pubeval', "

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._kernels import rollout as _k
+from .._kernels import stats as _k
 from .._kernels.rng import ROLLS
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ class _Sums:
 def _stratified(count: np.ndarray, s1: np.ndarray, s2: np.ndarray,
                 total: int) -> tuple[np.ndarray, np.ndarray]:
     """Stratified and plain standard errors of means from per-stratum sums, each
-    over the trailing axes: :func:`gammonlab._kernels.rollout.stratified_stderr`
+    over the trailing axes: :func:`gammonlab._kernels.stats.stratified_stderr`
     for every column."""
     flat1 = s1.reshape(s1.shape[0], -1)
     flat2 = s2.reshape(s2.shape[0], -1)
@@ -91,7 +91,7 @@ def _stratified(count: np.ndarray, s1: np.ndarray, s2: np.ndarray,
 def _stratified_covariance(count: np.ndarray, s1: np.ndarray, products: np.ndarray,
                            total: int) -> np.ndarray:
     """The covariance matrix of means from per-stratum sums ``s1 (n_strata, m)`` and
-    ``products (n_strata, m, m)``: :func:`gammonlab._kernels.rollout.stratified_stderr`
+    ``products (n_strata, m, m)``: :func:`gammonlab._kernels.stats.stratified_stderr`
     for every pair of columns, lone strata collapsed in pairs the same way."""
     m = s1.shape[1]
     if total < 2:

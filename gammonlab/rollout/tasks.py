@@ -31,7 +31,7 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .._kernels import rollout as _k
+from .._kernels import outcome as _k
 from .._kernels.rng import ROLLS
 from ..evaluators.base import CallableEvaluator
 from .stats import _Sums

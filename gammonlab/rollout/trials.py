@@ -21,8 +21,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._kernels import acey_rollout as _acey
-from .._kernels import rollout as _k
+from .._kernels import lockstep as _lock
+from .._kernels import outcome as _outcome
+from .._kernels import playout as _playout
+from .._kernels.acey import waiting_on_bar
+from .._kernels.policy import BEAROFF, NET
 from ..evaluators.base import Policy, equity
 from ..rules import CHECKERS
 
@@ -42,7 +45,7 @@ class _Spec:
     bearoff_finish: bool
     enter_from_off: bool = False  # Acey-Deucey (R2.4, R11): start_ply is 0
     checkers: int = CHECKERS
-    scoring: int = _k.STANDARD  # how finished games are counted: R8.2, or R8.4 (SEED_000)
+    scoring: int = _outcome.STANDARD  # how finished games are counted: R8.2, or R8.4 (SEED_000)
 
 
 @dataclass
@@ -57,7 +60,7 @@ class _Chunk:
 
 
 def _tables(spec: _Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    if spec.bearoff_finish or spec.policy.kernel in (_k.BEAROFF, _k.NET):
+    if spec.bearoff_finish or spec.policy.kernel in (BEAROFF, NET):
         from ..evaluators.bearoff import BearoffDatabase
 
         db = BearoffDatabase.get()
@@ -75,73 +78,80 @@ def _read_only(array: np.ndarray) -> np.ndarray:
 _NO_EXPECTED = _read_only(np.zeros(1))
 _NO_ROLLS = _read_only(np.zeros((1, 1)))
 _NO_FIRST_OFF = _read_only(np.zeros((1, 1)))
+_NO_LOG = _playout.no_log()
 _NO_WEIGHTS = (np.zeros((2, 1, 1), dtype=np.float32), np.zeros((2, 1), dtype=np.float32),
                np.zeros((2, 5, 1), dtype=np.float32), np.zeros((2, 5), dtype=np.float32))
 
 
 def _weights(spec: _Spec) -> tuple[np.ndarray, ...]:
     """The neural evaluator's weights for the net policy, stand-ins for the others."""
-    if spec.policy.kernel == _k.NET:
+    if spec.policy.kernel == NET:
         return spec.policy.weights.arrays  # type: ignore[attr-defined]
     return _NO_WEIGHTS
 
 
 def _play_chunk(spec: _Spec, first: int, n: int) -> _Chunk:
     """Play ``n`` trials from ``first`` (runs in a worker)."""
-    if spec.enter_from_off:
-        # the net has no kernel for Acey-Deucey: it plays in lockstep like any evaluator
-        in_kernel = spec.policy.kernel is not None and spec.policy.kernel != _k.NET
-        play = _play_acey_kernel if in_kernel else _play_acey_lockstep
-        chunk, boards, other_side = play(spec, first, n)
+    # the net has no kernel for Acey-Deucey: it plays in lockstep like any evaluator
+    in_kernel = spec.policy.kernel is not None and not (spec.enter_from_off
+                                                        and spec.policy.kernel == NET)
+    if in_kernel:
+        play = _play_kernel
     else:
-        if spec.policy.kernel is not None:
-            chunk, boards = _play_kernel(spec, first, n)
-        else:
-            chunk, boards = _play_lockstep(spec, first, n)
-        # the root's side is on roll at even plies
-        other_side = (chunk.plies + spec.start_ply) % 2 == 1
-    truncated = chunk.end == _k.END_TRUNCATED
+        play = _play_acey_lockstep if spec.enter_from_off else _play_lockstep
+    chunk, boards, other_side = play(spec, first, n)
+    truncated = chunk.end == _outcome.END_TRUNCATED
     if truncated.any() and spec.evaluator is not None:
         # one evaluator call for every truncated game of the chunk
         at = np.nonzero(truncated)
         boards = np.ascontiguousarray(boards[at])
         if spec.enter_from_off:
-            boards = _acey.waiting_on_bar(boards, spec.checkers)
+            boards = waiting_on_bar(boards, spec.checkers)
         probs = np.array(spec.evaluator(boards), dtype=np.float64)
         flip = other_side[at].astype(bool)
         if flip.any():
-            probs[flip] = _k.flip_probabilities(probs[flip].copy())
+            probs[flip] = _outcome.flip_probabilities(probs[flip].copy())
         chunk.probs[at] = probs
     return chunk
 
 
-def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
+def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
+    """Whole games in the playout kernel of the spec's variant."""
     k = spec.roots.shape[0]
     probs = np.empty((k, n, 5))
     plies = np.empty((k, n), dtype=np.int32)
     end = np.empty((k, n), dtype=np.int8)
     rolled = np.empty(n, dtype=np.int64)
     boards = np.empty((k, n, 2, 26), dtype=np.int8)
+    side = np.empty((k, n), dtype=np.int8)
     expected, rolls, first_off = _tables(spec)
     d1, d2 = spec.dice or (0, 0)
-    stuck = _k.play_trials(spec.roots, spec.start_ply, d1, d2, spec.policy.kernel,
-                           np.uint64(spec.key), first, spec.rotate, spec.truncate,
-                           spec.bearoff_finish, expected, rolls, first_off, probs, plies, end,
-                           rolled, boards, spec.scoring, *_weights(spec))
+    kernel = _playout.play_acey_trials if spec.enter_from_off else _playout.play_trials
+    stuck = kernel(spec.roots, spec.start_ply, d1, d2, spec.policy.kernel, np.uint64(spec.key),
+                   first, spec.rotate, spec.truncate, spec.bearoff_finish, expected, rolls,
+                   first_off, probs, plies, end, rolled, boards, side, spec.scoring,
+                   spec.checkers, *_weights(spec), *_NO_LOG)
     if stuck:
-        from ..errors import RolloutError
-
-        raise RolloutError(f"trial {stuck - 1} did not end within {_k.MAX_PLIES} plays")
-    return _Chunk(first, probs, plies, end, rolled), boards
+        _too_long(f"trial {stuck - 1}")
+    return _Chunk(first, probs, plies, end, rolled), boards, side
 
 
-def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]:
+def _too_long(game: str) -> None:
+    from ..errors import RolloutError
+
+    raise RolloutError(f"{game} did not end within {_playout.MAX_PLIES} plays")
+
+
+def _play_lockstep(spec: _Spec, first: int,
+                   n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
     """Every game of the chunk advanced one ply at a time, one evaluator call per ply."""
     k = spec.roots.shape[0]
     games = k * n
     boards = np.ascontiguousarray(np.repeat(spec.roots, n, axis=0))  # game = root * n + i
     trial = np.tile(np.arange(first, first + n, dtype=np.int64), k)
     ply = np.full(games, spec.start_ply, dtype=np.int64)
+    # the root's side is on roll at even plies
+    side = np.full(games, spec.start_ply % 2, dtype=np.int8)
     counter = np.zeros(games, dtype=np.int64)
     probs = np.full((games, 5), np.nan)
     end = np.zeros(games, dtype=np.int8)
@@ -153,64 +163,42 @@ def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray]
     fast = type(policy).choose is not Policy.choose
     live = np.arange(games, dtype=np.int64)
     while live.size:
-        offsets, candidates = _k.begin_ply(
+        offsets, candidates, again = _lock.begin_ply(
             live, trial, ply, spec.start_ply, d1, d2, np.uint64(spec.key), spec.rotate,
             spec.truncate, spec.bearoff_finish, rolls, first_off, counter, boards, probs, end,
-            rolled, dice, not fast, spec.scoring)
+            rolled, dice, not fast, spec.scoring, spec.checkers)
         if (end[live] < 0).any():
-            from ..errors import RolloutError
-
-            raise RolloutError(f"a game did not end within {_k.MAX_PLIES} plays")
+            _too_long("a game")
         playing = end[live] == 0
         active = live[playing]
         if fast:
             results = policy.choose(boards[active], dice[active])
-            _k.finish_ply(active, np.arange(active.size, dtype=np.int64),
-                          np.ascontiguousarray(results, dtype=np.int8),
-                          np.arange(active.size + 1, dtype=np.int64), ply, boards, probs, end,
-                          spec.scoring)
+            _lock.finish_ply(active, np.arange(active.size, dtype=np.int64),
+                             np.ascontiguousarray(results, dtype=np.int8),
+                             np.zeros(active.size, dtype=np.bool_), ply, side, boards, probs,
+                             end, spec.scoring, spec.checkers)
         else:
             values = np.zeros(candidates.shape[0])
             counts = np.diff(offsets)
             game_of = np.repeat(np.arange(live.size), counts)
             # the policy plays as under R8.2 whatever the scoring: a candidate that
             # wins is worth its R8.2 points, the others the evaluator's R8.2 equity
-            points = _k.terminal_values(candidates)
+            points = _outcome.terminal_values(candidates)
             values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
             ask = (counts[game_of] > 1) & (points == 0)
             if ask.any():
                 swapped = np.ascontiguousarray(candidates[ask][:, ::-1])
                 values[ask] = -equity(policy(swapped))
-            chosen = _k.best_candidates(offsets, values)
-            _k.finish_ply(active, chosen[playing], candidates, offsets, ply, boards, probs, end,
-                          spec.scoring)
+            chosen = _lock.best_candidates(offsets, values)
+            _lock.finish_ply(active, chosen[playing], candidates, again, ply, side, boards,
+                             probs, end, spec.scoring, spec.checkers)
         live = live[end[live] == 0]
     chunk = _Chunk(first, probs.reshape(k, n, 5), (ply - spec.start_ply).reshape(k, n).astype(
         np.int32), end.reshape(k, n), rolled[:n].copy())
-    return chunk, boards.reshape(k, n, 2, 26)
+    return chunk, boards.reshape(k, n, 2, 26), side.reshape(k, n)
 
 
-# -- Acey-Deucey (R2.4, R11): its own kernels, no bear-off database -------------------------
-
-
-def _play_acey_kernel(spec: _Spec, first: int,
-                      n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
-    k = spec.roots.shape[0]
-    probs = np.empty((k, n, 5))
-    plies = np.empty((k, n), dtype=np.int32)
-    end = np.empty((k, n), dtype=np.int8)
-    rolled = np.empty(n, dtype=np.int64)
-    boards = np.empty((k, n, 2, 26), dtype=np.int8)
-    side = np.empty((k, n), dtype=np.int8)
-    d1, d2 = spec.dice or (0, 0)
-    stuck = _acey.play_acey_trials(spec.roots, d1, d2, spec.policy.kernel, np.uint64(spec.key),
-                                   first, spec.rotate, spec.truncate, spec.checkers, probs,
-                                   plies, end, rolled, boards, side, spec.scoring)
-    if stuck:
-        from ..errors import RolloutError
-
-        raise RolloutError(f"trial {stuck - 1} did not end within {_k.MAX_PLIES} plays")
-    return _Chunk(first, probs, plies, end, rolled), boards, side
+# -- Acey-Deucey (R2.4, R11): lockstep with the roll again, no bear-off database ------------
 
 
 def _play_acey_lockstep(spec: _Spec, first: int,
@@ -218,7 +206,7 @@ def _play_acey_lockstep(spec: _Spec, first: int,
     """Acey-Deucey games in lockstep, one evaluator call per ply for all of them.
 
     Each candidate is evaluated with the checkers waiting to enter on the bar
-    (:func:`gammonlab._kernels.acey_rollout.waiting_on_bar`): from the
+    (:func:`gammonlab._kernels.acey.waiting_on_bar`): from the
     opponent's side, who is on roll next, or from the mover's own when the
     play earns a roll again (a full 1-2, R11.2). Plays are always generated
     here: a policy's own ``choose`` (GNU Backgammon's ``best_move``) knows
@@ -240,23 +228,22 @@ def _play_acey_lockstep(spec: _Spec, first: int,
     checkers = spec.checkers
     live = np.arange(games, dtype=np.int64)
     while live.size:
-        offsets, candidates, again = _acey.acey_begin_ply(
-            live, trial, ply, d1, d2, np.uint64(spec.key), spec.rotate, spec.truncate,
-            checkers, counter, boards, end, rolled, dice)
+        offsets, candidates, again = _lock.acey_begin_ply(
+            live, trial, ply, 0, d1, d2, np.uint64(spec.key), spec.rotate, spec.truncate, False,
+            _NO_ROLLS, _NO_FIRST_OFF, counter, boards, probs, end, rolled, dice, True,
+            spec.scoring, checkers)
         if (end[live] < 0).any():
-            from ..errors import RolloutError
-
-            raise RolloutError(f"a game did not end within {_k.MAX_PLIES} plays")
+            _too_long("a game")
         playing = end[live] == 0
         active = live[playing]
         values = np.zeros(candidates.shape[0])
         counts = np.diff(offsets)
         game_of = np.repeat(np.arange(live.size), counts)
-        points = _acey.acey_terminal_values(candidates, checkers)  # chosen as under R8.2
+        points = _outcome.acey_terminal_values(candidates, checkers)  # chosen as under R8.2
         values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
         ask = (counts[game_of] > 1) & (points == 0)
         if ask.any():
-            seen = _acey.waiting_on_bar(np.ascontiguousarray(candidates[ask]), checkers)
+            seen = waiting_on_bar(np.ascontiguousarray(candidates[ask]), checkers)
             mover_rolls = again[ask]
             asked = np.empty(seen.shape[0])
             if mover_rolls.any():
@@ -265,9 +252,9 @@ def _play_acey_lockstep(spec: _Spec, first: int,
                 swapped = np.ascontiguousarray(seen[~mover_rolls][:, ::-1])
                 asked[~mover_rolls] = -equity(policy(swapped))
             values[ask] = asked
-        chosen = _k.best_candidates(offsets, values)
-        _acey.acey_finish_ply(active, chosen[playing], candidates, again, checkers, ply, side,
-                              boards, probs, end, spec.scoring)
+        chosen = _lock.best_candidates(offsets, values)
+        _lock.acey_finish_ply(active, chosen[playing], candidates, again, ply, side, boards,
+                              probs, end, spec.scoring, checkers)
         live = live[end[live] == 0]
     chunk = _Chunk(first, probs.reshape(k, n, 5), ply.reshape(k, n).astype(np.int32),
                    end.reshape(k, n), rolled[:n].copy())

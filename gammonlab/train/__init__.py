@@ -29,8 +29,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .._kernels.net_play import PUBEVAL, play_pairs
+from .._kernels.net_play import play_pairs
 from .._kernels.net_train import N_STATS, train_games
+from .._kernels.policy import PUBEVAL
 from .._kernels.rng import seed_key
 from ..errors import GammonlabError
 from ..evaluators.bearoff import BearoffDatabase
