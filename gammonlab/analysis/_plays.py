@@ -97,6 +97,11 @@ class Engine:
         """Probabilities ``(n, 5)`` of boards seen from the side on roll."""
         return np.asarray(self.policy(np.ascontiguousarray(boards)), dtype=np.float64)
 
+    def plied(self, boards: np.ndarray) -> np.ndarray:
+        """Probabilities at the engine's depth: an engine that does not look ahead
+        gives its 0-ply probabilities."""
+        return self.probabilities(boards)
+
     def rolls(self, position: Position, rolls: Sequence[tuple[int, int]]) -> Rolls:
         parts = []
         for roll in rolls:
