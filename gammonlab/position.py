@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from ._kernels.movegen import START, generate_plays
-from .errors import InvalidPositionError
+from .errors import (
+    ArgumentTypeError,
+    ImmutableError,
+    InvalidDiceError,
+    InvalidPositionError,
+    OptionError,
+)
 from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant
 from .rules import variant as lookup_variant
 
@@ -72,9 +78,9 @@ def _normalise_dice(dice: Iterable[int]) -> Dice:
     try:
         d1, d2 = (int(d) for d in dice)
     except (TypeError, ValueError):
-        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}") from None
+        raise InvalidDiceError(f"dice must be two numbers from 1 to 6, got {dice!r}") from None
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}")
+        raise InvalidDiceError(f"dice must be two numbers from 1 to 6, got {dice!r}")
     return d1, d2
 
 
@@ -101,8 +107,8 @@ class Position:
     _pips: tuple[int, int] | None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("use Position.initial(), Position.from_board() or "
-                        "Position.from_gnubg_id() to build a Position")
+        raise ArgumentTypeError("use Position.initial(), Position.from_board() or "
+                                "Position.from_gnubg_id() to build a Position")
 
     # -- construction -----------------------------------------------------------------------
 
@@ -393,7 +399,8 @@ wait here; use repr(position) or Position.from_board() instead
                 return GameResult(winner, "outside", 2)
             return GameResult(winner, "single", 1)
         if scoring != "standard":
-            raise InvalidPositionError(f"unknown scoring {scoring!r}")
+            raise OptionError(f"unknown scoring {scoring!r}; known: standard (R8.2), "
+                              "seed-000 (R8.4)", option="scoring")
         if loser[OFF] > 0:
             return GameResult(winner, "single", 1)
         # The winner's home board is the loser's points 19-24.
@@ -505,7 +512,7 @@ wait here; use repr(position) or Position.from_board() instead
         return cached
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Position is immutable")
+        raise ImmutableError("Position is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self._board.tobytes(), self._variant))

@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..errors import ArgumentError
+
 __all__ = [
     "CHOICE",
     "DICE",
@@ -106,7 +108,7 @@ def seed_key(seed: int) -> np.uint64:
     True
     """
     if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+        raise ArgumentError(f"seed must be a non-negative integer, got {seed}")
     mask = (1 << 64) - 1
     key = 0
     word = 0

@@ -34,7 +34,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from ..errors import GammonlabError, IllegalPlayError, InvalidPositionError
+from ..errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalPlayError,
+    InvalidDiceError,
+    OptionError,
+    OutOfTurnError,
+    PlayIndexError,
+)
 from ..play import LegalPlays, Play
 from ..position import Dice, Position
 from ..rules import Variant
@@ -82,9 +90,9 @@ def _dice(dice: Iterable[int]) -> Dice:
     try:
         d1, d2 = (int(d) for d in dice)
     except (TypeError, ValueError):
-        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}") from None
+        raise InvalidDiceError(f"dice must be two numbers from 1 to 6, got {dice!r}") from None
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}")
+        raise InvalidDiceError(f"dice must be two numbers from 1 to 6, got {dice!r}")
     return d1, d2
 
 
@@ -285,7 +293,7 @@ class TeachingBoard:
                  names: Sequence[str] | None = None, scoring: str = "standard",
                  auto_reply: bool = True) -> None:
         if user not in (0, 1):
-            raise GammonlabError(f"user must be player 0 or 1, got {user!r}")
+            raise ArgumentError(f"user must be player 0 or 1, got {user!r}")
         self._user = int(user)
         self._variant = _playable(position.variant if position is not None else variant)
         seeds = np.random.SeedSequence(seed).spawn(2)
@@ -301,7 +309,8 @@ class TeachingBoard:
                 hint_policy = "pubeval"  # the net knows standard and Nackgammon games only
         self._hint_policy = None if hint_policy is None else _policy(hint_policy)
         if scoring not in ("standard", "seed-000"):
-            raise GammonlabError(f"unknown scoring {scoring!r}; known: standard, seed-000")
+            raise OptionError(f"unknown scoring {scoring!r}; known: standard, seed-000",
+                              option="scoring")
         self._scoring = scoring
         self.auto_reply = auto_reply
         self.lesson: Lesson | None = None
@@ -315,7 +324,7 @@ class TeachingBoard:
         else:
             who = self._user if on_roll is None else int(on_roll)
             if who not in (0, 1):
-                raise GammonlabError(f"on_roll must be player 0 or 1, got {on_roll!r}")
+                raise ArgumentError(f"on_roll must be player 0 or 1, got {on_roll!r}")
             self._position = position
             self._on_roll = who
             self._dice = None if dice is None else _dice(dice)
@@ -472,7 +481,7 @@ class TeachingBoard:
 
         Raises
         ------
-        GammonlabError
+        OutOfTurnError
             No dice rolled yet.
         """
         return self._position.legal_plays(self._need_dice())
@@ -496,7 +505,7 @@ class TeachingBoard:
         if len(plays) == 0 and index == 0:
             return _pass(self._position, plays.dice)
         if not 0 <= index < max(len(plays), 1):
-            raise GammonlabError(f"there is no play number {index}: "
+            raise PlayIndexError(f"there is no play number {index}: "
                                  f"{max(len(plays), 1)} to choose from")
         return plays[index]
 
@@ -523,7 +532,7 @@ class TeachingBoard:
         (4, 4)
         """
         if self.awaiting != "roll":
-            raise GammonlabError(self._not_now("roll"))
+            raise OutOfTurnError(self._not_now("roll"))
         self._dice = self._throw()
         self.refusal = None
         self.message = self._rolled_message(self._on_roll, self._dice)
@@ -540,7 +549,7 @@ class TeachingBoard:
         (6, 6)
         """
         if self.is_game_over:
-            raise GammonlabError(self._not_now("set the dice"))
+            raise OutOfTurnError(self._not_now("set the dice"))
         self._dice = _dice(dice)
         self.refusal = None
         self.message = self._rolled_message(self._on_roll, self._dice, "gets")
@@ -589,7 +598,7 @@ class TeachingBoard:
             ``rule`` and ``example`` say which and show a legal play.
         InvalidNotationError
             The text is no play in any notation.
-        GammonlabError
+        OutOfTurnError
             Not a person's turn to play (roll first, or the game is over).
 
         >>> board = TeachingBoard.from_scenario("R5.1", opponent=None)
@@ -602,7 +611,7 @@ class TeachingBoard:
         ('R5.1', '14/3')
         """
         if self.awaiting != "play":
-            raise GammonlabError(self._not_now("play"))
+            raise OutOfTurnError(self._not_now("play"))
         self.refusal = None
         chosen = self._resolve(move)
         self._snapshots.append(_Snapshot(self._position, self._on_roll, self._need_dice(),
@@ -628,7 +637,8 @@ class TeachingBoard:
         if isinstance(move, (int, np.integer)) and not isinstance(move, bool):
             return self._choice(int(move))
         if not isinstance(move, str):
-            raise TypeError(f"a play is notation, an index or a Play, not {type(move).__name__}")
+            raise ArgumentTypeError(f"a play is notation, an index or a Play, "
+                                    f"not {type(move).__name__}")
         explanation = self._position.explain(move, dice)
         if not explanation.legal or explanation.play is None:
             self.refusal = explanation
@@ -646,11 +656,11 @@ class TeachingBoard:
 
         Raises
         ------
-        GammonlabError
+        OutOfTurnError
             It is not the opponent's turn.
         """
         if self.awaiting != "opponent" or self._opponent is None:
-            raise GammonlabError(self._not_now("step"))
+            raise OutOfTurnError(self._not_now("step"))
         if self._dice is None:
             self._dice = self._throw()
         return self._record(self._choice(self._pick(self._opponent, self.legal_plays)))
@@ -851,7 +861,7 @@ class TeachingBoard:
 
     def _need_dice(self) -> Dice:
         if self._dice is None:
-            raise GammonlabError(self._not_now("use the dice"))
+            raise OutOfTurnError(self._not_now("use the dice"))
         return self._dice
 
     def _should_reply(self, reply: bool | None) -> bool:
