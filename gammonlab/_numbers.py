@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from .errors import ParseError
+
 __all__ = ["MAX_DIGITS", "parse_int", "read_int"]
 
 MAX_DIGITS = 9
@@ -46,18 +48,19 @@ def parse_int(text: object, *, signed: bool = False, max_digits: int = MAX_DIGIT
 
 def read_int(text: str, what: str, *, signed: bool = False,
              max_digits: int = MAX_DIGITS) -> int:
-    """:func:`parse_int`, raising ``ValueError`` (with ``what`` it should be) when
-    ``text`` is not such a number; for parsers that turn it into a located error.
+    """:func:`parse_int`, raising :class:`~gammonlab.errors.ParseError` (a ``ValueError``,
+    with ``what`` it should be) when ``text`` is not such a number; for parsers that
+    turn it into a located error.
 
     >>> read_int("12", "a count")
     12
     >>> read_int("1e3", "a count")
     Traceback (most recent call last):
     ...
-    ValueError: expected a count (at most 9 ASCII digits), got '1e3'
+    gammonlab.errors.ParseError: expected a count (at most 9 ASCII digits), got '1e3'
     """
     value = parse_int(text, signed=signed, max_digits=max_digits)
     if value is None:
         shown = text if len(text) <= 40 else text[:40] + "..."
-        raise ValueError(f"expected {what} (at most {max_digits} ASCII digits), got {shown!r}")
+        raise ParseError(f"expected {what} (at most {max_digits} ASCII digits), got {shown!r}")
     return value

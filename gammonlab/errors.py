@@ -1,25 +1,76 @@
-"""The errors gammonlab raises.
+"""The errors gammonlab raises, all in this module.
 
-Every error derives from :class:`GammonlabError`; the ones caused by bad input
-also derive from :class:`ValueError`, so ``except ValueError`` keeps working in
-code that does not know gammonlab.
+Every error derives from :class:`GammonlabError`, so ``except gl.GammonlabError``
+catches whatever gammonlab raises on purpose. Each also derives from the builtin
+exception Python code would expect there (:class:`ValueError` for bad input,
+:class:`TypeError` for a value of the wrong type, :class:`OSError` for a file), so
+``except ValueError`` keeps working in code that does not know gammonlab:
+
+    GammonlabError
+    ├── ArgumentError (ValueError)          an argument out of range or not fitting the others
+    │   ├── ArgumentTypeError (TypeError)   an argument of the wrong type
+    │   └── OptionError                     an option of Rules, a reader, an analysis, a command
+    │       └── OptionTypeError (TypeError) an option of the wrong type
+    ├── InvalidPositionError (ValueError)   a board or ID that describes no legal position
+    ├── InvalidDiceError (ValueError)       dice that are not two numbers from 1 to 6
+    ├── InvalidNotationError (ValueError)   text that is not a play
+    ├── IllegalPlayError (ValueError)       a play the rules forbid (with the rule's id)
+    ├── PlayIndexError (IndexError)         a play number that is not among the plays
+    ├── ParseError (ValueError)             a transcript, header, table or ID that cannot be read
+    ├── WriteError (ValueError)             a match that cannot be written in the format asked
+    ├── SourceError (OSError)               a file or folder that cannot be read
+    │   └── SourceNotFoundError (FileNotFoundError)
+    ├── InvalidProbabilitiesError (ValueError)  not GNU Backgammon's five ordered outputs
+    ├── CubeError (ValueError)              a cube question with no answer in this state
+    ├── MetError (ValueError)               a malformed match equity table, or a score it lacks
+    ├── EvaluatorError (ValueError)         an evaluator that cannot be used
+    ├── NetWeightsError (OSError)           a damaged or foreign weights file of the net
+    ├── RolloutError (ValueError)           a rollout that cannot be run as asked
+    ├── AnalysisError (ValueError)          a match the analysis cannot handle
+    ├── PlotDataError (ValueError)          data a plot cannot draw
+    ├── TrainingError (ValueError)          a training run that cannot go on
+    ├── OutOfTurnError                      a teaching-board action the game does not allow now
+    ├── UnknownNameError (KeyError)         a name that is not among the known ones
+    ├── ImmutableError (AttributeError)     an attempt to change an immutable object
+    ├── MissingDependencyError (ImportError)  an optional dependency that is not installed
+    └── InternalError (RuntimeError)        a broken internal invariant: a bug to report
+
+Messages say what is wrong and where (the file, line and column of a transcript,
+the field of an ID, the option), and cite the rule (``R5.1``, see ``docs/rules.md``)
+where one is broken.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "AnalysisError",
+    "ArgumentError",
+    "ArgumentTypeError",
+    "CubeError",
+    "EvaluatorError",
     "GammonlabError",
     "IllegalPlayError",
+    "ImmutableError",
+    "InternalError",
+    "InvalidDiceError",
     "InvalidNotationError",
     "InvalidPositionError",
+    "InvalidProbabilitiesError",
+    "MetError",
     "MissingDependencyError",
     "NetWeightsError",
     "OptionError",
     "OptionTypeError",
+    "OutOfTurnError",
     "ParseError",
+    "PlayIndexError",
+    "PlotDataError",
     "RolloutError",
     "SourceError",
     "SourceNotFoundError",
+    "TrainingError",
+    "UnknownNameError",
+    "WriteError",
 ]
 
 _EXCERPT = 72
@@ -30,17 +81,36 @@ class GammonlabError(Exception):
     """Base class of every error gammonlab raises."""
 
 
+class ArgumentError(GammonlabError, ValueError):
+    """An argument of a function or method that is out of range or does not fit
+    the others, e.g. a player that is not 0 or 1, or ``summarise`` given a frame
+    that :func:`~gammonlab.analyse` did not make."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type, e.g. ``svg.board(42)``; also a
+    :class:`TypeError`."""
+
+
 class InvalidPositionError(GammonlabError, ValueError):
-    """A board, Position ID, Match ID or XGID that describes no legal position."""
+    """A board, Position ID, Match ID or XGID that describes no legal position.
+
+    Dice are not a position: bad dice raise :class:`InvalidDiceError`, bad options
+    :class:`OptionError`."""
+
+
+class InvalidDiceError(GammonlabError, ValueError):
+    """Dice that are not two numbers from 1 to 6, e.g. ``legal_plays((0, 7))``, or no
+    dice where a roll is needed."""
 
 
 class InvalidNotationError(GammonlabError, ValueError):
     """Text that is not a play in any notation gammonlab knows, e.g. ``'24-18'``."""
 
 
-class OptionError(GammonlabError, ValueError):
-    """An option (of :class:`~gammonlab.rules.Rules`, a reader, a command) that is
-    out of range, unknown, or does not go with another option.
+class OptionError(ArgumentError):
+    """An option (of :class:`~gammonlab.rules.Rules`, a reader, an analysis, a
+    command) that is out of range, unknown, or does not go with another option.
 
     Attributes
     ----------
@@ -53,7 +123,7 @@ class OptionError(GammonlabError, ValueError):
         self.option = option
 
 
-class OptionTypeError(OptionError, TypeError):
+class OptionTypeError(OptionError, ArgumentTypeError):
     """An option of the wrong type, e.g. ``Rules(match_length='3')``."""
 
 
@@ -76,6 +146,11 @@ class IllegalPlayError(GammonlabError, ValueError):
         self.rule = rule
         self.reason = reason
         self.example = example
+
+
+class PlayIndexError(GammonlabError, IndexError):
+    """A play number that is not among the plays to choose from, e.g.
+    ``legal_plays(dice)[99]``; also an :class:`IndexError`."""
 
 
 class ParseError(GammonlabError, ValueError):
@@ -116,6 +191,21 @@ def _excerpt(text: str, column: int | None) -> tuple[str, int | None]:
     return quoted, None if at is None else len(head) + at - start
 
 
+class _CellError(GammonlabError):
+    """A problem inside one line of a ``.mat`` transcript, at a 0-based offset; the
+    reader turns it into a :class:`ParseError` and it never leaves the reader."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+class WriteError(GammonlabError, ValueError):
+    """A match, game or action that cannot be written in the format asked: an
+    action of unknown kind, a move without its dice, a play SGF has no letters for."""
+
+
 class SourceError(GammonlabError, OSError):
     """A file or folder that cannot be read: missing, a folder where a file is
     wanted, or refused by the system. The message starts with the path."""
@@ -125,8 +215,59 @@ class SourceNotFoundError(SourceError, FileNotFoundError):
     """A reader was given the name of a file or folder that does not exist."""
 
 
+class InvalidProbabilitiesError(GammonlabError, ValueError):
+    """Probabilities that are not GNU Backgammon's five ordered outputs."""
+
+
+class CubeError(GammonlabError, ValueError):
+    """A cube question that has no answer in the state given: the match is over,
+    the player on roll cannot double, the dice are already rolled."""
+
+
+class MetError(GammonlabError, ValueError):
+    """A match equity table that is malformed (not square, values outside [0, 1]),
+    or asked for a score it does not cover."""
+
+
+class EvaluatorError(GammonlabError, ValueError):
+    """An evaluator or policy that cannot be used: unknown name, wrong output."""
+
+
 class RolloutError(GammonlabError, ValueError):
     """A rollout that cannot be run as asked: bad options, or a worker that failed."""
+
+
+class AnalysisError(GammonlabError, ValueError):
+    """A match the analysis cannot handle: a variant no evaluator knows, a file
+    without a readable game, a play the engine does not find among the legal ones."""
+
+
+class PlotDataError(GammonlabError, ValueError):
+    """Data a plot cannot draw: a missing column, an empty frame, the wrong kind of object."""
+
+
+class TrainingError(GammonlabError, ValueError):
+    """A training run that cannot go on: a bad option or a run folder that does
+    not match the options given."""
+
+
+class OutOfTurnError(GammonlabError):
+    """An action of a :class:`~gammonlab.teaching.TeachingBoard` that the game does
+    not allow now: rolling when a play is due, playing after the game is over."""
+
+
+class UnknownNameError(GammonlabError, KeyError):
+    """A name that is not among the known ones (a board colour, a lesson's rule, a
+    sample match); the message lists the known names. Also a :class:`KeyError`, whose message it
+    shows as written rather than quoted."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if len(self.args) == 1 else super().__str__()
+
+
+class ImmutableError(GammonlabError, AttributeError):
+    """An attempt to set an attribute of an immutable object such as a
+    :class:`~gammonlab.position.Position`; also an :class:`AttributeError`."""
 
 
 class MissingDependencyError(GammonlabError, ImportError):
@@ -136,3 +277,8 @@ class MissingDependencyError(GammonlabError, ImportError):
 class NetWeightsError(GammonlabError, OSError):
     """A weights file of the neural evaluator that is missing, damaged or of
     another layout; the message names the file and what is wrong with it."""
+
+
+class InternalError(GammonlabError, RuntimeError):
+    """A check of gammonlab's own consistency that failed: a bug, to be reported
+    with the message."""

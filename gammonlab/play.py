@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, cast, overload
 import numpy as np
 
 from ._kernels.board import START
+from .errors import PlayIndexError
 from .rules import BAR, OFF
 
 if TYPE_CHECKING:
@@ -287,10 +288,12 @@ class LegalPlays(Sequence[Play]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         n = len(self)
+        asked = index
         if index < 0:
             index += n
         if not 0 <= index < n:
-            raise IndexError("play index out of range")
+            raise PlayIndexError(f"play index {asked} out of range: {n} legal "
+                                 f"play{'' if n == 1 else 's'}")
         moves = [(s, t) for s, t in self._moves[index].tolist() if s >= 0]
         doubles = None
         if self._doubles is not None and self._doubles[index] > 0:

@@ -29,7 +29,12 @@ from ._kernels.outcome import (
     STANDARD,
     game_class,
 )
-from .errors import InvalidPositionError
+from .errors import (
+    ArgumentTypeError,
+    ImmutableError,
+    InvalidDiceError,
+    InvalidPositionError,
+)
 from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant
 from .rules import variant as lookup_variant
 
@@ -91,9 +96,9 @@ def _normalise_dice(dice: Iterable[int]) -> Dice:
     try:
         d1, d2 = (int(d) for d in dice)
     except (TypeError, ValueError):
-        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}") from None
+        raise InvalidDiceError(f"dice must be two numbers from 1 to 6, got {dice!r}") from None
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise InvalidPositionError(f"dice must be two numbers from 1 to 6, got {dice!r}")
+        raise InvalidDiceError(f"dice must be two numbers from 1 to 6, got {dice!r}")
     return d1, d2
 
 
@@ -120,8 +125,8 @@ class Position:
     _pips: tuple[int, int] | None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("use Position.initial(), Position.from_board() or "
-                        "Position.from_gnubg_id() to build a Position")
+        raise ArgumentTypeError("use Position.initial(), Position.from_board() or "
+                                "Position.from_gnubg_id() to build a Position")
 
     # -- construction -----------------------------------------------------------------------
 
@@ -403,7 +408,8 @@ wait here; use repr(position) or Position.from_board() instead
         winner = 0 if int(self._board[0, OFF]) == n else 1
         code = SCORING_CODES.get(scoring)
         if code is None:
-            raise InvalidPositionError(f"unknown scoring {scoring!r}")
+            raise OptionError(f"unknown scoring {scoring!r}; known: standard (R8.2), "
+                              "seed-000 (R8.4)", option="scoring")
         # Acey-Deucey: a checker that never entered (R2.4) is scored as one on the
         # bar, which it is like: 25 pips from home, entering on the winner's home board
         won = np.ascontiguousarray(self._board[::-1] if winner else self._board)
@@ -514,7 +520,7 @@ wait here; use repr(position) or Position.from_board() instead
         return cached
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Position is immutable")
+        raise ImmutableError("Position is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self._board.tobytes(), self._variant))

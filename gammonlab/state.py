@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import ids
-from .errors import InvalidPositionError
+from .errors import ArgumentError, InvalidDiceError, InvalidPositionError
 from .play import LegalPlays
 from .position import Position
 from .rules import Variant
@@ -121,7 +121,7 @@ class GameState:
             object.__setattr__(self, "dice", None if dice == (0, 0) else dice)
         object.__setattr__(self, "score", tuple(int(s) for s in self.score))
         if self.bottom not in (0, 1):
-            raise InvalidPositionError(f"bottom must be player 0 or 1, got {self.bottom!r}")
+            raise ArgumentError(f"bottom must be player 0 or 1, got {self.bottom!r}")
         _match_id(self._match_fields())  # validates the rest
 
     # -- construction -----------------------------------------------------------------------
@@ -268,7 +268,7 @@ class GameState:
     def legal_plays(self) -> LegalPlays:
         """The legal plays for the dice rolled."""
         if self.dice is None:
-            raise InvalidPositionError("no dice rolled yet")
+            raise InvalidDiceError("no dice rolled yet")
         return self.position.legal_plays(self.dice)
 
     def replace(self, **changes: Any) -> GameState:

@@ -229,7 +229,7 @@ def test_legal_plays_sequence():
     assert first.before == Position.initial()
     assert first.position.swapped().board[0].sum() == 15
     assert str(first) == first.notation and "21" in repr(first)
-    with pytest.raises(gl.InvalidPositionError):
+    with pytest.raises(gl.InvalidDiceError):
         Position.initial().legal_plays((7, 1))
 
 

@@ -20,7 +20,7 @@ import gammonlab as gl
 from gammonlab._kernels import rng
 from gammonlab._kernels.outcome import flip_probabilities
 from gammonlab._kernels.stats import stratified_stderr
-from gammonlab.errors import InvalidPositionError, MissingDependencyError
+from gammonlab.errors import InvalidDiceError, InvalidPositionError, MissingDependencyError
 from gammonlab.evaluators.base import (
     PROBABILITY_NAMES,
     CallableEvaluator,
@@ -180,7 +180,7 @@ def test_dice_already_rolled():
     # the same as giving the dice to a Position, or by ID
     assert same(res, rollout(state.position, dice=(6, 4), trials=72, seed=5, **QUIET))
     assert same(res, rollout(rolled.xgid, trials=72, seed=5, **QUIET))
-    with pytest.raises(InvalidPositionError):
+    with pytest.raises(InvalidDiceError):
         rollout(state.position, dice=(7, 1), trials=36, **QUIET)
 
 

@@ -76,7 +76,7 @@ def test_vectors_and_state_fields():
     assert "money game" in money.describe() and "5-2" in str(money)
     started = GameState.initial(match_length=7)
     assert started.dice is None and started.away == (7, 7)
-    with pytest.raises(gl.InvalidPositionError):
+    with pytest.raises(gl.InvalidDiceError):
         started.legal_plays()
 
 

@@ -216,7 +216,7 @@ def test_set_dice_for_the_opponent_is_what_it_plays():
     assert board.awaiting == "opponent"
     board.set_dice((6, 6))
     assert board.step().dice == (6, 6)
-    with pytest.raises(gl.InvalidPositionError):
+    with pytest.raises(gl.InvalidDiceError):
         board.set_dice((7, 1))
 
 

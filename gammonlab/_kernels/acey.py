@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..errors import InvalidPositionError
 from .board import BAR, CHECKERS, START
 from .movegen import MAX_MOVES, SCRATCH, play_buffers, room, search_all_entering
 
@@ -55,7 +56,7 @@ def _waiting(board, checkers):
     for col in range(26):
         total += board[0, col]
     if total > checkers:
-        raise ValueError("the side on roll has more checkers on the board than it owns")
+        raise InvalidPositionError("the side on roll has more checkers on the board than it owns")
     return checkers - total
 
 

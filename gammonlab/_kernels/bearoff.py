@@ -57,6 +57,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..errors import InternalError
+
 __all__ = [
     "MAX_FIRST_OFF",
     "MAX_ROLLS",
@@ -386,7 +388,7 @@ def build_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     expected, dist = _build_rolls(succ)
     first = _build_first_off(succ)
     if dist[:, MAX_ROLLS + 1:].any() or first[:, MAX_FIRST_OFF + 1:].any():
-        raise RuntimeError("bear-off build: a position needs more rolls than the table holds")
+        raise InternalError("bear-off build: a position needs more rolls than the table holds")
     return expected, np.ascontiguousarray(dist[:, :MAX_ROLLS + 1]), \
         np.ascontiguousarray(first[:, :MAX_FIRST_OFF + 1])
 

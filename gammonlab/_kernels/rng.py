@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..errors import ArgumentError
 from .board import ROLLS
 
 __all__ = [
@@ -105,7 +106,7 @@ def seed_key(seed: int) -> np.uint64:
     True
     """
     if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+        raise ArgumentError(f"seed must be a non-negative integer, got {seed}")
     mask = (1 << 64) - 1
     key = 0
     word = 0

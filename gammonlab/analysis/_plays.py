@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from ..errors import GammonlabError
+from ..errors import AnalysisError, OptionError
 from ..rules import CHECKERS
 
 if TYPE_CHECKING:
@@ -245,11 +245,11 @@ def make_engine(policy: Policy, variant: Any, plies: int) -> Engine:
         # the evaluators know no checker waiting to enter, and a 1-2 played in full is
         # followed by the same player's roll (R11.2), not the opponent's: equities after
         # a play would be judged from the wrong side
-        raise GammonlabError(f"{variant.name} matches cannot be analysed: a 1-2 played in "
-                             "full earns a roll again (R11.2) and no evaluator knows "
-                             "checkers waiting to enter (R2.4); roll positions out instead")
+        raise AnalysisError(f"{variant.name} matches cannot be analysed: a 1-2 played in "
+                            "full earns a roll again (R11.2) and no evaluator knows "
+                            "checkers waiting to enter (R2.4); roll positions out instead")
     if plies < 0:
-        raise GammonlabError(f"plies must be 0 or more, got {plies}")
+        raise OptionError(f"plies must be 0 or more, got {plies}", option="plies")
     if policy.name == "gnubg" and checkers < CHECKERS:
         warnings.warn(f"GNU Backgammon's nets are trained on 15 checkers a side; their "
                       f"verdicts on {variant.name} mean little", UserWarning, stacklevel=4)
@@ -264,8 +264,8 @@ def make_engine(policy: Policy, variant: Any, plies: int) -> Engine:
     if policy.name == "gnubg" and checkers == CHECKERS and not variant.enter_from_off:
         return GnubgEngine(policy, checkers, plies)
     if plies:
-        raise GammonlabError(f"plies={plies} needs the 'net' or 'gnubg' evaluator; "
-                             f"{policy.name!r} evaluates at 0 plies only")
+        raise OptionError(f"plies={plies} needs the 'net' or 'gnubg' evaluator; "
+                          f"{policy.name!r} evaluates at 0 plies only", option="plies")
     engine = Engine(policy, checkers)
     engine.evaluates = bool(policy.evaluates)
     return engine

@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import GammonlabError
+from ..errors import (
+    AnalysisError,
+    ArgumentTypeError,
+    EvaluatorError,
+    GammonlabError,
+    InvalidDiceError,
+)
 from ..io.text import collects
 from ..met import DEFAULT_TABLE, MatchEquityTable, load
 from ._cubeful import Cube, Decision, cube_efficiencies, cubeful, decide, value_on_roll
@@ -169,8 +175,8 @@ class _Analyst:
         index = {board.tobytes(): i for i, board in enumerate(boards)}
         played = index.get(np.asarray(played_board, dtype=np.int8).tobytes())
         if played is None:
-            raise GammonlabError(f"the play {action.play} is not among the legal plays of "
-                                 f"{dice[0]}-{dice[1]} in {position.label}")
+            raise AnalysisError(f"the play {action.play} is not among the legal plays of "
+                                f"{dice[0]}-{dice[1]} in {position.label}")
         best = int(np.argmax(ranking))
         if ranking[best] <= ranking[played] + _TIE:
             best = played  # equal plays: the one made is as good as any
@@ -281,7 +287,7 @@ def _notation(legal: Any, board: np.ndarray) -> str:
     for i, candidate in enumerate(legal.boards):
         if candidate.tobytes() == target:
             return str(legal[i].notation)
-    raise GammonlabError("a play of the evaluator is not among the legal plays")
+    raise EvaluatorError("a play of the evaluator is not among the legal plays")
 
 
 # -- a whole match --------------------------------------------------------------------------------
@@ -481,7 +487,7 @@ def _analyse_file(path: str, evaluator: Any, options: dict[str, Any],
     try:
         match = read_match(path, errors=errors)  # type: ignore[arg-type]
         if not match.games:
-            raise GammonlabError("no game could be read")
+            raise AnalysisError("no game could be read")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             frame = analyse(match, evaluator, progress=False, **options)
@@ -557,7 +563,7 @@ def _position_state(position: Any) -> GameState:
         return GameState(position)
     if isinstance(position, str):
         return GameState.from_id(position)
-    raise GammonlabError(f"expected a GameState, a Position or an ID, got {position!r}")
+    raise ArgumentTypeError(f"expected a GameState, a Position or an ID, got {position!r}")
 
 
 def _single_analyst(state: GameState, evaluator: Any,
@@ -602,7 +608,7 @@ def rank_plays(position: GameState | Position | str, dice: tuple[int, int] | Non
     state = _position_state(position)
     dice = dice or state.dice
     if dice is None:
-        raise GammonlabError("rank_plays needs a roll: give dice=(d1, d2)")
+        raise InvalidDiceError("rank_plays needs a roll: give dice=(d1, d2)")
     analyst = _single_analyst(state, evaluator, met)
     cube = analyst.cube(state)
     found = analyst.roll_values(state.position, cube, [(max(dice), min(dice))])
@@ -640,7 +646,7 @@ def roll_luck(position: GameState | Position | str, *, evaluator: Any = None,
     state = _position_state(position)
     analyst = _single_analyst(state, evaluator, met)
     if not analyst.engine.evaluates:
-        raise GammonlabError(f"{analyst.engine.name!r} gives no equity: luck needs an "
+        raise EvaluatorError(f"{analyst.engine.name!r} gives no equity: luck needs an "
                              f"evaluator such as 'gnubg'")
     cube = analyst.cube(state)
     found = analyst.roll_values(state.position, cube, ROLLS)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import GammonlabError
+from ..errors import ArgumentError, GammonlabError, OptionError
 from ..met import DEFAULT_TABLE, load
 from .ratings import PR_SCALE
 
@@ -106,8 +106,8 @@ def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> 
 
     missing = {"action", "player", "equity_loss", "cube_equity_loss"} - set(frame.columns)
     if missing:
-        raise GammonlabError(f"summarise needs a frame from analyse(); missing columns "
-                             f"{sorted(missing)}")
+        raise ArgumentError(f"summarise needs a frame from analyse(); missing columns "
+                            f"{sorted(missing)}")
     settings = frame.attrs.get("analysis", {}) or {}
     groups = frame.groupby("match", observed=True, sort=False) if "match" in frame else [
         (None, frame)]
@@ -134,8 +134,8 @@ def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> 
         keys = [by] if isinstance(by, str) else list(by)
     unknown = set(keys) - set(_SUMMARY_KEYS)
     if unknown or not keys:
-        raise GammonlabError(f"summarise groups by 'match', 'player' or 'player_name', "
-                             f"not {sorted(unknown) or keys}")
+        raise OptionError(f"summarise groups by 'match', 'player' or 'player_name', "
+                          f"not {sorted(unknown) or keys}", option="by")
     counts = [c for c in table.columns if c not in _SUMMARY_KEYS]
     grouped = table.groupby(keys, sort=False, observed=True)
     out = grouped[counts].sum(min_count=1)

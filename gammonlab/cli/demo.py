@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..draw.style import PLAYER_COLORS, PLAYER_EDGE_COLORS, PLAYER_TEXT_COLORS
-from ..errors import GammonlabError
+from ..errors import GammonlabError, UnknownNameError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -236,8 +236,8 @@ def _find_match(name: str) -> Path:
     found = [p for p in sample_matches() if name in (p.name, p.stem)]
     if not found:
         names = ", ".join(p.name for p in sample_matches())
-        raise GammonlabError(f"no sample match {name!r} in {sample_folder()}; "
-                             f"give a transcript's path or one of: {names}")
+        raise UnknownNameError(f"no sample match {name!r} in {sample_folder()}; "
+                               f"give a transcript's path or one of: {names}")
     return found[0]
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import GammonlabError
+from ..errors import GammonlabError, SourceNotFoundError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -124,7 +124,7 @@ def find_data(data: str | os.PathLike[str] | None = None) -> Path:
     """
     if data is not None:
         if not Path(data).is_dir():
-            raise FileNotFoundError(f"no folder {data}")
+            raise SourceNotFoundError(f"no folder {data}")
         return Path(data)
     bundled = REPO / "data"
     if bundled.is_dir() and _transcripts(bundled):
@@ -132,7 +132,7 @@ def find_data(data: str | os.PathLike[str] | None = None) -> Path:
     shared = Path(os.environ.get("GAMMONLAB_SHARED_DATA", REPO.parent / "shared" / "data"))
     if shared.is_dir():
         return shared
-    raise FileNotFoundError(f"no matches in {bundled} nor {shared}: pass --data DIR")
+    raise SourceNotFoundError(f"no matches in {bundled} nor {shared}: pass --data DIR")
 
 
 def _read(path: Path) -> Match | None:
@@ -173,7 +173,7 @@ def _games_with_lengths(files: Sequence[Path]) -> pd.DataFrame:
         games["match_length"] = match.match_length
         frames.append(games)
     if not frames:
-        raise FileNotFoundError("no readable matches for the gammon rates")
+        raise SourceNotFoundError("no readable matches for the gammon rates")
     return pd.concat(frames, ignore_index=True)
 
 

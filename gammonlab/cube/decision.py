@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import GammonlabError
+from ..errors import ArgumentError
 from ..met import MatchEquityTable
 
 if TYPE_CHECKING:
@@ -253,12 +253,12 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
     'No double'
     """
     if probabilities is not None and evaluator is not None:
-        raise GammonlabError("give either probabilities or evaluator=, not both")
+        raise ArgumentError("give either probabilities or evaluator=, not both")
     state = _state(state)
     if probabilities is None and evaluator is None:
         if state is None:
-            raise GammonlabError("give probabilities, or a state whose position the net "
-                                 "evaluates")
+            raise ArgumentError("give probabilities, or a state whose position the net "
+                                "evaluates")
         evaluator = "net"
     if isinstance(evaluator, str):
         from ..evaluators.base import get_evaluator
@@ -266,7 +266,7 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
         evaluator = get_evaluator(evaluator)
     if evaluator is not None:
         if state is None:
-            raise GammonlabError("evaluator= needs a state with a position")
+            raise ArgumentError("evaluator= needs a state with a position")
         boards = np.asarray(state.position.board, dtype=np.int8)[np.newaxis]
         output = np.asarray(evaluator(boards), dtype=np.float64)
         if output.ndim != 2 or output.shape != (1, _OUTPUTS):

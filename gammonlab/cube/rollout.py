@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import GammonlabError
+from ..errors import CubeError
 from ..evaluators.base import PROBABILITY_NAMES
 from ..rollout.rollouts import RolloutResult, rollout
 from ..rules import Rules
@@ -152,10 +152,10 @@ def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = No
     if isinstance(state, str):
         state = GameState.from_id(state)
     if state.dice is not None:
-        raise GammonlabError("a cube decision comes before the roll: this state has dice "
-                             f"{state.dice[0]}-{state.dice[1]} rolled")
+        raise CubeError("a cube decision comes before the roll: this state has dice "
+                        f"{state.dice[0]}-{state.dice[1]} rolled")
     if rules is not None and getattr(rules, "scoring", "standard") != "standard":
-        raise GammonlabError(
+        raise CubeError(
             f"rollout_cube cannot translate a rollout under {rules.scoring!r} scoring (R8.4: "
             "1, 2 if the loser has a checker outside its home board, 4 if one on the bar): "
             "its cube theory values gammons at 2 and backgammons at 3 points (R8.2) only")

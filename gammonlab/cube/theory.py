@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._kernels import cube as _cube
-from ..errors import GammonlabError
+from ..errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CubeError,
+    InvalidProbabilitiesError,
+)
 from ..met import DEFAULT_TABLE, MatchEquityTable, load
 from ..rules import CHECKERS
 
@@ -66,10 +71,6 @@ _SINGLE, _GAMMON, _BACKGAMMON = 1, 2, 3
 
 NO_DOUBLE, DOUBLE, TOO_GOOD = "No double", "Double", "Too good to double"
 TAKE, PASS, BEAVER = "take", "pass", "beaver"
-
-
-class InvalidProbabilitiesError(GammonlabError, ValueError):
-    """Probabilities that are not GNU Backgammon's five ordered outputs."""
 
 
 # -- inputs ---------------------------------------------------------------------------------------
@@ -325,8 +326,8 @@ def _table(met: MatchEquityTable | str | None, needed: int) -> MatchEquityTable:
     if isinstance(met, MatchEquityTable):
         return met
     if met is not None and not isinstance(met, str):
-        raise GammonlabError(f"met must be a MatchEquityTable or a table name, got "
-                             f"{type(met).__name__}")
+        raise ArgumentTypeError(f"met must be a MatchEquityTable or a table name, got "
+                                f"{type(met).__name__}")
     table = load(met or DEFAULT_TABLE)
     return table if needed <= table.max_away else load(met or DEFAULT_TABLE, max_away=needed)
 
@@ -340,11 +341,11 @@ def _situation(state: GameState | None, met: MatchEquityTable | str | None) -> _
     away = state.match_length - state.score[me]
     opp_away = state.match_length - state.score[1 - me]
     if away < 1 or opp_away < 1:
-        raise GammonlabError(f"the match is over: score {state.score[0]}-{state.score[1]} "
-                             f"to {state.match_length}")
+        raise CubeError(f"the match is over: score {state.score[0]}-{state.score[1]} "
+                        f"to {state.match_length}")
     if state.crawford and away != 1 and opp_away != 1:
-        raise GammonlabError("a Crawford game needs a player at 1-away (R10.2), got "
-                             f"{away}-away, {opp_away}-away")
+        raise CubeError("a Crawford game needs a player at 1-away (R10.2), got "
+                        f"{away}-away, {opp_away}-away")
     return _Situation.of(state, _table(met, max(away, opp_away)))
 
 
@@ -567,7 +568,7 @@ def cubeful_mwc(probabilities: Any, state: GameState | str, *,
     game = _state(state)
     sit = _situation(game, met)
     if sit.money:
-        raise GammonlabError("cubeful_mwc needs a match; use cubeful_equity in money play")
+        raise CubeError("cubeful_mwc needs a match; use cubeful_equity in money play")
     return _cubeful(p, sit, _efficiency(cube_efficiency, game))
 
 
@@ -575,7 +576,7 @@ def _efficiency(value: float | None, state: GameState | None) -> float:
     if value is None:
         return cube_efficiency(None if state is None else state.position)
     if not 0.0 <= value <= 1.0:
-        raise GammonlabError(f"cube_efficiency must lie in [0, 1], got {value}")
+        raise ArgumentError(f"cube_efficiency must lie in [0, 1], got {value}")
     return float(value)
 
 
@@ -724,7 +725,7 @@ def _points(p: np.ndarray, sit: _Situation, x: float) -> CubePoints:
     """Cube points of the player on roll, who must be able to double."""
     unavailable = _double_unavailable(sit)
     if unavailable:
-        raise GammonlabError(f"the player on roll cannot double: {unavailable}")
+        raise CubeError(f"the player on roll cannot double: {unavailable}")
 
     def options(win: float) -> _Options:
         return _options(_with_win(p, win), sit, x)

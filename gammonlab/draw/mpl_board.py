@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from matplotlib import patches
 from matplotlib.path import Path
 
+from ..errors import ArgumentTypeError
 from .style import MATPLOTLIB_FONT
 from .svg import Circle, Curve, Diagram, Group, Polygon, Rect, Shape, Text, layout_board
 
@@ -140,6 +141,6 @@ def _draw(ax: Axes, shape: Shape, scale: float, order: list[int]) -> None:
         paint["facecolor"] = "none"
         artist = patches.PathPatch(Path(vertices, codes), capstyle="round", **paint)
     else:  # pragma: no cover - every shape kind is handled above
-        raise TypeError(f"cannot draw {type(shape).__name__}")
+        raise ArgumentTypeError(f"cannot draw {type(shape).__name__}")
     artist.set_gid(_gid(shape))
     ax.add_patch(artist)

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
+from ..errors import ArgumentError, UnknownNameError
+
 __all__ = [
     "FONT_FAMILY",
     "MATPLOTLIB_FONT",
@@ -112,8 +114,8 @@ def board_colors(overrides: Mapping[str, object] | None = None) -> BoardColors:
 
     Raises
     ------
-    KeyError
-        An unknown colour name; the message lists the known ones.
+    UnknownNameError
+        An unknown colour name (also a ``KeyError``); the message lists the known ones.
 
     >>> board_colors({"checkers": ("white", "black")}).checkers
     ('white', 'black')
@@ -123,7 +125,8 @@ def board_colors(overrides: Mapping[str, object] | None = None) -> BoardColors:
     known = {f.name for f in fields(BoardColors)}
     unknown = sorted(set(overrides) - known)
     if unknown:
-        raise KeyError(f"unknown board colour {unknown[0]!r}; known: {', '.join(sorted(known))}")
+        raise UnknownNameError(f"unknown board colour {unknown[0]!r}; "
+                               f"known: {', '.join(sorted(known))}")
     changes = {k: tuple(v) if isinstance(v, (list, tuple)) else v for k, v in overrides.items()}
     return replace(DEFAULT_COLORS, **changes)  # type: ignore[arg-type]
 
@@ -135,5 +138,5 @@ def player_color(player: int) -> str:
     '#3568A0'
     """
     if player not in (0, 1):
-        raise ValueError(f"player must be 0 or 1, got {player!r}")
+        raise ArgumentError(f"player must be 0 or 1, got {player!r}")
     return PLAYER_COLORS[player]

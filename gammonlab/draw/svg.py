@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, TypeGuard, cast
 from xml.sax.saxutils import escape, quoteattr
 
 from .._kernels.board import START as ENTERING
+from ..errors import ArgumentError, ArgumentTypeError
 from ..rules import BAR, OFF, POINTS
 from .style import FONT_FAMILY, BoardColors, board_colors
 
@@ -324,14 +325,14 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
         subject = _Subject(board=item.board.tolist(), players=(0, 1),
                            names=("On roll", "Opponent"))  # a position knows no cube
     else:
-        raise TypeError(f"board() draws a Position, a Play or a GameState, "
-                        f"not {type(item).__name__}")
+        raise ArgumentTypeError(f"board() draws a Position, a Play or a GameState, "
+                                f"not {type(item).__name__}")
     return subject, 0 if player is None else _check_player(player)
 
 
 def _check_player(player: int) -> int:
     if player not in (0, 1):
-        raise ValueError(f"player must be 0 or 1, got {player!r}")
+        raise ArgumentError(f"player must be 0 or 1, got {player!r}")
     return int(player)
 
 
@@ -570,7 +571,7 @@ def _draw_highlights(frame: _Frame, points: set[int], palette: BoardColors) -> l
                                height=TRAY_HEIGHT, radius=3, fill=palette.highlight,
                                opacity=HIGHLIGHT_OPACITY))
         else:
-            raise ValueError(f"highlight takes points 1-24, 25 (bar) or 0 (off), got {shown}")
+            raise ArgumentError(f"highlight takes points 1-24, 25 (bar) or 0 (off), got {shown}")
     return shapes
 
 
@@ -878,7 +879,7 @@ def _render(shape: Shape, out: list[str]) -> None:
                    f'font-size="{_number(shape.size)}" text-anchor="{shape.anchor}"{weight} '
                    f"{attrs}>{escape(shape.text)}</text>")
     else:  # pragma: no cover - every shape kind is handled above
-        raise TypeError(f"cannot draw {type(shape).__name__}")
+        raise ArgumentTypeError(f"cannot draw {type(shape).__name__}")
 
 
 def render_svg(diagram: Diagram, *, size: float | None = DEFAULT_SIZE) -> SVG:

@@ -71,7 +71,7 @@ from .._kernels.bearoff import bearoff_index_row
 from .._kernels.outcome import terminal_values
 from .._kernels.policy import BEAROFF, PUBEVAL, RANDOM
 from .._kernels.race import race_probabilities
-from ..errors import GammonlabError, InvalidPositionError
+from ..errors import EvaluatorError, InvalidPositionError
 
 __all__ = [
     "PROBABILITY_NAMES",
@@ -97,10 +97,6 @@ PROBABILITY_NAMES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose
 _BOARD_SHAPE = (2, 26)
 _N_OUTCOMES = 5
 _PROBABILITY_SLACK = 1e-6  # float32 nets (GNU Backgammon's) round a little outside [0, 1]
-
-
-class EvaluatorError(GammonlabError, ValueError):
-    """An evaluator or policy that cannot be used: unknown name, wrong output."""
 
 
 def equity(probabilities: Any, scoring: str = "standard") -> np.ndarray:
@@ -278,8 +274,12 @@ class Evaluator(Policy):
         return probs
 
     def evaluate_positions(self, boards: np.ndarray) -> np.ndarray:
-        """Probabilities of games in progress (``(n, 2, 26)`` int8, none finished)."""
-        raise NotImplementedError
+        """Probabilities of games in progress (``(n, 2, 26)`` int8, none finished).
+
+        The one method a subclass must implement; this one raises
+        :class:`NotImplementedError`, Python's protocol for an abstract method."""
+        raise NotImplementedError(f"{type(self).__name__} ({self.name!r}) does not implement "
+                                  "evaluate_positions, which every Evaluator must")
 
     def scores(self, board: np.ndarray, candidates: np.ndarray) -> np.ndarray:
         """The mover's cubeless equity after each candidate (0-ply)."""

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..errors import InvalidPositionError
+from ..errors import ArgumentTypeError, InvalidPositionError
 from ..rules import BAR, CHECKERS, OFF, POINTS
 
 __all__ = [
@@ -458,7 +458,7 @@ def match_id_from_fields(fields: MatchIdFields) -> str:
     'cIkKAAAAAAAA'
     """
     if not isinstance(fields, MatchIdFields):
-        raise TypeError(f"expected MatchIdFields, got {type(fields).__name__}")
+        raise ArgumentTypeError(f"expected MatchIdFields, got {type(fields).__name__}")
     high, low = max(fields.dice), min(fields.dice)
     owner = _CENTRED_CUBE_CODE if fields.cube_owner is None else fields.cube_owner
     key = (_put_bits(fields.cube_value.bit_length() - 1, _CUBE_BITS)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .._numbers import MAX_DIGITS, parse_int
-from ..errors import InvalidPositionError
+from ..errors import ArgumentTypeError, InvalidPositionError
 from ..rules import BAR, CHECKERS, OFF, POINTS
 from .gnubg import (
     _DIE_FACES,
@@ -374,7 +374,7 @@ def format_xgid(fields: XgidFields) -> str:
     True
     """
     if not isinstance(fields, XgidFields):
-        raise TypeError(f"expected XgidFields, got {type(fields).__name__}")
+        raise ArgumentTypeError(f"expected XgidFields, got {type(fields).__name__}")
     rows = fields.board.tolist()
     bottom, top = (rows[0], rows[1]) if fields.turn == XGID_BOTTOM else (rows[1], rows[0])
     if max(max(bottom[OFF + 1:]), max(top[OFF + 1:])) > _XGID_MAX_PER_POINT:
@@ -446,7 +446,7 @@ def xgid_to_gnubg_id(xgid: str | XgidFields) -> str:
     """
     fields = parse_xgid(xgid) if isinstance(xgid, str) else xgid
     if not isinstance(fields, XgidFields):
-        raise TypeError(f"expected an XGID string or XgidFields, got {type(xgid).__name__}")
+        raise ArgumentTypeError(f"expected an XGID string or XgidFields, got {type(xgid).__name__}")
     if fields.cube_action in ("B", "R"):
         raise InvalidPositionError(
             f"XGID {_quote(format_xgid(fields))}: GNU Backgammon does not accept a "

@@ -83,7 +83,7 @@ import re
 from dataclasses import dataclass, field
 
 from .._numbers import parse_int
-from ..errors import GammonlabError, ParseError
+from ..errors import ParseError, WriteError, _CellError
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
 from .text import (
     Errors,
@@ -135,15 +135,6 @@ _WIN_WORDS = frozenset({"wins", "win"})
 _LEVEL_WORDS = {"single": 1, "normal": 1, "simple": 1, "gammon": 2, "backgammon": 3}
 _DEFAULT_NAME_COLUMN = 32  # where GNU Backgammon's " %-31s" puts the second name
 _CELL_WIDTH = 28
-
-
-class _CellError(Exception):
-    """A problem inside one line, at a 0-based offset; turned into a ParseError."""
-
-    def __init__(self, message: str, offset: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
 
 
 def _is_start(token: str) -> bool:
@@ -586,7 +577,7 @@ def _cell_text(action: RawAction) -> str:
     dice = f"{action.dice[0]}{action.dice[1]}:" if action.dice else ""
     if kind == "move":
         if action.dice is None:
-            raise GammonlabError("a 'move' action needs dice to be written in .mat")
+            raise WriteError("a 'move' action needs dice to be written in .mat")
         if action.play is None:
             return f"{dice} ?"
         return f"{dice} {action.play}".rstrip()
@@ -611,7 +602,7 @@ def _cell_text(action: RawAction) -> str:
         points = action.points if action.points is not None else 1
         text = f" Wins {points} {_plural(points)}"
         return text + " and the match" if action.match_won else text
-    raise GammonlabError(f"cannot write an action of unknown kind {kind!r}")
+    raise WriteError(f"cannot write an action of unknown kind {kind!r}")
 
 
 def _name(name: str, rating: str | None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import GammonlabError
+from ..errors import SourceNotFoundError
 
 __all__ = ["sample_folder", "sample_matches"]
 
@@ -25,7 +25,8 @@ def sample_folder() -> Path:
     for folder in (package / "data" / "matches", package.parent / "data" / "matches"):
         if folder.is_dir():
             return folder
-    raise GammonlabError("the sample matches are missing from this installation")
+    raise SourceNotFoundError(f"{package / 'data' / 'matches'}: no such folder; the sample "
+                              "matches are missing from this installation")
 
 
 def sample_matches(pattern: str = "*") -> list[Path]:

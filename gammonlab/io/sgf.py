@@ -83,7 +83,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._numbers import parse_int, read_int
-from ..errors import GammonlabError, ParseError
+from ..errors import ParseError, WriteError
 from ..notation import split_acey_deucey
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
 from .sgf_syntax import (
@@ -163,15 +163,15 @@ def _letters_to_play(letters: str, player: int) -> str:
     ``in/22`` (R11.1): GNU Backgammon never moves a checker from off.
     """
     if len(letters) % 2:
-        raise ValueError("checker moves come in pairs of letters (from, to)")
+        raise ParseError("checker moves come in pairs of letters (from, to)")
     moves = []
     for k in range(0, len(letters), 2):
         start, end = letters[k], letters[k + 1]
         if not ("a" <= start <= "z"):
-            raise ValueError(f"a move cannot start at {start!r} (a..x = points, y = bar, "
+            raise ParseError(f"a move cannot start at {start!r} (a..x = points, y = bar, "
                              f"z = off the board, entering)")
         if not ("a" <= end <= "x" or end == "z"):
-            raise ValueError(f"a move cannot end at {end!r} (a..x = points, z = off)")
+            raise ParseError(f"a move cannot end at {end!r} (a..x = points, z = off)")
         source = "in" if start == "z" else _point_text(_letter_point(start, player))
         moves.append(f"{source}/{_point_text(_letter_point(end, player))}")
     return " ".join(moves)
@@ -210,13 +210,13 @@ def _play_to_letters(play: str, player: int) -> str:
             elif re.fullmatch(r"[0-9]{1,2}", part) and int(part) <= 25:
                 points.append(int(part))
             else:
-                raise GammonlabError(f"cannot write the play {play!r} in SGF: bad point {part!r}")
+                raise WriteError(f"cannot write the play {play!r} in SGF: bad point {part!r}")
         if len(points) < 2:
-            raise GammonlabError(f"cannot write the play {play!r} in SGF: {token!r} is not a move")
+            raise WriteError(f"cannot write the play {play!r} in SGF: {token!r} is not a move")
         pairs = list(itertools.pairwise(points))
         for start, end in pairs * repeat:
             if start == _OFF or end == _BAR:
-                raise GammonlabError(f"cannot write the play {play!r} in SGF: {token!r}")
+                raise WriteError(f"cannot write the play {play!r} in SGF: {token!r}")
             first = "z" if start == _ENTERING else _point_letter(start, player)
             letters.append(first + _point_letter(end, player))
     return "".join(letters)
@@ -319,17 +319,17 @@ def _candidate(value: str, player: int) -> dict[str, Any]:
     if words[0] in ("R", "X"):
         info.update(_rollout(words, is_move=True))
         return info
-    raise ValueError(f"unknown evaluation type {words[0]!r}")
+    raise ParseError(f"unknown evaluation type {words[0]!r}")
 
 
 def _cube(value: str) -> dict[str, Any]:
     words = value.split()
     if not words:
-        raise ValueError("empty cube analysis")
+        raise ParseError("empty cube analysis")
     if words[0] in ("R", "X"):
         return _rollout(words, is_move=False)
     if words[0] != "E":
-        raise ValueError(f"unknown evaluation type {words[0]!r}")
+        raise ParseError(f"unknown evaluation type {words[0]!r}")
     info: dict[str, Any] = {"eval": "E"}
     i = 1
     version = 0
@@ -345,7 +345,7 @@ def _cube(value: str) -> dict[str, Any]:
     info["no_double"] = _floats(words, i, 7)
     info["double_take"] = _floats(words, i + 7, 7)
     if len(info["double_take"]) != 7:
-        raise ValueError("expected 14 numbers after the evaluation settings")
+        raise ParseError("expected 14 numbers after the evaluation settings")
     return info
 
 
@@ -793,7 +793,7 @@ def format_sgf(raw: RawMatch) -> str:
             colour = _COLOURS[action.player]
             if action.kind == "move":
                 if action.dice is None:
-                    raise GammonlabError("a 'move' action needs dice to be written in SGF")
+                    raise WriteError("a 'move' action needs dice to be written in SGF")
                 dice = f"{action.dice[0]}{action.dice[1]}"
                 if action.play is None:
                     node = f";PL[{colour}]DI[{dice}]"

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..cube import cube_decision
-from ..errors import GammonlabError, OptionError
+from ..errors import OptionError
 from ..evaluators.base import Policy, RandomPolicy, get_evaluator, waiting_on_bar
 from ..io.tags import mat_headers
 from ..io.text import Location, RawAction
@@ -240,8 +240,8 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
 
     Raises
     ------
-    GammonlabError
-        Money play without ``games``.
+    OptionError
+        Money play without ``games``, or ``games`` below 1.
 
     Notes
     -----
@@ -266,9 +266,10 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     True
     """
     if rules.money and games is None:
-        raise GammonlabError("money play (match_length=0) needs games=, the number of games")
+        raise OptionError("money play (match_length=0) needs games=, the number of games",
+                          option="games")
     if games is not None and games < 1:
-        raise GammonlabError(f"games must be at least 1, got {games}")
+        raise OptionError(f"games must be at least 1, got {games}", option="games")
     if not (seed is None or isinstance(seed, np.random.Generator) or (
             isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0)):
         raise OptionError(f"seed must be a whole number from 0 or a numpy Generator, got "

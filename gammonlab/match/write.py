@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..errors import OptionError
 from ..io.mat import format_mat
 from ..io.sgf import format_sgf
 from ..io.tags import VARIATION_NAMES, mat_headers, sgf_rule_parts
@@ -110,7 +111,7 @@ def write_match(match: Match, path: str | os.PathLike[str] | None = None, *,
     if format is None:
         format = "sgf" if path is not None and Path(path).suffix.lower() == ".sgf" else "mat"
     if format not in ("mat", "sgf"):
-        raise ValueError(f"format must be 'mat' or 'sgf', got {format!r}")
+        raise OptionError(f"format must be 'mat' or 'sgf', got {format!r}", option="format")
     raw = to_raw(match, format=format)
     text = format_sgf(raw) if format == "sgf" else format_mat(raw)
     if path is not None:

@@ -31,7 +31,7 @@ from importlib import resources
 from typing import IO, Any
 
 from ..errors import (
-    GammonlabError,
+    ArgumentTypeError,
     OptionError,
     OptionTypeError,
     SourceError,
@@ -250,5 +250,5 @@ def _resolve(table: MatchEquityTable | str | None) -> MatchEquityTable:
         return load(table)
     if isinstance(table, MatchEquityTable):
         return table
-    raise GammonlabError(f"expected a MatchEquityTable or a table name, got "
-                         f"{type(table).__name__}")
+    raise ArgumentTypeError(f"expected a MatchEquityTable or a table name, got "
+                            f"{type(table).__name__}")

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 
 import numpy as np
 
-from ..errors import GammonlabError
+from ..errors import ArgumentError
 from .table import MAX_AWAY, MatchEquityTable
 
 __all__ = ["GENERATOR_DEFAULTS", "MEC_PRE_DEFAULTS", "ZADEH_PRE_DEFAULTS", "extend_post_crawford",
@@ -302,9 +302,9 @@ def generate(*, gammon_rate: GammonRate = GENERATOR_DEFAULTS["gammon_rate"],
     0.5
     """
     if not 0.0 <= cube_efficiency <= 1.0:
-        raise GammonlabError(f"cube_efficiency must lie in [0, 1], got {cube_efficiency}")
+        raise ArgumentError(f"cube_efficiency must lie in [0, 1], got {cube_efficiency}")
     if free_drop_swing < 0.0:
-        raise GammonlabError(f"free_drop_swing must be >= 0, got {free_drop_swing}")
+        raise ArgumentError(f"free_drop_swing must be >= 0, got {free_drop_swing}")
     rate = gammon_rate if callable(gammon_rate) else _constant(float(gammon_rate))
     post = _free_drop_post_crawford(max_away, post_crawford_gammon_rate, free_drop_swing)
     post_trailing = [1.0, *post]

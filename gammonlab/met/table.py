@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import GammonlabError
+from ..errors import ArgumentError, MetError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -79,17 +79,17 @@ class MatchEquityTable:
         pre = np.array(self.pre_crawford, dtype=np.float64)
         post = np.array(self.post_crawford, dtype=np.float64)
         if pre.ndim != 2 or pre.shape[0] != pre.shape[1] or pre.shape[0] < 1:
-            raise GammonlabError(f"MET {self.name!r}: the pre-Crawford table must be square, "
-                                 f"got shape {pre.shape}")
+            raise MetError(f"MET {self.name!r}: the pre-Crawford table must be square, "
+                           f"got shape {pre.shape}")
         size = pre.shape[0]
         if post.ndim == 1:
             post = np.stack([post, post])
         if post.shape != (_PLAYERS, size):
-            raise GammonlabError(f"MET {self.name!r}: the post-Crawford table must have {size} "
-                                 f"entries per player, got shape {post.shape}")
+            raise MetError(f"MET {self.name!r}: the post-Crawford table must have {size} "
+                           f"entries per player, got shape {post.shape}")
         for part, values in (("pre-Crawford", pre), ("post-Crawford", post)):
             if not np.all(np.isfinite(values)) or values.min() < 0.0 or values.max() > 1.0:
-                raise GammonlabError(f"MET {self.name!r}: {part} values must lie in [0, 1]")
+                raise MetError(f"MET {self.name!r}: {part} values must lie in [0, 1]")
         pre.setflags(write=False)
         post.setflags(write=False)
         object.__setattr__(self, "pre_crawford", pre)
@@ -142,16 +142,16 @@ class MatchEquityTable:
         """
         away, opp_away = int(away), int(opp_away)
         if player not in (0, 1):
-            raise GammonlabError(f"player must be 0 or 1, got {player!r}")
+            raise ArgumentError(f"player must be 0 or 1, got {player!r}")
         if away <= 0 and opp_away <= 0:
-            raise GammonlabError(f"both players cannot have won: away {away}, {opp_away}")
+            raise ArgumentError(f"both players cannot have won: away {away}, {opp_away}")
         if away <= 0:
             return 1.0
         if opp_away <= 0:
             return 0.0
         if max(away, opp_away) > self.max_away:
-            raise GammonlabError(f"MET {self.name!r} covers scores to {self.max_away}-away, "
-                                 f"asked for {away}-away {opp_away}-away")
+            raise MetError(f"MET {self.name!r} covers scores to {self.max_away}-away, "
+                           f"asked for {away}-away {opp_away}-away")
         post_crawford = not crawford and (away == 1 or opp_away == 1)
         if post_crawford:
             if away == 1:
@@ -192,7 +192,7 @@ class MatchEquityTable:
         if kind == "post-crawford":
             return pd.DataFrame({"player_0": np.array(self.post_crawford[0]),
                                  "player_1": np.array(self.post_crawford[1])}, index=scores)
-        raise GammonlabError(f"kind must be 'pre-crawford' or 'post-crawford', got {kind!r}")
+        raise ArgumentError(f"kind must be 'pre-crawford' or 'post-crawford', got {kind!r}")
 
     # -- display ---------------------------------------------------------------------------------
 

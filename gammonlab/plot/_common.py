@@ -13,7 +13,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.ticker import PercentFormatter
 
 from ..draw.style import board_colors
-from ..errors import GammonlabError
+from ..errors import PlotDataError
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -47,10 +47,6 @@ ERROR_KINDS = (("error_class", "equity_loss", "checker play"),
 _CUBE_SHADES = {"No double": "#FFFFFF", "Double, take": "#E4EFE4", "Double, pass": "#F3E3E6",
                 "Too good": "#E9E5F2"}
 """Background of each region of a cube-decision plot."""
-
-
-class PlotDataError(GammonlabError, ValueError):
-    """Data a plot cannot draw: a missing column, an empty frame, the wrong kind of object."""
 
 
 # -- shared docstrings ---------------------------------------------------------------------------

@@ -34,7 +34,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from ..errors import GammonlabError, IllegalPlayError
+from ..errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalPlayError,
+    OptionError,
+    OutOfTurnError,
+    PlayIndexError,
+)
 from ..play import LegalPlays, Play
 from ..position import Dice, Position, _normalise_dice
 from ..rules import Variant
@@ -275,7 +282,7 @@ class TeachingBoard:
                  names: Sequence[str] | None = None, scoring: str = "standard",
                  auto_reply: bool = True) -> None:
         if user not in (0, 1):
-            raise GammonlabError(f"user must be player 0 or 1, got {user!r}")
+            raise ArgumentError(f"user must be player 0 or 1, got {user!r}")
         self._user = int(user)
         self._variant = _playable(position.variant if position is not None else variant)
         seeds = np.random.SeedSequence(seed).spawn(2)
@@ -291,7 +298,8 @@ class TeachingBoard:
                 hint_policy = "pubeval"  # the net knows standard and Nackgammon games only
         self._hint_policy = None if hint_policy is None else _policy(hint_policy)
         if scoring not in ("standard", "seed-000"):
-            raise GammonlabError(f"unknown scoring {scoring!r}; known: standard, seed-000")
+            raise OptionError(f"unknown scoring {scoring!r}; known: standard, seed-000",
+                              option="scoring")
         self._scoring = scoring
         self.auto_reply = auto_reply
         self.lesson: Lesson | None = None
@@ -305,7 +313,7 @@ class TeachingBoard:
         else:
             who = self._user if on_roll is None else int(on_roll)
             if who not in (0, 1):
-                raise GammonlabError(f"on_roll must be player 0 or 1, got {on_roll!r}")
+                raise ArgumentError(f"on_roll must be player 0 or 1, got {on_roll!r}")
             self._position = position
             self._on_roll = who
             self._dice = None if dice is None else _normalise_dice(dice)
@@ -462,7 +470,7 @@ class TeachingBoard:
 
         Raises
         ------
-        GammonlabError
+        OutOfTurnError
             No dice rolled yet.
         """
         return self._position.legal_plays(self._need_dice())
@@ -486,7 +494,7 @@ class TeachingBoard:
         if len(plays) == 0 and index == 0:
             return _pass(self._position, plays.dice)
         if not 0 <= index < max(len(plays), 1):
-            raise GammonlabError(f"there is no play number {index}: "
+            raise PlayIndexError(f"there is no play number {index}: "
                                  f"{max(len(plays), 1)} to choose from")
         return plays[index]
 
@@ -513,7 +521,7 @@ class TeachingBoard:
         (4, 4)
         """
         if self.awaiting != "roll":
-            raise GammonlabError(self._not_now("roll"))
+            raise OutOfTurnError(self._not_now("roll"))
         self._dice = self._throw()
         self.refusal = None
         self.message = self._rolled_message(self._on_roll, self._dice)
@@ -530,7 +538,7 @@ class TeachingBoard:
         (6, 6)
         """
         if self.is_game_over:
-            raise GammonlabError(self._not_now("set the dice"))
+            raise OutOfTurnError(self._not_now("set the dice"))
         self._dice = _normalise_dice(dice)
         self.refusal = None
         self.message = self._rolled_message(self._on_roll, self._dice, "gets")
@@ -579,7 +587,7 @@ class TeachingBoard:
             ``rule`` and ``example`` say which and show a legal play.
         InvalidNotationError
             The text is no play in any notation.
-        GammonlabError
+        OutOfTurnError
             Not a person's turn to play (roll first, or the game is over).
 
         >>> board = TeachingBoard.from_scenario("R5.1", opponent=None)
@@ -592,7 +600,7 @@ class TeachingBoard:
         ('R5.1', '14/3')
         """
         if self.awaiting != "play":
-            raise GammonlabError(self._not_now("play"))
+            raise OutOfTurnError(self._not_now("play"))
         self.refusal = None
         chosen = self._resolve(move)
         self._snapshots.append(_Snapshot(self._position, self._on_roll, self._need_dice(),
@@ -618,7 +626,8 @@ class TeachingBoard:
         if isinstance(move, (int, np.integer)) and not isinstance(move, bool):
             return self._choice(int(move))
         if not isinstance(move, str):
-            raise TypeError(f"a play is notation, an index or a Play, not {type(move).__name__}")
+            raise ArgumentTypeError(f"a play is notation, an index or a Play, "
+                                    f"not {type(move).__name__}")
         explanation = self._position.explain(move, dice)
         if not explanation.legal or explanation.play is None:
             self.refusal = explanation
@@ -636,11 +645,11 @@ class TeachingBoard:
 
         Raises
         ------
-        GammonlabError
+        OutOfTurnError
             It is not the opponent's turn.
         """
         if self.awaiting != "opponent" or self._opponent is None:
-            raise GammonlabError(self._not_now("step"))
+            raise OutOfTurnError(self._not_now("step"))
         if self._dice is None:
             self._dice = self._throw()
         return self._record(self._choice(self._pick(self._opponent, self.legal_plays)))
@@ -841,7 +850,7 @@ class TeachingBoard:
 
     def _need_dice(self) -> Dice:
         if self._dice is None:
-            raise GammonlabError(self._not_now("use the dice"))
+            raise OutOfTurnError(self._not_now("use the dice"))
         return self._dice
 
     def _should_reply(self, reply: bool | None) -> bool:

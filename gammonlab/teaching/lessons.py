@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import GammonlabError
+from ..errors import UnknownNameError
 from ..position import Dice, Position
 
 __all__ = ["LESSONS", "Lesson", "lesson"]
@@ -179,8 +179,8 @@ def lesson(rule: str) -> Lesson:
 
     Raises
     ------
-    GammonlabError
-        No lesson for that rule.
+    UnknownNameError
+        No lesson for that rule (also a ``KeyError``).
 
     >>> lesson("R6.4").title
     'Entering from the bar'
@@ -191,5 +191,5 @@ def lesson(rule: str) -> Lesson:
     try:
         return LESSONS[key]
     except KeyError:
-        raise GammonlabError(f"no lesson for rule {rule!r}; lessons: "
-                             f"{', '.join(LESSONS)}") from None
+        raise UnknownNameError(f"no lesson for rule {rule!r}; lessons: "
+                               f"{', '.join(LESSONS)}") from None

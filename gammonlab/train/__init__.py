@@ -33,7 +33,7 @@ from .._kernels.net_play import play_pairs
 from .._kernels.net_train import N_STATS, train_games
 from .._kernels.policy import PUBEVAL
 from .._kernels.rng import seed_key
-from ..errors import GammonlabError
+from ..errors import TrainingError
 from ..evaluators.bearoff import BearoffDatabase
 from ..evaluators.net import NetWeights
 from ..position import Position
@@ -55,11 +55,6 @@ _LOG_FIELDS = ("games", "cpu_seconds", "games_per_second", "plies_per_game", "wi
                "gammon_rate", "pubeval_ppg", "pubeval_stderr", "alpha", "lambda", "stage")
 _DISTIL_GAMES = 10**12
 """Self-play games of the distillation stage are numbered from here, apart from TD's."""
-
-
-class TrainingError(GammonlabError, ValueError):
-    """A training run that cannot go on: a bad option or a run folder that does
-    not match the options given."""
 
 
 @dataclass(frozen=True)
