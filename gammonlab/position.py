@@ -34,6 +34,7 @@ from .errors import (
     ImmutableError,
     InvalidDiceError,
     InvalidPositionError,
+    OptionError,
 )
 from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant
 from .rules import variant as lookup_variant
