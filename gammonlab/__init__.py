@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from . import met
+from ._version import __version__ as __version__
 from .analysis import analyse, analyse_matches, summarise
 from .cube import CubeDecision, CubeRollout, cube_decision, rollout_cube
 from .draw import svg
@@ -32,8 +33,6 @@ from .rollout import RolloutResult, rollout, rollout_many, rollout_plays
 from .rules import BAR, CHECKERS, OFF, VARIANTS, Rules, Variant
 from .state import GameState
 from .teaching import LESSONS, TeachingBoard, lesson
-
-__version__ = "0.1.0"
 
 __all__ = [
     "BAR",

@@ -645,7 +645,7 @@ def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
           errors: pd.DataFrame, boards: dict[str, str], decision: _Decision | None,
           rollouts: list[PlayRollout], pictures: dict[str, str], files: Sequence[str],
           seconds: float) -> str:
-    from .. import __version__
+    from .._version import __version__
 
     names = " vs ".join(match.players)
     title = f"gammonlab demo: {names}"

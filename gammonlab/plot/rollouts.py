@@ -94,7 +94,7 @@ def _running_equity(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nda
     return trials, mean[trials - 1], stderr, True
 
 
-def plot_rollout(result: RolloutResult | pd.DataFrame, *, ax: Axes | None = None,
+def plot_rollout(data: RolloutResult | pd.DataFrame, *, ax: Axes | None = None,
                  **kwargs: Any) -> Axes:
     """A rollout's equity as the trials come in, with its 95% band narrowing.
 
@@ -105,7 +105,7 @@ def plot_rollout(result: RolloutResult | pd.DataFrame, *, ax: Axes | None = None
 
     Parameters
     ----------
-    result : RolloutResult or DataFrame
+    data : RolloutResult or DataFrame
         A rollout run with ``keep_trials=True``, or its ``to_frame()``.
     ax : matplotlib Axes, optional
     **kwargs
@@ -129,6 +129,7 @@ def plot_rollout(result: RolloutResult | pd.DataFrame, *, ax: Axes | None = None
     >>> plt.close(fig)
     """
     plot = "plot_rollout"
+    result = data
     frame = _trials(result, plot)
     if len(frame) < 2:
         raise PlotDataError(f"{plot}: a rollout of {len(frame)} trial has nothing to converge")
@@ -163,7 +164,7 @@ def _roll_label(high: int, low: int) -> str:
     return f"{high}-{low}"
 
 
-def plot_first_rolls(result: RolloutResult | pd.DataFrame, *, order: str = "equity",
+def plot_first_rolls(data: RolloutResult | pd.DataFrame, *, order: str = "equity",
                      ax: Axes | None = None, **kwargs: Any) -> Axes:
     """A rollout's equity after each of the 21 first rolls, with 95% error bars.
 
@@ -175,7 +176,7 @@ def plot_first_rolls(result: RolloutResult | pd.DataFrame, *, order: str = "equi
 
     Parameters
     ----------
-    result : RolloutResult or DataFrame
+    data : RolloutResult or DataFrame
         A rollout run with ``keep_trials=True``, or its ``to_frame()``.
     order : {'equity', 'roll'}
         Best roll first, or 1-1, 2-1, 2-2, ... 6-6.
@@ -201,6 +202,7 @@ def plot_first_rolls(result: RolloutResult | pd.DataFrame, *, order: str = "equi
     >>> plt.close(fig)
     """
     plot = "plot_first_rolls"
+    result = data
     if order not in ("equity", "roll"):
         raise PlotDataError(f"{plot}: order must be 'equity' or 'roll', got {order!r}")
     frame = _trials(result, plot)
