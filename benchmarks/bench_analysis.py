@@ -53,8 +53,8 @@ def run(paths: list[str], evaluator: str, luck: bool, jobs: int) -> tuple[float,
         warnings.simplefilter("ignore")
         analysis.analyse(WARM_UP, evaluator, progress=False)  # imports and numba's cache
         t0 = time.perf_counter()
-        frame = analysis.analyse_matches(paths, evaluator, luck=luck, progress=False,
-                                         n_jobs=jobs)
+        frame = analysis.analyse_matches(paths, evaluator, luck=luck, errors="collect",
+                                         progress=False, n_jobs=jobs)
         seconds = time.perf_counter() - t0
     return seconds, int(frame["action"].isin(DECISIONS).sum())
 

@@ -49,8 +49,6 @@ from .rules import BAR, CHECKERS, OFF, VARIANTS, Rules, Variant
 from .state import GameState
 from .teaching import LESSONS, TeachingBoard, lesson
 
-__version__ = "0.1.0"
-
 __all__ = [
     "BAR",
     "CHECKERS",
@@ -129,6 +127,8 @@ _PLOTS = (
 
 
 def __getattr__(name: str) -> object:
+    if name == "__version__":  # from the installed package's metadata, on first use
+        return import_module("gammonlab.cli.output").gammonlab_version()
     # plotting imports matplotlib, the widgets ipywidgets, the frames pandas: only on
     # first use, to keep ``import gammonlab`` fast
     if name in _PLOTS:

@@ -240,11 +240,9 @@ class Play:
     def __hash__(self) -> int:
         return hash((self.before, self._board.tobytes(), self._doubles))
 
-    def _repr_svg_(self) -> str | None:
-        try:
-            from .draw import svg
-        except ImportError:
-            return None
+    def _repr_svg_(self) -> str:
+        from .draw import svg
+
         return str(svg.board(self))
 
 

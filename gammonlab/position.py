@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .explain import Explanation
     from .play import LegalPlays, Play
 
-__all__ = ["Dice", "GameResult", "Position"]
+__all__ = ["Dice", "GameResult", "Position", "normalise_dice"]
 
 Dice = tuple[int, int]
 Phase = Literal["contact", "race", "bearoff", "over"]
@@ -93,7 +93,14 @@ class GameResult:
         return hash((self.winner, self.kind, self.points))
 
 
-def _normalise_dice(dice: Iterable[int]) -> Dice:
+def normalise_dice(dice: Iterable[int]) -> Dice:
+    """Two dice as a pair of ints from 1 to 6, as given (not sorted).
+
+    Raises :class:`~gammonlab.errors.InvalidPositionError` for anything else.
+
+    >>> normalise_dice(["3", 1])
+    (3, 1)
+    """
     try:
         d1, d2 = (int(d) for d in dice)
     except (TypeError, ValueError):
@@ -442,7 +449,7 @@ wait here; use repr(position) or Position.from_board() instead
         """
         from .play import LegalPlays
 
-        d1, d2 = _normalise_dice(dice)
+        d1, d2 = normalise_dice(dice)
         if self.is_game_over:
             return LegalPlays(self, (d1, d2), np.empty((0, 2, 26), np.int8),
                               np.empty((0, 4, 2), np.int8))
@@ -493,7 +500,7 @@ wait here; use repr(position) or Position.from_board() instead
         """The legal :class:`Play` that ``text`` describes (see :meth:`play`)."""
         from .explain import resolve_play
 
-        return resolve_play(self, text, _normalise_dice(dice))
+        return resolve_play(self, text, normalise_dice(dice))
 
     def explain(self, text: str, dice: Iterable[int]) -> Explanation:
         """Whether ``text`` is legal with ``dice`` and, if not, which rule it breaks.
@@ -503,7 +510,7 @@ wait here; use repr(position) or Position.from_board() instead
         """
         from .explain import explain_play
 
-        return explain_play(self, text, _normalise_dice(dice))
+        return explain_play(self, text, normalise_dice(dice))
 
     # -- dunder -----------------------------------------------------------------------------
 
@@ -531,10 +538,7 @@ wait here; use repr(position) or Position.from_board() instead
             # R2.4: the checkers waiting to enter are on no point: say how many
             return (f"Position.from_board({self._board.tolist()!r}, "
                     f"variant={self._variant.name!r}, waiting={self.waiting!r})")
-        try:
-            args = repr(self.gnubg_id)
-        except ImportError:
-            return f"Position.from_board({self._board.tolist()!r}, variant={self._variant.name!r})"
+        args = repr(self.gnubg_id)
         if self._variant.name != "standard":
             args += f", variant={self._variant.name!r}"
         return f"Position.from_gnubg_id({args})"
@@ -544,11 +548,9 @@ wait here; use repr(position) or Position.from_board() instead
 
         return ascii_board(self)
 
-    def _repr_svg_(self) -> str | None:
-        try:
-            from .draw import svg
-        except ImportError:
-            return None
+    def _repr_svg_(self) -> str:
+        from .draw import svg
+
         return str(svg.board(self))
 
 

@@ -308,9 +308,7 @@ class GameState:
             return f"{self.position}\n{self.describe()}\nMatch ID {self.match_id}"
         return f"{self.position}\n{self.describe()}\n{self.gnubg_id}"
 
-    def _repr_svg_(self) -> str | None:
-        try:
-            from .draw import svg
-        except ImportError:
-            return None
+    def _repr_svg_(self) -> str:
+        from .draw import svg
+
         return str(svg.board(self))

@@ -82,7 +82,7 @@ SIMULATED_GAMES = 1000
 
 
 def test_a_thousand_random_acey_deucey_games_end_in_valid_results():
-    match = gl.play_match(gl.Rules(variant="acey-deucey"), ("random", "random"),
+    match = gl.play_match(("random", "random"), rules=gl.Rules(variant="acey-deucey"),
                           games=SIMULATED_GAMES, seed=3, cube=False)
     assert len(match.games) == SIMULATED_GAMES
     for game in match.games:
@@ -104,7 +104,7 @@ def test_a_thousand_random_acey_deucey_games_end_in_valid_results():
 
 @pytest.mark.parametrize("seed", [5, 8])
 def test_acey_deucey_matches_read_back_from_mat_and_sgf(seed, tmp_path):
-    match = gl.play_match(RULES, ("pubeval", "random"), seed=seed)
+    match = gl.play_match(("pubeval", "random"), rules=RULES, seed=seed)
     assert max(match.score) >= 3
     for game in match.games:
         _check_game(game)
@@ -127,5 +127,5 @@ def test_policies_see_waiting_checkers_as_on_the_bar():
     shown = waiting_on_bar(pos.board, CHECKERS)
     assert shown[:, 25].tolist() == [15, 14] and shown[1, 14] == 1
     assert shown.sum(axis=1).tolist() == [CHECKERS, CHECKERS]
-    match = gl.play_match(RULES, ("pubeval", "pubeval"), seed=1)
+    match = gl.play_match(("pubeval", "pubeval"), rules=RULES, seed=1)
     assert match.winner in (0, 1)

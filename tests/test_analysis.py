@@ -114,7 +114,7 @@ def test_cubeful_equities_agree_with_the_cube_module():
     for state in cube_states():
         cube = Cube.of(state, KAZAROSS)
         ours = cube.to_equity(cubeful(p, cube, x))
-        reference = [cube_theory.cubeful_equity(row, state, cube_efficiency=eff)
+        reference = [cube_theory.cubeful_equity(state, row, cube_efficiency=eff)
                      for row, eff in zip(p, x)]
         np.testing.assert_allclose(ours, reference, rtol=0, atol=1e-12, err_msg=str(state))
 
@@ -418,7 +418,7 @@ def test_bad_settings_are_refused():
         analyse(TRANSCRIPT, "pubeval", plies=-1, progress=False)
     with pytest.raises(GammonlabError, match="summarise needs"):
         summarise(gl.read_match(TRANSCRIPT).to_frame())
-    acey = gl.play_match(gl.Rules(variant="acey-deucey", match_length=1), seed=3)
+    acey = gl.play_match(rules=gl.Rules(variant="acey-deucey", match_length=1), seed=3)
     with pytest.raises(GammonlabError, match=r"R11\.2"):
         analyse(acey, "pubeval", progress=False)
 
@@ -435,7 +435,7 @@ def test_many_matches_in_parallel_and_pooled_by_player(tmp_path):
         files.append(path)
     (tmp_path / "broken.mat").write_text("not a transcript\n", encoding="utf-8")
     with pytest.warns(UserWarning, match="skipped 1 files"):
-        frame = analyse_matches(tmp_path, "gnubg", progress=False, n_jobs=2)
+        frame = analyse_matches(tmp_path, "gnubg", errors="collect", progress=False, n_jobs=2)
     assert frame["match"].cat.categories.tolist() == ["a.mat", "b.mat"]
     single = analyse(files[0], "gnubg", progress=False)
     pd.testing.assert_series_equal(frame.loc[frame["match"] == "a.mat", "luck"].reset_index(

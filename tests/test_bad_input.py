@@ -261,7 +261,7 @@ def test_a_file_of_garbage_lists_its_problems_up_to_a_bound():
 @pytest.fixture(scope="module")
 def five_point_sgf() -> tuple[gl.Match, str, list[int]]:
     """A 5-point match with a Crawford game (game 4) and three games after it."""
-    match = gl.play_match(gl.Rules(match_length=5), ("pubeval", "pubeval"), seed=3)
+    match = gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(match_length=5), seed=3)
     assert [g.crawford for g in match.games] == [False, False, False, True, False, False, False]
     text = gl.write_match(match, format="sgf")
     starts = [m.start() for m in re.finditer(r"\(;FF\[4\]GM\[6\]", text)] + [len(text)]
@@ -377,7 +377,7 @@ def test_untagged_money_sessions_play_jacoby_as_gnu_backgammon_does():
 
 @pytest.fixture(scope="module")
 def three_point_sgf() -> str:
-    return gl.write_match(gl.play_match(gl.Rules(match_length=3), ("pubeval", "pubeval"),
+    return gl.write_match(gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(match_length=3),
                                         seed=3), format="sgf")
 
 

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import textwrap
+import warnings
 from types import SimpleNamespace
 
 import numpy as np
@@ -141,23 +142,24 @@ def test_money_take_point_is_janowskis(p, x):
     W, L = averages(p)
     taker_win, taker_loss = L, W
     expected = (taker_loss - 0.5) / (taker_win + taker_loss + 0.5 * x)
-    assert take_point(p, cube_efficiency=x) == pytest.approx(expected, abs=1e-9)
+    assert take_point(None, p, cube_efficiency=x) == pytest.approx(expected, abs=1e-9)
 
 
 def test_money_points_follow_janowski_dead_cube():
     p = [0.5, 0.2, 0.0, 0.1, 0.0]
     W, L = averages(p)   # 1.4, 1.2
-    plain = cube_points(p, cube_efficiency=0.0)
+    plain = cube_points(None, p, cube_efficiency=0.0)
     assert plain.double_point == pytest.approx(L / (W + L))
     assert plain.cash_point == pytest.approx((L + 0.5) / (W + L))
     assert plain.too_good_point == pytest.approx((L + 1.0) / (W + L), abs=1e-9)
     assert plain.opp_cash_point == pytest.approx(1 - (W + 0.5) / (W + L))
-    jacoby = cube_points(p, GameState.initial(jacoby=True), cube_efficiency=0.0)
+    jacoby = cube_points(GameState.initial(jacoby=True), p, cube_efficiency=0.0)
     assert jacoby.double_point == pytest.approx((L - 0.5) / (W + L - 1.0))
     assert jacoby.too_good_point is None      # gammons need a turned cube (R10.1)
-    beavers = cube_points(p, GameState.initial(jacoby=True, beavers=True), cube_efficiency=0.0)
+    beavers = cube_points(GameState.initial(jacoby=True, beavers=True), p,
+                          cube_efficiency=0.0)
     assert beavers.double_point == pytest.approx((L - 0.25) / (W + L - 0.5))
-    live = cube_points(p, cube_efficiency=1.0)
+    live = cube_points(None, p, cube_efficiency=1.0)
     assert live.double_point == pytest.approx(live.cash_point, abs=1e-9)
     assert live.cash_point == pytest.approx((L + 1.0) / (W + L + 0.5))
 
@@ -166,13 +168,13 @@ def test_money_cubeful_equity_by_hand():
     # gammonless, p = 0.6: live line from the take point 0.2 to the cash point 0.8
     live, dead = -1 + 2 * (0.6 - 0.2) / 0.6, 0.2
     p = [0.6, 0.0, 0.0, 0.0, 0.0]
-    assert cubeful_equity(p) == pytest.approx(0.68 * live + 0.32 * dead)
-    assert cubeful_equity(p, cube_efficiency=0.0) == pytest.approx(dead)
+    assert cubeful_equity(None, p) == pytest.approx(0.68 * live + 0.32 * dead)
+    assert cubeful_equity(None, p, cube_efficiency=0.0) == pytest.approx(dead)
     decision = cube_decision(None, p)
     assert decision.double_take == pytest.approx(2 * (0.68 * (-1 + 2 * 0.4 / 0.8) + 0.32 * 0.2))
     assert decision.double_pass == 1.0
     owned = GameState.initial(cube_value=2, cube_owner=0)
-    assert cubeful_equity(p, owned) == pytest.approx(0.68 * (-1 + 2 * 0.6 / 0.8) + 0.32 * 0.2)
+    assert cubeful_equity(owned, p) == pytest.approx(0.68 * (-1 + 2 * 0.6 / 0.8) + 0.32 * 0.2)
     gammonish = [0.6, 0.3, 0.02, 0.1, 0.0]
     cubeless = 2 * 0.6 - 1 + 0.3 - 0.1 + 0.02
     assert cube_decision(None, gammonish).cubeless_equity == pytest.approx(cubeless)
@@ -186,17 +188,17 @@ def test_money_gammon_values():
 
 
 def test_market_window():
-    window = market_window([0.70, 0.0, 0.0, 0.0, 0.0])
+    window = market_window(None, [0.70, 0.0, 0.0, 0.0, 0.0])
     points = window.points
     assert window.in_window
     assert window.to_lose_market == pytest.approx(points.cash_point - 0.70)
     assert window.to_opp_cash == pytest.approx(0.70 - points.opp_cash_point)
-    low = market_window([0.6, 0.0, 0.0, 0.0, 0.0])
+    low = market_window(None, [0.6, 0.0, 0.0, 0.0, 0.0])
     assert not low.in_window and low.points.double_point > 0.6
-    lost = market_window([0.85, 0.0, 0.0, 0.0, 0.0])
+    lost = market_window(None, [0.85, 0.0, 0.0, 0.0, 0.0])
     assert lost.to_lose_market == 0.0 and not lost.in_window
     with pytest.raises(GammonlabError, match="owns the cube"):
-        market_window(GAMMONLESS, GameState.initial(cube_value=2, cube_owner=1))
+        market_window(GameState.initial(cube_value=2, cube_owner=1), GAMMONLESS)
 
 
 # -- match theory ---------------------------------------------------------------------------------
@@ -221,7 +223,7 @@ def test_match_take_point_three_away_five_away():
     p = [0.5, 0.1, 0.0, 0.0, 0.0]
     lost_values = 0.8 * lost + 0.2 * 0.0
     expected = (passed - lost_values) / (won - lost_values)
-    assert take_point(p, match(7, 3, 5), cube_efficiency=0.0) == pytest.approx(expected)
+    assert take_point(match(7, 3, 5), p, cube_efficiency=0.0) == pytest.approx(expected)
     # a live cube is worth something to the taker
     assert take_point(state=match(7, 3, 5), cube_efficiency=1.0) < take_point(
         state=match(7, 3, 5), cube_efficiency=0.0)
@@ -238,23 +240,47 @@ def test_match_take_point_post_crawford():
 
 def test_match_cubeful_mwc_limits():
     state = match(5, 3, 3)
-    assert cubeful_mwc(GAMMONLESS, state) == pytest.approx(0.5)
+    assert cubeful_mwc(state, GAMMONLESS) == pytest.approx(0.5)
     # a dead cube: x does not matter and the MWC is the cubeless one
     dead = match(5, 2, 2)
     p = [0.6, 0.1, 0.0, 0.05, 0.0]
     expected = 0.5 * KAZAROSS.equity(1, 2) + 0.1 + 0.35 * (1 - KAZAROSS.equity(1, 2))
-    assert cubeful_mwc(p, dead) == pytest.approx(expected)
-    assert cubeful_mwc(p, dead, cube_efficiency=1.0) == pytest.approx(expected)
+    assert cubeful_mwc(dead, p) == pytest.approx(expected)
+    assert cubeful_mwc(dead, p, cube_efficiency=1.0) == pytest.approx(expected)
     with pytest.raises(GammonlabError):
-        cubeful_mwc(p, GameState.initial())
+        cubeful_mwc(GameState.initial(), p)
     # x = 0 is the cubeless chance at a live score, every result looked up in the table
     live = match(7, 5, 3)
     e = KAZAROSS.equity
     cubeless = 0.5 * e(4, 3) + 0.1 * e(3, 3) + 0.35 * e(5, 2) + 0.05 * e(5, 1)
-    assert cubeful_mwc(p, live, cube_efficiency=0.0) == pytest.approx(cubeless)
-    assert cubeful_mwc(p, live) != pytest.approx(cubeless)
+    assert cubeful_mwc(live, p, cube_efficiency=0.0) == pytest.approx(cubeless)
+    assert cubeful_mwc(live, p) != pytest.approx(cubeless)
     # a certain single win is worth exactly the table's chance after it, at any x
-    assert cubeful_mwc([1.0, 0, 0, 0, 0], live) == pytest.approx(e(4, 3))
+    assert cubeful_mwc(live, [1.0, 0, 0, 0, 0]) == pytest.approx(e(4, 3))
+
+
+def test_old_argument_order_warns_and_still_works():
+    p = [0.6, 0.1, 0.0, 0.05, 0.0]
+    state = match(7, 5, 3)
+    calls = [(cubeful_equity, (p,), (None, p)), (cubeful_equity, (p, state), (state, p)),
+             (cubeful_mwc, (p, state), (state, p)), (take_point, (p,), (None, p)),
+             (take_point, (p, state), (state, p)), (cube_points, (p, None), (None, p)),
+             (market_window, (p, state), (state, p)), (cube_decision, (p, None), (None, p)),
+             (cubeful_equity, (p, state.gnubg_id), (state, p))]
+    for function, old, new in calls:
+        with pytest.warns(DeprecationWarning, match=rf"{function.__name__}\(state, "
+                                                    r"probabilities\)"):
+            before = function(*old)
+        assert before == function(*new)
+    # the new order, and a state that is not probabilities, never warn
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cubeful_equity(state, p)
+        cube_points(None, p)
+        take_point(state)
+        cube_decision(state, p)
+    with pytest.raises(InvalidProbabilitiesError, match="needs the five probabilities"):
+        cubeful_equity(state)
 
 
 def test_match_gammon_values():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from types import SimpleNamespace
 
 import matplotlib.pyplot as plt
@@ -476,7 +477,7 @@ def test_cube_decision_curves_are_cube_decisions(ax):
     here = by_gid(ax.collections, "position")
     assert here.get_offsets().tolist()[0] == pytest.approx(
         [0.70, cube_decision(None, PROBABILITIES).equity])
-    marks = cube_points(PROBABILITIES)
+    marks = cube_points(None, PROBABILITIES)
     lines = {artist.get_gid(): artist.get_xdata()[0] for artist in ax.get_lines()}
     assert lines["double point"] == pytest.approx(marks.double_point)
     assert lines["cash point"] == pytest.approx(marks.cash_point)
@@ -493,13 +494,13 @@ def test_cube_decision_curves_are_cube_decisions(ax):
 def test_cube_decision_in_a_match_is_in_match_winning_chances(ax):
     state = gl.GameState.initial(match_length=7, score=(3, 5))
     decision = cube_decision(state, PROBABILITIES)
-    plot.plot_cube_decision(decision, state, points=21, ax=ax)
+    plot.plot_cube_decision(decision, state=state, points=21, ax=ax)
     here = by_gid(ax.collections, "position")
     assert here.get_offsets().tolist()[0] == pytest.approx([0.70, decision.mwc])
     assert ax.get_ylabel() == "match winning chance"
     assert "4-away, 2-away" in ax.get_title(loc="left")
     ax.clear()
-    plot.plot_cube_decision(PROBABILITIES, state, mwc=False, points=11, ax=ax)
+    plot.plot_cube_decision(PROBABILITIES, state=state, mwc=False, points=11, ax=ax)
     assert ax.get_ylabel().startswith("equity")
 
 
@@ -514,7 +515,7 @@ def test_cube_decision_against_gammons(ax):
 def test_cube_decision_without_a_cube_to_turn(ax):
     crawford = gl.GameState.initial(match_length=5, score=(4, 2)).replace(crawford=True)
     with pytest.raises(PlotDataError, match="Crawford"):
-        plot.plot_cube_decision(PROBABILITIES, crawford, ax=ax)
+        plot.plot_cube_decision(PROBABILITIES, state=crawford, ax=ax)
     with pytest.raises(PlotDataError, match="x must be"):
         plot.plot_cube_decision(PROBABILITIES, x="pips", ax=ax)
 
@@ -636,3 +637,19 @@ def test_rollout_band_uses_the_rollouts_own_errors_from_the_first_block():
     trials, _, stderr, rotated = plot.rollouts._running_equity(result.to_frame())
     assert rotated and list(trials) == [36]
     assert stderr[0] == pytest.approx(result.stderr["equity"], rel=1e-9)
+
+
+@pytest.mark.parametrize("name", [name for name in plot.__all__ if name.startswith("plot_")])
+def test_every_helper_has_one_shape(name):
+    """plot_x(data, *, <options>, ax=None, **kwargs) -> Axes, its kwargs documented."""
+    helper = getattr(plot, name)
+    parameters = list(inspect.signature(helper).parameters.values())
+    first, *rest = parameters
+    assert first.name == "data" and first.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    assert rest[-1].kind is inspect.Parameter.VAR_KEYWORD
+    assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in rest[:-1])
+    ax = next(p for p in rest if p.name == "ax")
+    assert ax.default is None
+    assert inspect.signature(helper).return_annotation in ("Axes", "matplotlib.axes.Axes")
+    doc = inspect.getdoc(helper)
+    assert "**kwargs" in doc and "Returns" in doc

@@ -54,6 +54,13 @@ def test_draws_on_the_axes_given(figure):
     assert ax.get_ylim()[0] > ax.get_ylim()[1]  # y points down, as in the SVG
 
 
+def test_keyword_arguments_go_to_every_artist(figure):
+    _, ax = figure
+    plot_board(gl.Position.initial(), ax=ax, rasterized=True)
+    assert ax.patches and all(p.get_rasterized() for p in ax.patches)
+    assert ax.texts and all(t.get_rasterized() for t in ax.texts)
+
+
 def test_without_ax_draws_on_the_current_axes(figure):
     _, ax = figure
     plt.sca(ax)

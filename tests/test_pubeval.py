@@ -27,6 +27,7 @@ from gammonlab._kernels.pubeval import (
 )
 from gammonlab.errors import InvalidPositionError
 from gammonlab.evaluators import pubeval as wrapper
+from gammonlab.evaluators.base import EvaluatorError, PubevalPolicy, get_evaluator
 
 gnubg = pytest.importorskip("gnubg_nn")
 
@@ -214,16 +215,19 @@ def test_empty_candidate_list():
     assert wrapper.pubeval_best(np.zeros((0, 2, 26), dtype=np.int8)) == -1
 
 
-def test_wrapper_is_a_policy_without_probabilities():
-    assert wrapper.PUBEVAL.role == "policy"
-    assert wrapper.PUBEVAL.name == "pubeval"
-    assert not hasattr(wrapper.PUBEVAL, "evaluate")
+def test_wrapper_and_the_policy_without_probabilities():
+    policy = get_evaluator("pubeval")
+    assert isinstance(policy, PubevalPolicy)
+    assert policy.name == "pubeval" and not policy.evaluates
+    with pytest.raises(EvaluatorError, match="is a policy"):
+        policy(START[np.newaxis])
     assert wrapper.pubeval_score(START) == pubeval_score(START)
     assert wrapper.pubeval_score(START.tolist(), race=True) == pubeval_score(START, 1)
     assert wrapper.is_race(START) is False
     cands = candidates(START, 6, 1)
-    assert wrapper.PUBEVAL.best(cands) == pubeval_best(cands)
-    assert wrapper.PUBEVAL.score(cands).shape == (len(cands),)
+    assert wrapper.pubeval_best(cands) == pubeval_best(cands)
+    assert int(np.argmax(policy.scores(START, cands))) == pubeval_best(cands)
+    np.testing.assert_array_equal(wrapper.pubeval_scores(cands), policy.scores(START, cands))
     with pytest.raises(InvalidPositionError):
         wrapper.pubeval_score(np.zeros((2, 25), dtype=np.int8))
     with pytest.raises(InvalidPositionError):

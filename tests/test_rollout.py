@@ -179,6 +179,7 @@ def test_dice_already_rolled():
     assert (frame.plies >= 1).all()
     # the same as giving the dice to a Position, or by ID
     assert same(res, rollout(state.position, dice=(6, 4), trials=72, seed=5, **QUIET))
+    assert same(res, rollout(state.position, (6, 4), trials=72, seed=5, **QUIET))
     assert same(res, rollout(rolled.xgid, trials=72, seed=5, **QUIET))
     with pytest.raises(InvalidDiceError):
         rollout(state.position, dice=(7, 1), trials=36, **QUIET)
@@ -189,7 +190,9 @@ def test_rolled_dice_equal_the_policys_candidate_in_rollout_plays():
     # (the policy picks the play) or the policy's play is rolled out as a candidate.
     pos, dice = SHOT.position, (6, 4)
     table = rollout_plays(pos, dice, top=3, trials=144, seed=9, **QUIET)
-    res = rollout(pos, dice=dice, trials=144, seed=9, **QUIET)
+    res = rollout(pos, dice, trials=144, seed=9, **QUIET)
+    keyword = rollout_plays(pos, dice=dice, top=3, trials=144, seed=9, **QUIET)
+    np.testing.assert_array_equal(table["equity"], keyword["equity"])
     plays = pos.legal_plays(dice)
     choice = plays[rollout_module._rank(get_evaluator("pubeval"), pos.board, plays.boards)[0]]
     row = table.set_index("play").loc[choice.notation]

@@ -60,10 +60,10 @@ def play_games(rules: gl.Rules, players=("pubeval", "pubeval"), seed: int = 0,
                count: int = SIMULATED_GAMES) -> list[gl.Match]:
     """Money sessions of ``count`` games, or as many matches as make ``count`` games."""
     if rules.money:
-        return [play_match(rules, players, seed=seed, games=count)]
+        return [play_match(players, rules=rules, seed=seed, games=count)]
     matches, played = [], 0
     while played < count:
-        match = play_match(rules, players, seed=seed + len(matches))
+        match = play_match(players, rules=rules, seed=seed + len(matches))
         matches.append(match)
         played += len(match.games)
     return matches
@@ -292,23 +292,33 @@ def test_simulated_option_sets_end_in_valid_results(name, tmp_path):
 
 def test_same_seed_same_match():
     rules = gl.Rules(match_length=5)
-    first = play_match(rules, ("pubeval", race_evaluator), seed=42)
-    again = play_match(rules, ("pubeval", race_evaluator), seed=42)
+    first = play_match(("pubeval", race_evaluator), rules=rules, seed=42)
+    again = play_match(("pubeval", race_evaluator), rules=rules, seed=42)
     pd.testing.assert_frame_equal(first.to_frame(), again.to_frame())
-    other = play_match(rules, ("pubeval", race_evaluator), seed=43)
+    other = play_match(("pubeval", race_evaluator), rules=rules, seed=43)
     assert not first.to_frame().equals(other.to_frame())
 
 
 def test_policies_without_probabilities_never_double():
-    match = play_match(gl.Rules(), ("pubeval", "random"), games=20, seed=1)
+    match = play_match(("pubeval", "random"), rules=gl.Rules(), games=20, seed=1)
     assert "double" not in set(match.to_frame().action.astype(str))
+
+
+def test_rules_is_a_keyword_and_the_old_positional_call_warns():
+    rules = gl.Rules(match_length=1)
+    new = play_match(("pubeval", "random"), rules=rules, seed=4)
+    with pytest.warns(DeprecationWarning, match=r"play_match\(players, rules=rules\)"):
+        old = play_match(rules, ("pubeval", "random"), seed=4)
+    assert old.score == new.score and old.to_frame().equals(new.to_frame())
+    with pytest.raises(TypeError):
+        play_match(("pubeval", "random"), rules)
 
 
 def test_unsupported_requests_are_refused():
     with pytest.raises(gl.GammonlabError, match=r"R10\.5"):
         gl.Rules(match_length=3, auto_doubles="gnubg")
     with pytest.raises(gl.GammonlabError, match="games="):
-        play_match(gl.Rules())
+        play_match(rules=gl.Rules())
 
 
 # -- the state machine's rule options, on small transcripts ------------------------------------
@@ -391,7 +401,7 @@ def test_r10_4_seed_000_automatic_doubles():
 
 
 def test_r8_4_seed_000_scoring_of_a_simulated_match():
-    match = play_match(gl.Rules.seed_000(), seed=3)
+    match = play_match(rules=gl.Rules.seed_000(), seed=3)
     endings = {g.ending for g in match.games}
     assert endings <= {"single", "outside", "bar", "drop"}
     check_match(match)

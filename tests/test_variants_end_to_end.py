@@ -38,7 +38,7 @@ def test_rollout_of_each_variants_opening(variant):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_positions_of_simulated_matches_roll_out(variant):
-    match = gl.play_match(gl.Rules(variant=variant, match_length=3), seed=4)
+    match = gl.play_match(rules=gl.Rules(variant=variant, match_length=3), seed=4)
     moves = [a for a in match.games[0].actions if a.kind == "move"]
     state = moves[len(moves) // 2].state
     res = gl.rollout(state, trials=72, seed=3, **QUIET)
@@ -54,7 +54,7 @@ def test_cube_rollout_under_money_options():
     """A Nackgammon money session with Jacoby and beavers: the cube decisions of its
     states (which carry the options) roll out."""
     rules = gl.Rules.gnubg_default(variant="nackgammon")
-    match = gl.play_match(rules, games=2, seed=6)
+    match = gl.play_match(rules=rules, games=2, seed=6)
     state = next(a.state for a in match.actions
                  if a.kind == "move" and a.state.position.pips[0] < 120)
     before_roll = replace(state, dice=None)
@@ -67,7 +67,7 @@ def test_cube_rollout_under_money_options():
 
 def test_analysis_of_a_simulated_nackgammon_match_by_its_own_policy():
     """pubeval plays and pubeval judges: every play it made ranks first."""
-    match = gl.play_match(gl.Rules(variant="nackgammon", match_length=3), seed=3)
+    match = gl.play_match(rules=gl.Rules(variant="nackgammon", match_length=3), seed=3)
     frame = gl.analyse(match, "pubeval", progress=False)
     moves = frame[(frame.action == "move") & ~frame.forced.fillna(True).astype(bool)]
     assert len(moves) > 20 and (moves.play_rank == 1).all()
@@ -79,7 +79,7 @@ def test_analysis_of_a_simulated_nackgammon_match_by_its_own_policy():
 def test_gnubg_analysis_of_a_simulated_nackgammon_match():
     """GNU Backgammon's nets judge pubeval's plays: losses are never negative,
     mostly small; luck averages out; the summary counts every decision."""
-    match = gl.play_match(gl.Rules(variant="nackgammon", match_length=3), seed=3)
+    match = gl.play_match(rules=gl.Rules(variant="nackgammon", match_length=3), seed=3)
     frame = gl.analyse(match, "gnubg", progress=False)
     moves = frame[frame.action == "move"]
     loss = moves.equity_loss.dropna().astype(float)
@@ -105,7 +105,7 @@ def test_diagrams_of_each_variant(variant):
 def test_ids_of_each_variant_round_trip(variant):
     """Position ID, Match ID and XGID hold any variant's positions; the variant is
     given when reading them back (the IDs do not name it)."""
-    match = gl.play_match(gl.Rules(variant=variant, match_length=5), seed=8)
+    match = gl.play_match(rules=gl.Rules(variant=variant, match_length=5), seed=8)
     for action in match.games[0].actions[:12]:
         state = action.state
         back = gl.GameState.from_gnubg_id(state.gnubg_id, variant=variant)

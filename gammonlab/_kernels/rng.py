@@ -85,7 +85,6 @@ def draw_below(base: np.uint64, counter: int, n: int) -> tuple[int, int]:
             if (product & _LOW32) >= threshold:
                 return np.int64(product >> np.uint64(32)), counter
             # rejected: try the other half, then the next counter
-    return 0, counter  # unreachable
 
 
 @njit(cache=True, nogil=True)

@@ -504,7 +504,7 @@ def _analyse_file(path: str, evaluator: Any, options: dict[str, Any],
 def analyse_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
                     evaluator: Any = None, *, plies: int = 0, luck: bool = True,
                     met: str | None = None, thresholds: dict[str, float] | None = None,
-                    errors: str = "collect", pattern: str | None = None,
+                    errors: str = "raise", pattern: str | None = None,
                     progress: bool = True, n_jobs: int | None = None) -> pd.DataFrame:
     """Analyse many transcripts in parallel: one frame with a ``match`` column.
 
@@ -516,10 +516,11 @@ def analyse_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[
     evaluator, plies, luck, met, thresholds
         As for :func:`analyse`. A Python callable used as evaluator must be
         picklable to run in several processes.
-    errors : {'collect', 'raise'}
-        ``collect`` analyses every good game, skips the rest and lists them in
-        ``frame.attrs["problems"]`` (as :func:`~gammonlab.read_matches` does);
-        ``raise`` stops at the first problem.
+    errors : {'raise', 'collect'}, default 'raise'
+        ``raise`` stops at the first problem, as :func:`~gammonlab.read_matches`
+        does by default; ``collect`` analyses every good game, skips the rest
+        and lists them in ``frame.attrs["problems"]``, with a warning that
+        counts them.
     progress : bool
         A progress bar over the files.
     n_jobs : int, optional

@@ -95,7 +95,7 @@ def _table(summary: Any) -> str:
 def analyse_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab analyse``; returns the exit status."""
     from ..analysis import analyse_matches, summarise
-    from .commands import check_output
+    from .output import check_output
 
     sources = _sources(args.files)
     if not sources:

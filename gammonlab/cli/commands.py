@@ -24,28 +24,13 @@ from pathlib import Path
 from ..errors import GammonlabError, ParseError, SourceError
 from ..rules import VARIANTS
 from ..state import GameState
+from .output import check_output
 
-__all__ = ["check_output", "main"]
+__all__ = ["main"]
 
 # an XGID written without its "XGID=": it starts with '-' when the top player's bar is
 # empty, and argparse would take it for an option
 _BARE_XGID = re.compile(r"-[-A-Pa-p]{25}:")
-
-
-def check_output(path: str | Path, suffixes: Sequence[str], command: str) -> str | None:
-    """Why ``path`` cannot take the output of ``command`` (a suffix it does not
-    write, a folder that does not exist), or None; checked before the work."""
-    out = Path(path)
-    if out.suffix.lower() not in suffixes:
-        kinds = " or ".join(dict.fromkeys(s for s in suffixes if s != ".pq"))
-        return f"gammonlab {command}: write {kinds}, not {out.suffix or out.name!r}"
-    folder = out.parent
-    if not folder.is_dir():
-        why = "is not a folder" if folder.exists() else "does not exist"
-        return f"{out}: the folder {folder} {why}"
-    if out.is_dir():
-        return f"{out}: is a folder, not a file to write"
-    return None
 
 
 def _place(command: str, error: BaseException) -> str:

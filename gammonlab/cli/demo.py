@@ -645,7 +645,8 @@ def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
           errors: pd.DataFrame, boards: dict[str, str], decision: _Decision | None,
           rollouts: list[PlayRollout], pictures: dict[str, str], files: Sequence[str],
           seconds: float) -> str:
-    from .. import __version__
+    from .output import gammonlab_version
+
 
     names = " vs ".join(match.players)
     title = f"gammonlab demo: {names}"
@@ -770,7 +771,7 @@ def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
         "<h2>Files</h2>",
         f"<p>Next to this page: {links}. Read them back with <code>pandas.read_csv</code> or "
         "<code>pandas.read_parquet</code>; the parquet files keep the column types.</p>",
-        f"<footer><p>Made by <code>gammonlab demo</code> (gammonlab {_e(__version__)}, "
+        f"<footer><p>Made by <code>gammonlab demo</code> (gammonlab {_e(gammonlab_version())}, "
         f"analysis by {_e(evaluator)}) in {seconds:.0f} seconds.</p></footer>",
         "</body></html>",
     ]

@@ -218,10 +218,12 @@ def render(outdir: str | os.PathLike[str], *, data: str | os.PathLike[str] | Non
     """
     import matplotlib.pyplot as plt
 
-    import gammonlab as gl
-    from gammonlab import plot
-    from gammonlab.draw import svg
-    from gammonlab.rollout.rollouts import rollout, rollout_many, rollout_plays
+    from .. import plot
+    from ..draw import svg
+    from ..met import load as load_met
+    from ..position import Position
+    from ..rollout.rollouts import rollout, rollout_many, rollout_plays
+    from ..state import GameState
 
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
@@ -280,21 +282,21 @@ def render(outdir: str | os.PathLike[str], *, data: str | os.PathLike[str] | Non
 
         draw("cube_money", NORMAL, plot.plot_cube_decision, [0.70, 0.12, 0.005, 0.04, 0.002])
         draw("cube_match", NORMAL, plot.plot_cube_decision, [0.66, 0.20, 0.01, 0.10, 0.005],
-             gl.GameState.initial(match_length=7, score=(3, 5)))
+             state=GameState.initial(match_length=7, score=(3, 5)))
         draw("cube_money_gammons", NORMAL, plot.plot_cube_decision,
              [0.74, 0.18, 0.01, 0.05, 0.002], x="gammons")
-        draw("met", SQUARE, plot.plot_met, gl.met.load())
+        draw("met", SQUARE, plot.plot_met, load_met())
         draw("board_initial", BOARD, plot.plot_board,
-             gl.GameState.initial(match_length=7).replace(dice=(3, 1)))
+             GameState.initial(match_length=7).replace(dice=(3, 1)))
         draw("board_play", BOARD, plot.plot_board,
-             gl.Position.initial().find_play("8/5 6/5", (3, 1)))
+             Position.initial().find_play("8/5 6/5", (3, 1)))
 
         if rollouts:
-            result = rollout(gl.Position.initial(), trials=ROLLOUT_TRIALS, seed=1,
+            result = rollout(Position.initial(), trials=ROLLOUT_TRIALS, seed=1,
                              keep_trials=True, progress=False, n_jobs=1)
             draw("rollout_convergence", NORMAL, plot.plot_rollout, result)
             draw("rollout_first_rolls", WIDE, plot.plot_first_rolls, result)
-            after = gl.Position.initial().play("13/7 8/7", (6, 1))  # the opponent on roll
+            after = Position.initial().play("13/7 8/7", (6, 1))  # the opponent on roll
             many = rollout_many([after], trials=PLAYS_TRIALS, seed=2, progress=False, n_jobs=1)
             draw("gammon_rates_rollout", NORMAL, plot.plot_gammon_rates,
                  {"opening position": result,

@@ -99,7 +99,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab simulate``; returns the exit status."""
     from ..match.simulate import play_match
     from ..match.write import write_match
-    from .commands import check_output
+    from .output import check_output
 
     if args.output is not None:
         refusal = check_output(args.output, (".mat", ".sgf", ".txt"), "simulate")
@@ -110,7 +110,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     names = tuple(args.names) if args.names else tuple(args.players)
     if names[0] == names[1]:
         names = (f"{names[0]} 0", f"{names[1]} 1")
-    match = play_match(rules, tuple(args.players), seed=args.seed, games=args.games,
+    match = play_match(tuple(args.players), rules=rules, seed=args.seed, games=args.games,
                        names=names)  # type: ignore[arg-type]
     score = match.score
     kind = "money session" if rules.money else f"{rules.match_length}-point match"

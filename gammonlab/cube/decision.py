@@ -34,6 +34,7 @@ from .theory import (
     _cubeless,
     _efficiency,
     _options,
+    _ordered,
     _probabilities,
     _Situation,
     _situation,
@@ -109,11 +110,6 @@ class CubeDecision:
     stderr: Mapping[str, float] | None = field(default=None, repr=False)
     state: Any = field(default=None, repr=False, compare=False)
     """The game state decided on, when one was given."""
-
-    @property
-    def proper_action(self) -> str:
-        """The verdict in GNU Backgammon's words, e.g. ``'Double, take'``."""
-        return self.verdict
 
     def to_series(self) -> pd.Series:
         """The decision as one pandas row (for a DataFrame of many decisions).
@@ -252,6 +248,7 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
     >>> cube_decision("4HPwATDgc/ABMA").verdict  # the opening position, by the net
     'No double'
     """
+    state, probabilities = _ordered(state, probabilities, "cube_decision")
     if probabilities is not None and evaluator is not None:
         raise ArgumentError("give either probabilities or evaluator=, not both")
     state = _state(state)

@@ -4,6 +4,7 @@ cash points, gammon values and market windows, for money and match play."""
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -321,6 +322,46 @@ def _state(state: GameState | str | None) -> GameState | None:
     return state
 
 
+def _looks_like_probabilities(value: Any) -> bool:
+    """Whether ``value`` is plainly five probabilities (or a rollout-like holder of them)."""
+    if value is None or isinstance(value, str):
+        return False
+    if all(hasattr(value, name) for name in _PROBABILITY_NAMES):
+        return True
+    if isinstance(value, Mapping):
+        return all(name in value for name in _PROBABILITY_NAMES)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        try:
+            array = np.asarray(value, dtype=np.float64)
+        except (TypeError, ValueError):
+            return False
+        return array.shape == (_OUTPUTS,)
+    return False
+
+
+def _ordered(state: Any, probabilities: Any, name: str) -> tuple[Any, Any]:
+    """``(state, probabilities)``, also from a call in the old ``(probabilities, state)`` order.
+
+    The old order is recognised when the first argument is plainly probabilities and the
+    second is a game state, an ID string or nothing; it warns with a DeprecationWarning.
+    """
+    from ..state import GameState
+
+    if _looks_like_probabilities(state) and (
+            probabilities is None or isinstance(probabilities, (GameState, str))):
+        warnings.warn(f"{name}(probabilities, state) is deprecated: pass the state first, "
+                      f"{name}(state, probabilities)", DeprecationWarning, stacklevel=3)
+        return probabilities, state
+    return state, probabilities
+
+
+def _required(probabilities: Any, name: str) -> Any:
+    if probabilities is None:
+        raise InvalidProbabilitiesError(f"{name} needs the five probabilities of the player "
+                                        "on roll")
+    return probabilities
+
+
 def _table(met: MatchEquityTable | str | None, needed: int) -> MatchEquityTable:
     """The match equity table, extended when the match is longer than 25 points."""
     if isinstance(met, MatchEquityTable):
@@ -515,17 +556,17 @@ def _cube_efficiencies(boards: np.ndarray, checkers: int) -> np.ndarray:
                                    BEAROFF_CUBE_EFFICIENCY)
 
 
-def cubeful_equity(probabilities: Any, state: GameState | str | None = None, *,
+def cubeful_equity(state: GameState | str | None = None, probabilities: Any = None, *,
                    cube_efficiency: float | None = None,
                    met: MatchEquityTable | str | None = None) -> float:
     """Cubeful equity of the player on roll with the cube as it stands (no cube action now).
 
     Parameters
     ----------
-    probabilities : sequence of 5 floats or rollout-like object
-        Cubeless probabilities of the player on roll.
     state : GameState, ID string or None
         Cube, score and rules; ``None`` is a money game with the cube centred.
+    probabilities : sequence of 5 floats or rollout-like object
+        Cubeless probabilities of the player on roll (required).
     cube_efficiency : float, optional
         Janowski's ``x``; by default GNU Backgammon's value for the position
         (0.68 without one).
@@ -541,12 +582,13 @@ def cubeful_equity(probabilities: Any, state: GameState | str | None = None, *,
 
     Examples
     --------
-    >>> round(cubeful_equity([0.6, 0.0, 0.0, 0.0, 0.0]), 4)
+    >>> round(cubeful_equity(None, [0.6, 0.0, 0.0, 0.0, 0.0]), 4)
     0.2907
-    >>> round(cubeful_equity([0.6, 0.0, 0.0, 0.0, 0.0], cube_efficiency=0.0), 6)
+    >>> round(cubeful_equity(None, [0.6, 0.0, 0.0, 0.0, 0.0], cube_efficiency=0.0), 6)
     0.2
     """
-    p, _ = _probabilities(probabilities)
+    state, probabilities = _ordered(state, probabilities, "cubeful_equity")
+    p, _ = _probabilities(_required(probabilities, "cubeful_equity"))
     state = _state(state)
     sit = _situation(state, met)
     x = _efficiency(cube_efficiency, state)
@@ -554,17 +596,21 @@ def cubeful_equity(probabilities: Any, state: GameState | str | None = None, *,
     return value if sit.money else _to_money(sit, value)
 
 
-def cubeful_mwc(probabilities: Any, state: GameState | str, *,
+def cubeful_mwc(state: GameState | str, probabilities: Any = None, *,
                 cube_efficiency: float | None = None,
                 met: MatchEquityTable | str | None = None) -> float:
     """Cubeful match winning chance of the player on roll, cube as it stands.
 
+    ``state`` must be a match; ``probabilities`` (required) are the cubeless
+    probabilities of the player on roll, as for :func:`cubeful_equity`.
+
     >>> from gammonlab import GameState
     >>> state = GameState.initial(match_length=3, score=(1, 1))
-    >>> round(cubeful_mwc([0.5, 0.0, 0.0, 0.0, 0.0], state), 4)
+    >>> round(cubeful_mwc(state, [0.5, 0.0, 0.0, 0.0, 0.0]), 4)
     0.5
     """
-    p, _ = _probabilities(probabilities)
+    state, probabilities = _ordered(state, probabilities, "cubeful_mwc")
+    p, _ = _probabilities(_required(probabilities, "cubeful_mwc"))
     game = _state(state)
     sit = _situation(game, met)
     if sit.money:
@@ -771,17 +817,17 @@ def _points(p: np.ndarray, sit: _Situation, x: float) -> CubePoints:
                       too_good_point=too_good, opp_cash_point=opp_cash, cube_efficiency=x)
 
 
-def cube_points(probabilities: Any = None, state: GameState | str | None = None, *,
+def cube_points(state: GameState | str | None = None, probabilities: Any = None, *,
                 cube_efficiency: float | None = None,
                 met: MatchEquityTable | str | None = None) -> CubePoints:
     """Take, cash, double and too-good points for the player on roll.
 
     Parameters
     ----------
-    probabilities : sequence of 5 floats or rollout-like, optional
-        Only their gammon ratios matter; ``None`` is a gammonless game.
     state : GameState, ID string or None
         ``None`` is money play, cube centred.
+    probabilities : sequence of 5 floats or rollout-like, optional
+        Only their gammon ratios matter; ``None`` is a gammonless game.
     cube_efficiency : float, optional
         0 gives the dead-cube (textbook) points, 1 the fully live ones.
 
@@ -790,16 +836,17 @@ def cube_points(probabilities: Any = None, state: GameState | str | None = None,
     >>> points = cube_points(cube_efficiency=0.0)
     >>> round(points.take_point, 3), round(points.double_point, 3)
     (0.25, 0.5)
-    >>> points = cube_points([0.5, 0.1, 0.0, 0.1, 0.0], cube_efficiency=0.0)
+    >>> points = cube_points(None, [0.5, 0.1, 0.0, 0.1, 0.0], cube_efficiency=0.0)
     >>> round(points.take_point, 4)  # (L - 0.5) / (W + L) with W = L = 1.2
     0.2917
     """
+    state, probabilities = _ordered(state, probabilities, "cube_points")
     p, _ = _probabilities([0.5, 0.0, 0.0, 0.0, 0.0] if probabilities is None else probabilities)
     state = _state(state)
     return _points(p, _situation(state, met), _efficiency(cube_efficiency, state))
 
 
-def take_point(probabilities: Any = None, state: GameState | str | None = None, *,
+def take_point(state: GameState | str | None = None, probabilities: Any = None, *,
                cube_efficiency: float | None = None,
                met: MatchEquityTable | str | None = None) -> float:
     """The opponent's minimum winning chance to take a double from the player on roll.
@@ -807,7 +854,8 @@ def take_point(probabilities: Any = None, state: GameState | str | None = None, 
     Money play with no gammons: 25% for a dead cube, 20% fully live, about
     21.4% at the default efficiency; with gammons the dead take point is
     ``(L - 0.5) / (W + L)`` (``W``, ``L`` the taker's average win and loss).
-    In a match it follows from the match equity table.
+    In a match it follows from the match equity table. ``state`` and
+    ``probabilities`` are as for :func:`cube_points`.
 
     Examples
     --------
@@ -815,23 +863,28 @@ def take_point(probabilities: Any = None, state: GameState | str | None = None, 
     0.2137
     >>> from gammonlab import GameState
     >>> state = GameState.initial(match_length=5, score=(3, 3))  # 2-away, 2-away
-    >>> round(take_point(state=state, cube_efficiency=0.0), 5)
+    >>> round(take_point(state, cube_efficiency=0.0), 5)
     0.32264
     """
-    return cube_points(probabilities, state, cube_efficiency=cube_efficiency,
+    state, probabilities = _ordered(state, probabilities, "take_point")
+    return cube_points(state, probabilities, cube_efficiency=cube_efficiency,
                        met=met).take_point
 
 
-def market_window(probabilities: Any, state: GameState | str | None = None, *,
+def market_window(state: GameState | str | None = None, probabilities: Any = None, *,
                   cube_efficiency: float | None = None,
                   met: MatchEquityTable | str | None = None) -> MarketWindow:
     """How far a position is from its double point and from losing its market.
 
-    >>> window = market_window([0.70, 0.0, 0.0, 0.0, 0.0])
+    ``state`` (``None``: money play, cube centred) and ``probabilities``
+    (required) are as for :func:`cubeful_equity`.
+
+    >>> window = market_window(None, [0.70, 0.0, 0.0, 0.0, 0.0])
     >>> window.in_window, round(window.to_lose_market, 3)
     (True, 0.086)
     """
-    p, _ = _probabilities(probabilities)
+    state, probabilities = _ordered(state, probabilities, "market_window")
+    p, _ = _probabilities(_required(probabilities, "market_window"))
     state = _state(state)
     points = _points(p, _situation(state, met), _efficiency(cube_efficiency, state))
     win = float(p[WIN])

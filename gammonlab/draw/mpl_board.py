@@ -40,13 +40,13 @@ POINTS_PER_INCH = 72.0
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
-def plot_board(item: Position | GameState | Play, ax: Axes | None = None, *,
+def plot_board(data: Position | GameState | Play, *,
                flip: bool = False, numbering: bool = True, pips: bool = True,
                cube: bool = True, dice: bool = True, score: bool = True,
                arrows: Iterable[tuple[int, int]] | None = None,
                highlight: Iterable[int] | None = None,
                colors: Mapping[str, object] | None = None,
-               player: int | None = None) -> Axes:
+               player: int | None = None, ax: Axes | None = None, **kwargs: Any) -> Axes:
     """Draw a board on a matplotlib Axes: a position, a play (with arrows) or a game state.
 
     The options are those of :func:`gammonlab.draw.svg.board`. Text and line widths
@@ -55,9 +55,15 @@ def plot_board(item: Position | GameState | Play, ax: Axes | None = None, *,
 
     Parameters
     ----------
-    item : Position, Play or GameState
+    data : Position, Play or GameState
+    flip, numbering, pips, cube, dice, score, arrows, highlight, colors, player
+        Keyword only; as for :func:`gammonlab.draw.svg.board`.
     ax : matplotlib Axes, optional
         Where to draw; the current Axes by default.
+    **kwargs
+        Artist properties (``rasterized=True``, ``clip_on=False``, ...) set on
+        every patch and text the board is drawn with
+        (:meth:`matplotlib.artist.Artist.set`).
 
     Returns
     -------
@@ -75,13 +81,13 @@ def plot_board(item: Position | GameState | Play, ax: Axes | None = None, *,
         import matplotlib.pyplot as plt
 
         ax = plt.gca()
-    diagram = layout_board(item, flip=flip, numbering=numbering, pips=pips, cube=cube,
+    diagram = layout_board(data, flip=flip, numbering=numbering, pips=pips, cube=cube,
                            dice=dice, score=score, arrows=arrows, highlight=highlight,
                            colors=colors, player=player)
     scale = _points_per_unit(ax, diagram)
     order = [0]
     for shape in diagram.shapes:
-        _draw(ax, shape, scale, order)
+        _draw(ax, shape, scale, order, kwargs)
     ax.set_xlim(0, diagram.width)
     ax.set_ylim(diagram.height, 0)  # the diagram's y axis points down
     ax.set_aspect("equal")
@@ -102,18 +108,21 @@ def _gid(shape: Shape) -> str:
     return " ".join([shape.cls, *(f"{key}={value}" for key, value in shape.data)]).strip()
 
 
-def _draw(ax: Axes, shape: Shape, scale: float, order: list[int]) -> None:
+def _draw(ax: Axes, shape: Shape, scale: float, order: list[int],
+          properties: Mapping[str, Any]) -> None:
     if isinstance(shape, Group):
         for child in shape.children:
-            _draw(ax, child, scale, order)
+            _draw(ax, child, scale, order, properties)
         return
     order[0] += 1
     zorder = 1 + order[0] * 1e-4  # back to front, as listed
     if isinstance(shape, Text):
-        ax.text(shape.x, shape.y, shape.text, fontsize=shape.size * scale,
-                ha=_ALIGN[shape.anchor], va="baseline", color=shape.fill,
-                fontweight="bold" if shape.bold else "normal", family=MATPLOTLIB_FONT,
-                alpha=shape.opacity, zorder=zorder, gid=_gid(shape))
+        text = ax.text(shape.x, shape.y, shape.text, fontsize=shape.size * scale,
+                       ha=_ALIGN[shape.anchor], va="baseline", color=shape.fill,
+                       fontweight="bold" if shape.bold else "normal", family=MATPLOTLIB_FONT,
+                       alpha=shape.opacity, zorder=zorder, gid=_gid(shape))
+        if properties:
+            text.set(**properties)
         return
     paint: dict[str, Any] = {
         "facecolor": shape.fill if shape.fill else "none",
@@ -143,4 +152,6 @@ def _draw(ax: Axes, shape: Shape, scale: float, order: list[int]) -> None:
     else:  # pragma: no cover - every shape kind is handled above
         raise ArgumentTypeError(f"cannot draw {type(shape).__name__}")
     artist.set_gid(_gid(shape))
+    if properties:
+        artist.set(**properties)
     ax.add_patch(artist)

@@ -33,8 +33,8 @@ thread-safe; rollouts call it from one thread per process.
 
 >>> import numpy as np
 >>> from gammonlab import Position
->>> ev = GnubgEvaluator()                                  # doctest: +SKIP
->>> ev(Position.initial().board).round(2).tolist()         # doctest: +SKIP
+>>> ev = GnubgEvaluator()
+>>> ev(Position.initial().board).round(2).tolist()
 [[0.52, 0.15, 0.01, 0.13, 0.01]]
 """
 
@@ -59,7 +59,7 @@ _NO_MOVE = (-1, -1)
 def import_gnubg() -> ModuleType:
     """The ``gnubg_nn`` module, or a :class:`MissingDependencyError` saying how to get it.
 
-    >>> import_gnubg().__name__                                # doctest: +SKIP
+    >>> import_gnubg().__name__
     'gnubg_nn'
     """
     try:

@@ -13,7 +13,8 @@ probabilities are needed.
 Boards are ``(2, 26)`` int8 arrays seen from the mover: row 0 is the side that
 has just moved, row 1 the opponent about to roll. The numba kernels live in
 :mod:`gammonlab._kernels.pubeval` (``pubeval_best`` is what rollouts call);
-this module wraps them with input checks.
+this module wraps them with input checks. The policy itself is
+:class:`~gammonlab.evaluators.base.PubevalPolicy` (``get_evaluator("pubeval")``).
 
 >>> import numpy as np
 >>> board = np.zeros((2, 26), dtype=np.int8)
@@ -32,7 +33,7 @@ import numpy as np
 from .._kernels import pubeval as _k
 from ..errors import InvalidPositionError
 
-__all__ = ["PUBEVAL", "Pubeval", "is_race", "pubeval_best", "pubeval_score", "pubeval_scores"]
+__all__ = ["is_race", "pubeval_best", "pubeval_score", "pubeval_scores"]
 
 
 def _race_flag(race: bool | None) -> int:
@@ -146,32 +147,3 @@ def pubeval_best(candidates: Any, *, race: bool | None = None) -> int:
     """
     array = _boards(candidates)
     return int(_k.pubeval_best(array, _race_flag(race)))
-
-
-class Pubeval:
-    """pubeval in the ``policy`` role: it ranks plays, it gives no probabilities.
-
-    ``gl.rollout(pos, policy="pubeval")`` uses the numba kernel directly; this
-    object is the Python face of the same thing.
-
-    >>> PUBEVAL.role
-    'policy'
-    """
-
-    name = "pubeval"
-    role = "policy"
-
-    def score(self, candidates: Any, *, race: bool | None = None) -> np.ndarray:
-        """Scores of candidate boards; see :func:`pubeval_scores`."""
-        return pubeval_scores(candidates, race=race)
-
-    def best(self, candidates: Any, *, race: bool | None = None) -> int:
-        """Index of the chosen candidate; see :func:`pubeval_best`."""
-        return pubeval_best(candidates, race=race)
-
-    def __repr__(self) -> str:
-        return "Pubeval()"
-
-
-PUBEVAL = Pubeval()
-"""The pubeval policy."""

@@ -543,7 +543,7 @@ def parse_mat(source: Source, *, errors: Errors = "raise") -> RawMatch:
     ----------
     source : path, str, bytes or file
         A path, the transcript's text, its bytes, or an open file.
-    errors : {'raise', 'collect'}
+    errors : {'raise', 'collect'}, default 'raise'
         ``'raise'``: raise a :class:`~gammonlab.errors.ParseError` at the first
         unreadable token (an incomplete last game is not an error).
         ``'collect'``: skip what cannot be read and list it in ``problems``.

@@ -655,7 +655,7 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
     ----------
     source : path, str, bytes or file
         A path, the SGF text, its bytes, or an open file.
-    errors : {'raise', 'collect'}
+    errors : {'raise', 'collect'}, default 'raise'
         ``'raise'``: raise a :class:`~gammonlab.errors.ParseError` at the first
         problem. ``'collect'``: skip unreadable nodes (and games that are not
         backgammon), keep the rest and list the problems in ``problems``.

@@ -59,7 +59,7 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
         text when it holds more than one line or its one line starts as a
         transcript does, and a path otherwise (see
         :func:`~gammonlab.io.text.load_source`).
-    errors : {'raise', 'collect'}
+    errors : {'raise', 'collect'}, default 'raise'
         ``raise`` stops at the first problem with a :class:`~gammonlab.errors.ParseError`
         naming file, line and column; ``collect`` never raises on a string or
         bytes: it keeps every good game and lists what it skipped, and why, in
@@ -262,7 +262,7 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
         A folder, read recursively, or a list of paths; one path that does not
         exist raises :class:`~gammonlab.errors.SourceNotFoundError` (in a list,
         collecting, it is a file skipped).
-    errors : {'raise', 'collect'}
+    errors : {'raise', 'collect'}, default 'raise'
         ``raise`` stops at the first problem; ``collect`` keeps every good game,
         skips the rest and reports them in ``frame.attrs["problems"]`` (records
         with file, line, column, what and message: ``pd.DataFrame(frame.attrs["problems"])``),

@@ -499,7 +499,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
     Parameters
     ----------
     raw : RawMatch
-    errors : {'raise', 'collect'}
+    errors : {'raise', 'collect'}, default 'raise'
         ``raise`` stops at the first problem with a :class:`ParseError` that
         names the file, line and column; ``collect`` keeps every game that
         replays, skips the others and lists every problem in

@@ -9,13 +9,14 @@ from a file: it can be written (:func:`gammonlab.write_match`), framed and
 plotted.
 
 >>> from gammonlab import Rules
->>> match = play_match(Rules(match_length=3), seed=1)
+>>> match = play_match(rules=Rules(match_length=3), seed=1)
 >>> match.winner in (0, 1), max(match.score) >= 3
 (True, True)
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -199,7 +200,28 @@ def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tupl
     return replay
 
 
-def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), *,
+def _players_and_rules(players: Any, legacy: tuple[Any, ...],
+                       rules: Rules | None) -> tuple[tuple[Any, Any], Rules]:
+    """The players and rules of a call, also of the old ``play_match(rules, players)``."""
+    if isinstance(players, Rules):
+        if rules is not None or len(legacy) > 1:
+            raise TypeError("play_match takes the players and rules=, not rules twice or "
+                            "more arguments")
+        warnings.warn("play_match(rules, players) is deprecated: pass the rules as a keyword, "
+                      "play_match(players, rules=rules)", DeprecationWarning, stacklevel=3)
+        rules, players = players, legacy[0] if legacy else ("pubeval", "pubeval")
+    elif legacy:
+        raise TypeError(f"play_match takes one positional argument (the players), got "
+                        f"{1 + len(legacy)}")
+    if rules is None:
+        rules = Rules()
+    if not isinstance(rules, Rules):
+        raise OptionError(f"rules must be a Rules, got {type(rules).__name__}", option="rules")
+    return players, rules
+
+
+def play_match(players: tuple[Any, Any] = ("pubeval", "pubeval"), *legacy: Any,
+               rules: Rules | None = None,
                seed: int | np.random.Generator | None = None, games: int | None = None,
                names: tuple[str, str] = ("Player 0", "Player 1"),
                cube: bool = True) -> Match:
@@ -216,14 +238,16 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
 
     Parameters
     ----------
-    rules : Rules
-        Variant (standard, nackgammon, nackgammon-004, hypergammon-1 to 3,
-        acey-deucey), match length (0 = money) and options.
     players : pair of policy names, policies or evaluators
         Player 0's and player 1's policy (see
         :func:`~gammonlab.evaluators.base.get_evaluator`). A policy picks the
         play it scores best; ``'random'`` picks uniformly. In Acey-Deucey an
         evaluator sees a checker waiting to enter as one on the bar.
+    rules : Rules, optional
+        Keyword only. Variant (standard, nackgammon, nackgammon-004,
+        hypergammon-1 to 3, acey-deucey), match length (0 = money) and options;
+        the default ``Rules()`` is a money session of standard backgammon.
+        The old call ``play_match(rules, players, ...)`` still works and warns.
     seed : int or numpy.random.Generator, optional
         The same seed gives the same match.
     games : int, optional
@@ -258,13 +282,14 @@ def play_match(rules: Rules, players: tuple[Any, Any] = ("pubeval", "pubeval"), 
     Examples
     --------
     >>> from gammonlab import Rules
-    >>> money = play_match(Rules(jacoby=True), ("pubeval", "random"), games=3, seed=7)
+    >>> money = play_match(("pubeval", "random"), rules=Rules(jacoby=True), games=3, seed=7)
     >>> len(money.games), money.rules.money
     (3, True)
-    >>> play_match(Rules(match_length=3), seed=2).score == \\
-    ...     play_match(Rules(match_length=3), seed=2).score
+    >>> play_match(rules=Rules(match_length=3), seed=2).score == \\
+    ...     play_match(rules=Rules(match_length=3), seed=2).score
     True
     """
+    players, rules = _players_and_rules(players, legacy, rules)
     if rules.money and games is None:
         raise OptionError("money play (match_length=0) needs games=, the number of games",
                           option="games")

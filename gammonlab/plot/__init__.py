@@ -1,10 +1,11 @@
 """Plots players look at, drawn with matplotlib.
 
 Every helper follows one contract: ``plot_x(data, *, ..., ax=None, **kwargs)
--> Axes``; ``ax=None`` draws on :func:`matplotlib.pyplot.gca`; nothing calls
-``show()`` or saves. The columns a helper needs are checked first, and a
-missing one raises :class:`PlotDataError` naming it. ``**kwargs`` go to the
-helper's main artist (the players' lines, the bars, the heat map).
+-> Axes``: the data comes first, every option is keyword only; ``ax=None``
+draws on :func:`matplotlib.pyplot.gca`; nothing calls ``show()`` or saves.
+The columns a helper needs are checked first, and a missing one raises
+:class:`PlotDataError` naming it. ``**kwargs`` go to the helper's main
+artist (the players' lines, the bars, the heat map; every artist of a board).
 
 Colours come from :mod:`gammonlab.draw.style`: player 0 -- and the side on roll of
 a bare position or rollout -- is amber, player 1 slate blue, on boards and in

@@ -60,7 +60,7 @@ _SHARED_DOCS = {
 Returns
 -------
 matplotlib Axes""",
-    "rollout_result": """result : RolloutResult or DataFrame
+    "rollout_result": """data : RolloutResult or DataFrame
     A rollout run with ``keep_trials=True``, or its ``to_frame()``.""",
     "rollout_example": """>>> from gammonlab import Position
 >>> from gammonlab.rollout import rollout

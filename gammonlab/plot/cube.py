@@ -53,7 +53,7 @@ def _verdict_region(decision: CubeDecision) -> str:
 
 
 @_plot_docs("plot", "the proper-action line")
-def plot_cube_decision(data: Any, state: GameState | str | None = None, *, x: str = "win",
+def plot_cube_decision(data: Any, *, state: GameState | str | None = None, x: str = "win",
                        met: MatchEquityTable | str | None = None,
                        cube_efficiency: float | None = None, mwc: bool | None = None,
                        xlim: tuple[float, float] | None = None, points: int = 201,
@@ -76,7 +76,8 @@ def plot_cube_decision(data: Any, state: GameState | str | None = None, *, x: st
         mapping, a rollout result) or a decision (its probabilities and cube
         efficiency; give the same ``state`` it was made with).
     state : GameState, ID string or None
-        Cube, score and rules; ``None`` is a money game with the cube centred.
+        Keyword only. Cube, score and rules; ``None`` is a money game with the
+        cube centred.
     x : {'win', 'gammons'}
         Vary the winning chances, or the chance of winning a gammon.
     met, cube_efficiency
@@ -115,7 +116,7 @@ def plot_cube_decision(data: Any, state: GameState | str | None = None, *, x: st
     efficiency = decision.cube_efficiency
     p = np.array(decision.probabilities)
     in_mwc = (not decision.money) if mwc is None else bool(mwc) and not decision.money
-    marks = cube_points(p, state, cube_efficiency=efficiency, met=met) if x == "win" else None
+    marks = cube_points(state, p, cube_efficiency=efficiency, met=met) if x == "win" else None
     if x == "win":
         if xlim is None:
             lowest = min(p[0], marks.double_point or 1.0, 0.5) - 0.1  # type: ignore[union-attr]
@@ -212,7 +213,7 @@ def _mark_cube_points(ax: Axes, points: Any) -> None:
 
 
 @_plot_docs("imshow")
-def plot_met(table: MatchEquityTable | pd.DataFrame | str, *, max_away: int = 11,
+def plot_met(data: MatchEquityTable | pd.DataFrame | str, *, max_away: int = 11,
              annotate: bool = True, colorbar: bool = False, ax: Axes | None = None,
              **kwargs: Any) -> Axes:
     """A match equity table as a heat map: the row player's match winning chance.
@@ -224,7 +225,7 @@ def plot_met(table: MatchEquityTable | pd.DataFrame | str, *, max_away: int = 11
 
     Parameters
     ----------
-    table : MatchEquityTable, DataFrame or str
+    data : MatchEquityTable, DataFrame or str
         A table (:func:`gammonlab.met.load`), its ``to_frame()`` (index
         ``away``, columns ``opp_away``) or a shipped table's name.
     max_away : int
@@ -245,6 +246,7 @@ def plot_met(table: MatchEquityTable | pd.DataFrame | str, *, max_away: int = 11
     """
     plot = "plot_met"
     name = "Match equity table"
+    table = data
     if isinstance(table, str):
         from ..met import load
 

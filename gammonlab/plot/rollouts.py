@@ -96,7 +96,7 @@ def _running_equity(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nda
 
 
 @_plot_docs("plot", "the running equity")
-def plot_rollout(result: RolloutResult | pd.DataFrame, *, ax: Axes | None = None,
+def plot_rollout(data: RolloutResult | pd.DataFrame, *, ax: Axes | None = None,
                  **kwargs: Any) -> Axes:
     """A rollout's equity as the trials come in, with its 95% band narrowing.
 
@@ -120,6 +120,7 @@ def plot_rollout(result: RolloutResult | pd.DataFrame, *, ax: Axes | None = None
     {close}
     """
     plot = "plot_rollout"
+    result = data
     frame = _trials(result, plot)
     if len(frame) < 2:
         raise PlotDataError(f"{plot}: a rollout of {len(frame)} trial has nothing to converge")
@@ -155,7 +156,7 @@ def _roll_label(high: int, low: int) -> str:
 
 
 @_plot_docs("bar")
-def plot_first_rolls(result: RolloutResult | pd.DataFrame, *, order: str = "equity",
+def plot_first_rolls(data: RolloutResult | pd.DataFrame, *, order: str = "equity",
                      ax: Axes | None = None, **kwargs: Any) -> Axes:
     """A rollout's equity after each of the 21 first rolls, with 95% error bars.
 
@@ -182,6 +183,7 @@ def plot_first_rolls(result: RolloutResult | pd.DataFrame, *, order: str = "equi
     {close}
     """
     plot = "plot_first_rolls"
+    result = data
     if order not in ("equity", "roll"):
         raise PlotDataError(f"{plot}: order must be 'equity' or 'roll', got {order!r}")
     frame = _trials(result, plot)

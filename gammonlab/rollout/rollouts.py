@@ -138,7 +138,7 @@ from ..errors import InvalidPositionError, RolloutError
 from ..evaluators.base import PROBABILITY_NAMES, Policy, equity, get_evaluator
 from ..evaluators.bearoff import is_pure_bearoff
 from ..evaluators.net import TRAINED_VARIANTS
-from ..position import Position, _normalise_dice
+from ..position import Position, normalise_dice
 from ..rules import Rules, Variant
 from ..state import GameState
 from .tasks import _Job, _run
@@ -394,7 +394,7 @@ def _root(position: Any, dice: Any) -> tuple[Position, tuple[int, int] | None]:
         position = Position.from_board(position)
     if position.is_game_over:
         raise InvalidPositionError("the game is over: there is nothing to roll out")
-    return position, None if dice is None else _normalise_dice(dice)
+    return position, None if dice is None else normalise_dice(dice)
 
 
 @dataclass(frozen=True)
@@ -621,7 +621,7 @@ def _trial_frame(job: _Job, scoring: str) -> pd.DataFrame:
 # -- public functions ----------------------------------------------------------------------
 
 
-def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | None = None,
+def rollout(position: Position | GameState | str, dice: tuple[int, int] | None = None, *,
             trials: int = DEFAULT_TRIALS, policy: Any = None, seed: Any = None,
             truncate: int | None = None, evaluator: Any = None,
             variance_reduction: bool = True, bearoff_finish: bool = True,
@@ -638,7 +638,8 @@ def rollout(position: Position | GameState | str, *, dice: tuple[int, int] | Non
         rolled, in which case the policy plays them first. Cube and score are
         ignored (cubeless money play).
     dice : tuple of int, optional
-        Dice already rolled (overrides the state's).
+        Dice already rolled (overrides the state's); positional or keyword,
+        as in :func:`rollout_plays`.
     trials : int
         Number of games (rounded up to whole blocks of 36 with variance reduction).
     policy : str, Policy or callable, optional

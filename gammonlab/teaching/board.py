@@ -43,7 +43,7 @@ from ..errors import (
     PlayIndexError,
 )
 from ..play import LegalPlays, Play
-from ..position import Dice, Position, _normalise_dice
+from ..position import Dice, Position, normalise_dice
 from ..rules import Variant
 from ..rules import variant as lookup_variant
 from .lessons import LESSONS, Lesson, lesson
@@ -316,7 +316,7 @@ class TeachingBoard:
                 raise ArgumentError(f"on_roll must be player 0 or 1, got {on_roll!r}")
             self._position = position
             self._on_roll = who
-            self._dice = None if dice is None else _normalise_dice(dice)
+            self._dice = None if dice is None else normalise_dice(dice)
             self._check_over()
             if self._dice is not None and not self.is_game_over:
                 self.message = f"{self.names[who]} to play {_roll_text(self._dice)}"
@@ -539,7 +539,7 @@ class TeachingBoard:
         """
         if self.is_game_over:
             raise OutOfTurnError(self._not_now("set the dice"))
-        self._dice = _normalise_dice(dice)
+        self._dice = normalise_dice(dice)
         self.refusal = None
         self.message = self._rolled_message(self._on_roll, self._dice, "gets")
         return self._dice
