@@ -192,7 +192,7 @@ class CubeDecision:
 
 
 def cube_decision(state: GameState | str | None = None, probabilities: Any = None, *,
-                  evaluator: Callable[[np.ndarray], Any] | None = None,
+                  evaluator: Callable[[np.ndarray], Any] | str | None = None,
                   met: MatchEquityTable | str | None = None,
                   cube_efficiency: float | None = None) -> CubeDecision:
     """The proper cube action of the player on roll, with the equity of every option.
