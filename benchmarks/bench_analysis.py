@@ -36,9 +36,11 @@ def corpus(sources: list[Path], limit: int) -> list[Path]:
     if sources:
         found = []
         for source in sources:
-            found.extend(sorted(p for p in source.rglob("*") if p.suffix in (".sgf", ".mat",
-                                                                              ".txt"))
-                         if source.is_dir() else [source])
+            found.extend(
+                sorted(p for p in source.rglob("*") if p.suffix in (".sgf", ".mat", ".txt"))
+                if source.is_dir()
+                else [source]
+            )
         return found[:limit]
     sgf = sorted((DEFAULT / "sgf").rglob("*analysed*.sgf"))
     mat = sorted((DEFAULT / "mat" / "backgammongalaxy_bglab").glob("*.txt"))
@@ -53,8 +55,9 @@ def run(paths: list[str], evaluator: str, luck: bool, jobs: int) -> tuple[float,
         warnings.simplefilter("ignore")
         analysis.analyse(WARM_UP, evaluator, progress=False)  # imports and numba's cache
         t0 = time.perf_counter()
-        frame = analysis.analyse_matches(paths, evaluator, luck=luck, errors="collect",
-                                         progress=False, n_jobs=jobs)
+        frame = analysis.analyse_matches(
+            paths, evaluator, luck=luck, errors="collect", progress=False, n_jobs=jobs
+        )
         seconds = time.perf_counter() - t0
     return seconds, int(frame["action"].isin(DECISIONS).sum())
 
@@ -66,21 +69,30 @@ def measure(paths: list[str], evaluator: str, luck: bool, jobs: int) -> tuple[fl
 
 def gnubg_reference(paths: list[Path]) -> float | None:
     """GNU Backgammon analysing every file at 0 plies in one process (``gnubg -t -q``)."""
-    gnubg = shutil.which("gnubg") or ("/usr/games/gnubg" if os.path.exists("/usr/games/gnubg")
-                                      else None)
+    gnubg = shutil.which("gnubg") or (
+        "/usr/games/gnubg" if os.path.exists("/usr/games/gnubg") else None
+    )
     if gnubg is None:
         return None
-    lines = ["set analysis chequerplay evaluation plies 0",
-             "set analysis cubedecision evaluation plies 0",
-             "set analysis luck evaluation plies 0"]
+    lines = [
+        "set analysis chequerplay evaluation plies 0",
+        "set analysis cubedecision evaluation plies 0",
+        "set analysis luck evaluation plies 0",
+    ]
     for path in paths:
         verb = "load match" if path.suffix.lower() == ".sgf" else "import mat"
         lines += [f'{verb} "{path}"', "analyse match"]
     lines.append("quit")
     with tempfile.TemporaryDirectory() as home:
         t0 = time.perf_counter()
-        subprocess.run([gnubg, "-t", "-q"], input="\n".join(lines) + "\n", text=True,
-                       capture_output=True, env=dict(os.environ, HOME=home), timeout=3600)
+        subprocess.run(
+            [gnubg, "-t", "-q"],
+            input="\n".join(lines) + "\n",
+            text=True,
+            capture_output=True,
+            env=dict(os.environ, HOME=home),
+            timeout=3600,
+        )
         return time.perf_counter() - t0
 
 
@@ -96,12 +108,13 @@ def main() -> None:
     print(f"{'':40s} {'seconds':>8s} {'decisions':>10s} {'decisions/s':>12s}")
     results = {}
     for label, evaluator, luck, jobs in (
-            ("gnubg 0-ply, luck, 1 process", "gnubg", True, 1),
-            ("gnubg 0-ply, no luck, 1 process", "gnubg", False, 1),
-            (f"gnubg 0-ply, luck, {cores} processes", "gnubg", True, cores),
-            (f"gnubg 0-ply, no luck, {cores} processes", "gnubg", False, cores),
-            ("pubeval, 1 process", "pubeval", False, 1),
-            (f"pubeval, {cores} processes", "pubeval", False, cores)):
+        ("gnubg 0-ply, luck, 1 process", "gnubg", True, 1),
+        ("gnubg 0-ply, no luck, 1 process", "gnubg", False, 1),
+        (f"gnubg 0-ply, luck, {cores} processes", "gnubg", True, cores),
+        (f"gnubg 0-ply, no luck, {cores} processes", "gnubg", False, cores),
+        ("pubeval, 1 process", "pubeval", False, 1),
+        (f"pubeval, {cores} processes", "pubeval", False, cores),
+    ):
         seconds, decisions = measure(names, evaluator, luck, jobs)
         results[label] = decisions / seconds
         print(f"{label:40s} {seconds:8.2f} {decisions:10d} {decisions / seconds:12,.0f}")
@@ -111,8 +124,10 @@ def main() -> None:
         return
     decisions = measure(names, "pubeval", False, cores)[1]
     rate = decisions / reference
-    print(f"{'GNU Backgammon analyse match, 0-ply':40s} {reference:8.2f} {decisions:10d} "
-          f"{rate:12,.0f}")
+    print(
+        f"{'GNU Backgammon analyse match, 0-ply':40s} {reference:8.2f} {decisions:10d} "
+        f"{rate:12,.0f}"
+    )
     ours = results["gnubg 0-ply, luck, 1 process"]
     print(f"gammonlab / GNU Backgammon, one process, luck included: {ours / rate:.2f}")
 

@@ -31,8 +31,11 @@ def python_best(candidates: np.ndarray, expected: np.ndarray) -> int:
         for k in range(1, 7):
             s += row[7 - k]
             index += math.comb(s + k - 1, k)
-        if best < 0 or expected[index] < expected[best_index] or (
-                expected[index] == expected[best_index] and index > best_index):
+        if (
+            best < 0
+            or expected[index] < expected[best_index]
+            or (expected[index] == expected[best_index] and index > best_index)
+        ):
             best, best_index = c, index
     return best
 
@@ -97,10 +100,12 @@ def main() -> None:
     batched = time.perf_counter() - start
     assert inside.tolist() == ours
     n = len(sets)
-    print(f"bearoff_best on {n} sets of 12 candidates: called from Python "
-          f"{kernel / n * 1e6:.2f} us/set, inside a kernel {batched / n * 1e6:.3f} us/set; "
-          f"Python loop (reference) {python / n * 1e6:.1f} us/set; "
-          f"ratios {python / kernel:.0f}x and {python / batched:.0f}x")
+    print(
+        f"bearoff_best on {n} sets of 12 candidates: called from Python "
+        f"{kernel / n * 1e6:.2f} us/set, inside a kernel {batched / n * 1e6:.3f} us/set; "
+        f"Python loop (reference) {python / n * 1e6:.1f} us/set; "
+        f"ratios {python / kernel:.0f}x and {python / batched:.0f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -54,10 +54,15 @@ def median_time(fn, repeats: int) -> float:
 
 
 def cold_start() -> float:
-    code = ("import time; t0 = time.perf_counter(); import gammonlab as gl; "
-            "gl.Position.initial().legal_plays((3, 1)); print(time.perf_counter() - t0)")
-    return float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                check=True).stdout)
+    code = (
+        "import time; t0 = time.perf_counter(); import gammonlab as gl; "
+        "gl.Position.initial().legal_plays((3, 1)); print(time.perf_counter() - t0)"
+    )
+    return float(
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout
+    )
 
 
 def main() -> None:
@@ -75,10 +80,13 @@ def main() -> None:
     print(f"{n} positions and rolls from random play")
 
     t_batch = median_time(lambda: generate_plays_batch(boards, dice), args.repeats)
-    t_len = median_time(lambda: [len(p.legal_plays(r)) for p, r in zip(positions, rolls)],
-                        args.repeats)
-    rows = [("batch kernel generate_plays_batch", t_batch),
-            ("len(pos.legal_plays(dice)) per position", t_len)]
+    t_len = median_time(
+        lambda: [len(p.legal_plays(r)) for p, r in zip(positions, rolls)], args.repeats
+    )
+    rows = [
+        ("batch kernel generate_plays_batch", t_batch),
+        ("len(pos.legal_plays(dice)) per position", t_len),
+    ]
     try:
         import gnubg_nn
     except ImportError:
@@ -86,18 +94,23 @@ def main() -> None:
         print("gnubg_nn is not installed: no reference figure (pip install gnubg-nn)")
     t_ref = None
     if gnubg_nn is not None:
-        lists = [[[int(b[1, p]) for p in range(1, 26)], [int(b[0, p]) for p in range(1, 26)]]
-                 for b in boards]
-        t_ref = median_time(lambda: [gnubg_nn.moves(g, r[0], r[1]) for g, r in zip(lists, rolls)],
-                            args.repeats)
+        lists = [
+            [[int(b[1, p]) for p in range(1, 26)], [int(b[0, p]) for p in range(1, 26)]]
+            for b in boards
+        ]
+        t_ref = median_time(
+            lambda: [gnubg_nn.moves(g, r[0], r[1]) for g, r in zip(lists, rolls)], args.repeats
+        )
         rows.append(("gnubg_nn.moves() per position (reference)", t_ref))
     print(f"{'':44s} {'positions/s':>12s} {'x reference':>12s}")
     for name, t in rows:
         ratio = f"{t_ref / t:12.2f}" if t_ref else f"{'-':>12s}"
         print(f"{name:44s} {n / t:12,.0f} {ratio}")
     starts = [cold_start() for _ in range(3)]
-    print(f"cold start, import gammonlab + first legal_plays (warm numba cache): "
-          f"median {statistics.median(starts):.2f} s of {len(starts)}")
+    print(
+        f"cold start, import gammonlab + first legal_plays (warm numba cache): "
+        f"median {statistics.median(starts):.2f} s of {len(starts)}"
+    )
 
 
 if __name__ == "__main__":

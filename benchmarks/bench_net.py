@@ -170,8 +170,9 @@ def children_cpu() -> float:
 
 def gnubg_cli() -> str | None:
     """Debian's GNU Backgammon, or None."""
-    return shutil.which("gnubg") or ("/usr/games/gnubg" if os.path.exists("/usr/games/gnubg")
-                                     else None)
+    return shutil.which("gnubg") or (
+        "/usr/games/gnubg" if os.path.exists("/usr/games/gnubg") else None
+    )
 
 
 def transcripts(limit: int) -> list[Path]:
@@ -185,8 +186,9 @@ def whole_blocks(trials: int) -> int:
     return max(36, -(-trials // 36) * 36)
 
 
-def median_rates(runs: dict[str, Callable[[int], tuple[float, float]]],
-                 repeats: int) -> dict[str, float]:
+def median_rates(
+    runs: dict[str, Callable[[int], tuple[float, float]]], repeats: int
+) -> dict[str, float]:
     """Median of ``count / seconds`` of each ``run(repeat)``, run in turn ``repeats``
     times (interleaved, so that a change in the machine's load hits all alike)."""
     seen: dict[str, list[float]] = {name: [] for name in runs}
@@ -201,20 +203,23 @@ def row(label: str, value: float, reference: float | None, note: str) -> None:
     if reference is None:
         print(f"{label:44}{value:11,.0f}  {'-':>11}  {'-':>6}   {note}")
     else:
-        print(f"{label:44}{value:11,.0f}  {reference:11,.0f}  {value / reference:6.2f}   "
-              f"{note}")
+        print(f"{label:44}{value:11,.0f}  {reference:11,.0f}  {value / reference:6.2f}   {note}")
 
 
 def strength(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
-    print("strength: cubeless money games from the opening, duplicate dice; points per game "
-          "for the net,\nstandard errors over the pairs of games")
+    print(
+        "strength: cubeless money games from the opening, duplicate dice; points per game "
+        "for the net,\nstandard errors over the pairs of games"
+    )
     print(f"{'':44}{'games':>7}  {'ppg ± stderr':>14}  {'95% interval':>16}  {'CPU s':>6}")
 
     def line(label: str, points: np.ndarray, seconds: float) -> None:
         ppg, stderr = per_game(points)
         low, high = ppg - 1.96 * stderr, ppg + 1.96 * stderr
-        print(f"{label:44}{points.size:7,}  {ppg:+.3f} ± {stderr:.3f}  "
-              f"[{low:+.3f}, {high:+.3f}]  {seconds:6.1f}")
+        print(
+            f"{label:44}{points.size:7,}  {ppg:+.3f} ± {stderr:.3f}  "
+            f"[{low:+.3f}, {high:+.3f}]  {seconds:6.1f}"
+        )
 
     net = NetEvaluator()
     match_against_pubeval(net.weights, 2, seed)  # numba's cache, the bear-off database
@@ -224,9 +229,10 @@ def strength(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
     if gnubg is None:
         print("gnubg_nn is not installed: no games against GNU Backgammon (pip install gnubg-nn)")
         return
-    for label, player, games in (("net 0-ply vs GNU Backgammon 0-ply", net, sizes["gnubg_games"]),
-                                ("net 1-ply vs GNU Backgammon 0-ply", NetEvaluator(plies=1),
-                                 sizes["ply1_games"])):
+    for label, player, games in (
+        ("net 0-ply vs GNU Backgammon 0-ply", net, sizes["gnubg_games"]),
+        ("net 1-ply vs GNU Backgammon 0-ply", NetEvaluator(plies=1), sizes["ply1_games"]),
+    ):
         duplicate_match(player, gnubg, 1, seed)  # warm-up
         start = time.process_time()
         points = duplicate_match(player, gnubg, max(2, games // 2), seed)
@@ -258,18 +264,23 @@ def pubeval_choose(boards: np.ndarray, dice: np.ndarray) -> np.ndarray:
 
 def agreement(sizes: dict[str, int], gnubg: Policy | None) -> None:
     if gnubg is None:
-        print("agreement: gnubg_nn is not installed, nothing to compare with "
-              "(pip install gnubg-nn)")
+        print(
+            "agreement: gnubg_nn is not installed, nothing to compare with (pip install gnubg-nn)"
+        )
         return
     paths = transcripts(sizes["agreement_files"])
     boards, dice = unforced_plays(paths)
     reference = gnubg.choose(boards, dice)
     n = len(boards)
-    print(f"agreement with GNU Backgammon's 0-ply play: {n:,} unforced checker plays of "
-          f"{len(paths)} bundled transcripts")
-    for label, choose in (("net 0-ply", NetEvaluator().choose),
-                          ("net 1-ply", NetEvaluator(plies=1).choose),
-                          ("pubeval (reference)", pubeval_choose)):
+    print(
+        f"agreement with GNU Backgammon's 0-ply play: {n:,} unforced checker plays of "
+        f"{len(paths)} bundled transcripts"
+    )
+    for label, choose in (
+        ("net 0-ply", NetEvaluator().choose),
+        ("net 1-ply", NetEvaluator(plies=1).choose),
+        ("pubeval (reference)", pubeval_choose),
+    ):
         same = int((choose(boards, dice) == reference).all(axis=(1, 2)).sum())
         print(f"{label:44}{same:7,} of {n:,}  {100 * same / n:5.1f}%")
 
@@ -310,13 +321,19 @@ def cli_rollout_cpu(gnubg: str, trials: int, seed: int) -> float:
         commands = Path(home) / "rollout.txt"
         commands.write_text(text)
         before = children_cpu()
-        done = subprocess.run([gnubg, "-t", "-q", "-c", str(commands)], capture_output=True,
-                              text=True, env=dict(os.environ, HOME=home, LC_ALL="C"),
-                              timeout=3600)
+        done = subprocess.run(
+            [gnubg, "-t", "-q", "-c", str(commands)],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, HOME=home, LC_ALL="C"),
+            timeout=3600,
+        )
         seconds = children_cpu() - before
     if "Rollout done" not in done.stdout:
-        raise RuntimeError(f"GNU Backgammon did not finish its rollout:\n{done.stdout[-2000:]}"
-                           f"\n{done.stderr[-2000:]}")
+        raise RuntimeError(
+            f"GNU Backgammon did not finish its rollout:\n{done.stdout[-2000:]}"
+            f"\n{done.stderr[-2000:]}"
+        )
     return seconds
 
 
@@ -329,15 +346,16 @@ def cli_analysis_cpu(paths: list[Path]) -> float:
 def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
     repeats = sizes["repeats"]
     cli = gnubg_cli()
-    print(f"speed, per CPU second, medians of {repeats} interleaved "
-          f"run{'s' if repeats != 1 else ''}")
+    print(
+        f"speed, per CPU second, medians of {repeats} interleaved run{'s' if repeats != 1 else ''}"
+    )
     print(f"{'':44}{'per second':>11}  {'reference':>11}  {'ratio':>6}")
 
     # a. evaluations
     n = sizes["positions"]
     positions = self_play_positions(n * (repeats + 1), seed)
     net = get_evaluator("net")
-    batches = [positions[k * n:(k + 1) * n] for k in range(repeats + 1)]
+    batches = [positions[k * n : (k + 1) * n] for k in range(repeats + 1)]
     lists = [np.ascontiguousarray(b[:, ::-1, 1:]).tolist() for b in batches]
 
     def net_batch(repeat: int) -> tuple[float, float]:
@@ -361,9 +379,13 @@ def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
             gnubg_nn.probabilities(board, 0)
     net(batches[0])
     rate = median_rates(runs, repeats)
-    row(f"net evaluations, one batch of {n:,}", rate["net"], rate.get("gnubg"),
+    row(
+        f"net evaluations, one batch of {n:,}",
+        rate["net"],
+        rate.get("gnubg"),
         f"reference: gnubg_nn.probabilities(board, 0) per position "
-        f"({100 * race_share(positions):.0f}% races)")
+        f"({100 * race_share(positions):.0f}% races)",
+    )
 
     # b. rollouts
     trials = whole_blocks(sizes["rollout_trials"])
@@ -377,6 +399,7 @@ def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
             start = time.process_time()
             play(count, repeat + 1)
             return count, time.process_time() - start
+
         return run
 
     runs = {"net": ours_run("net", trials)}
@@ -385,25 +408,43 @@ def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
         runs["gnubg"] = ours_run("gnubg", policy_trials)
         ours("gnubg", 1)(36, 0)
     if cli is not None and cli_trials > CLI_STARTUP_TRIALS:
+
         def cli_run(repeat: int) -> tuple[float, float]:
             startup = cli_rollout_cpu(cli, CLI_STARTUP_TRIALS, repeat)
             whole = cli_rollout_cpu(cli, cli_trials, repeat)
             return cli_trials - CLI_STARTUP_TRIALS, whole - startup
+
         runs["cli"] = cli_run
     rate = median_rates(runs, repeats)
     if "cli" in rate:
-        row("rollout games, policy='net', 1 process", rate["net"], rate["cli"],
+        row(
+            "rollout games, policy='net', 1 process",
+            rate["net"],
+            rate["cli"],
             f"reference: GNU Backgammon's 0-ply rollout, gnubg -t, 1 thread ({cli_trials:,} "
-            f"less {CLI_STARTUP_TRIALS} trials)")
+            f"less {CLI_STARTUP_TRIALS} trials)",
+        )
     elif cli is None:
-        row("rollout games, policy='net', 1 process", rate["net"], None,
-            "GNU Backgammon's CLI (Debian package gnubg) is not installed: no reference")
+        row(
+            "rollout games, policy='net', 1 process",
+            rate["net"],
+            None,
+            "GNU Backgammon's CLI (Debian package gnubg) is not installed: no reference",
+        )
     else:
-        row("rollout games, policy='net', 1 process", rate["net"], None,
-            f"no GNU Backgammon CLI reference: --cli-trials must exceed {CLI_STARTUP_TRIALS}")
+        row(
+            "rollout games, policy='net', 1 process",
+            rate["net"],
+            None,
+            f"no GNU Backgammon CLI reference: --cli-trials must exceed {CLI_STARTUP_TRIALS}",
+        )
     if "gnubg" in rate:
-        row("rollout games, policy='net', 1 process", rate["net"], rate["gnubg"],
-            f"reference: policy='gnubg', 1 process ({policy_trials:,} trials)")
+        row(
+            "rollout games, policy='net', 1 process",
+            rate["net"],
+            rate["gnubg"],
+            f"reference: policy='gnubg', 1 process ({policy_trials:,} trials)",
+        )
 
     # c. analysis
     paths = transcripts(sizes["analysis_files"])
@@ -417,36 +458,52 @@ def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             start = time.process_time()
-            frames = [gl.analyse(path, evaluator="net", luck=True, progress=False)
-                      for path in paths]
+            frames = [
+                gl.analyse(path, evaluator="net", luck=True, progress=False) for path in paths
+            ]
             seconds = time.process_time() - start
         decisions = sum(int(frame["action"].isin(DECISIONS).sum()) for frame in frames)
         return decisions, seconds
 
     runs = {"net": ours_analysis}
     if cli is not None:
+
         def cli_analysis(repeat: int) -> tuple[float, float]:
             startup = cli_analysis_cpu([])
             return decisions, cli_analysis_cpu(paths) - startup
+
         runs["cli"] = cli_analysis  # after "net", which counts the decisions
     rate = median_rates(runs, repeats)
     label = "analysis with luck, decisions"
     note = f"{decisions:,} decisions of {len(paths)} bundled transcripts"
     if "cli" in rate:
-        row(label, rate["net"], rate["cli"], "reference: GNU Backgammon's 0-ply analyse match "
-            f"(the CPU time of all its threads), {note}")
+        row(
+            label,
+            rate["net"],
+            rate["cli"],
+            "reference: GNU Backgammon's 0-ply analyse match "
+            f"(the CPU time of all its threads), {note}",
+        )
     else:
-        row(label, rate["net"], None, f"GNU Backgammon's CLI (Debian package gnubg) is not "
-            f"installed: no reference; {note}")
+        row(
+            label,
+            rate["net"],
+            None,
+            f"GNU Backgammon's CLI (Debian package gnubg) is not installed: no reference; {note}",
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", default=",".join(SECTIONS),
-                        help="comma-separated sections: strength, agreement, speed")
+    parser.add_argument(
+        "--only",
+        default=",".join(SECTIONS),
+        help="comma-separated sections: strength, agreement, speed",
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true",
-                        help="tiny sizes, a smoke run (options given still apply)")
+    parser.add_argument(
+        "--quick", action="store_true", help="tiny sizes, a smoke run (options given still apply)"
+    )
     helps = {
         "repeats": "runs of each speed figure (median)",
         "pubeval_games": "games against pubeval",
@@ -460,16 +517,23 @@ def main() -> None:
         "analysis_files": "transcripts analysed in the speed section (0: all)",
     }
     for name, (default, quick) in SIZES.items():
-        parser.add_argument("--" + name.replace("_", "-"), type=int, default=None,
-                            help=f"{helps[name]} (default {default:,}; --quick {quick:,})")
+        parser.add_argument(
+            "--" + name.replace("_", "-"),
+            type=int,
+            default=None,
+            help=f"{helps[name]} (default {default:,}; --quick {quick:,})",
+        )
     args = parser.parse_args()
     sections = [s.strip() for s in args.only.split(",") if s.strip()]
     unknown = sorted(set(sections) - set(SECTIONS))
     if unknown:
-        parser.error(f"unknown section(s) {', '.join(unknown)}; choose from "
-                     f"{', '.join(SECTIONS)}")
-    sizes = {name: getattr(args, name) if getattr(args, name) is not None
-             else pair[1 if args.quick else 0] for name, pair in SIZES.items()}
+        parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    sizes = {
+        name: getattr(args, name)
+        if getattr(args, name) is not None
+        else pair[1 if args.quick else 0]
+        for name, pair in SIZES.items()
+    }
 
     try:
         gnubg: Policy | None = get_evaluator("gnubg")
@@ -477,13 +541,17 @@ def main() -> None:
         gnubg = None
     weights = NetEvaluator().weights
     trained = weights.meta.get("games")
-    print(f"net benchmark{' (--quick: tiny sizes)' if args.quick else ''}, {os.cpu_count()} "
-          f"cores, load average {os.getloadavg()[0]:.2f}; weights: {weights.hidden} hidden "
-          f"units, {'?' if trained is None else f'{trained:,}'} training games, sha256 "
-          f"{weights.digest()[:12]}")
+    print(
+        f"net benchmark{' (--quick: tiny sizes)' if args.quick else ''}, {os.cpu_count()} "
+        f"cores, load average {os.getloadavg()[0]:.2f}; weights: {weights.hidden} hidden "
+        f"units, {'?' if trained is None else f'{trained:,}'} training games, sha256 "
+        f"{weights.digest()[:12]}"
+    )
     if gnubg_cli() is None:
-        print("GNU Backgammon's CLI (Debian package gnubg) is not installed: its rollout and "
-              "analysis figures are skipped (apt-get install gnubg)")
+        print(
+            "GNU Backgammon's CLI (Debian package gnubg) is not installed: its rollout and "
+            "analysis figures are skipped (apt-get install gnubg)"
+        )
     for section in SECTIONS:
         if section not in sections:
             continue

@@ -36,8 +36,9 @@ def time_read(paths: list[Path], n_jobs: int) -> tuple[float, int]:
 
 def gnubg_import(paths: list[Path]) -> float | None:
     """GNU Backgammon importing every file in one process (``gnubg -t -q``)."""
-    gnubg = shutil.which("gnubg") or ("/usr/games/gnubg" if os.path.exists("/usr/games/gnubg")
-                                      else None)
+    gnubg = shutil.which("gnubg") or (
+        "/usr/games/gnubg" if os.path.exists("/usr/games/gnubg") else None
+    )
     if gnubg is None:
         return None
     lines = ["set confirm new off", "set confirm default yes"]
@@ -47,8 +48,14 @@ def gnubg_import(paths: list[Path]) -> float | None:
     lines.append("quit")
     with tempfile.TemporaryDirectory() as home:
         t0 = time.perf_counter()
-        subprocess.run([gnubg, "-t", "-q"], input="\n".join(lines) + "\n", text=True,
-                       capture_output=True, env=dict(os.environ, HOME=home), timeout=3600)
+        subprocess.run(
+            [gnubg, "-t", "-q"],
+            input="\n".join(lines) + "\n",
+            text=True,
+            capture_output=True,
+            env=dict(os.environ, HOME=home),
+            timeout=3600,
+        )
         return time.perf_counter() - t0
 
 
@@ -57,14 +64,20 @@ def main() -> None:
     parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    paths = sorted(p for sub in ("mat", "sgf") for p in (args.folder / sub).rglob("*")
-                   if p.is_file() and p.suffix.lower() in (".mat", ".txt", ".sgf"))
+    paths = sorted(
+        p
+        for sub in ("mat", "sgf")
+        for p in (args.folder / sub).rglob("*")
+        if p.is_file() and p.suffix.lower() in (".mat", ".txt", ".sgf")
+    )
     time_read(paths[:3], 1)  # numba's cache and the imports, outside the timing
     cores = os.cpu_count() or 1
     print(f"{len(paths)} transcripts under {args.folder}")
     print(f"{'':30s} {'total s':>8s} {'files/s':>8s} {'actions/s':>10s}")
-    for label, jobs in (("read_matches, 1 process", 1), (f"read_matches, {cores} processes",
-                                                       cores)):
+    for label, jobs in (
+        ("read_matches, 1 process", 1),
+        (f"read_matches, {cores} processes", cores),
+    ):
         runs = [time_read(paths, jobs) for _ in range(args.repeats)]
         seconds = statistics.median(t for t, _ in runs)
         actions = runs[0][1]

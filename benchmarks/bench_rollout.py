@@ -86,8 +86,11 @@ def best_move_loop(games: int, seed: int) -> None:
             board = [mover, other]  # the other side is on roll next
 
 
-def rates(plays: dict[str, tuple[Callable[[int, int], None], int]], repeats: int,
-          clock: Callable[[], float]) -> dict[str, float]:
+def rates(
+    plays: dict[str, tuple[Callable[[int, int], None], int]],
+    repeats: int,
+    clock: Callable[[], float],
+) -> dict[str, float]:
     """Median games per second of each ``play(games, seed)``, run in turn ``repeats``
     times (interleaved, so that a change in the machine's load hits all alike)."""
     seen: dict[str, list[float]] = {name: [] for name in plays}
@@ -101,8 +104,16 @@ def rates(plays: dict[str, tuple[Callable[[int, int], None], int]], repeats: int
 
 def ours(policy: str, n_jobs: int) -> Callable[[int, int], None]:
     def play(games: int, seed: int) -> None:
-        rollout(gl.Position.initial(), trials=games, policy=policy, seed=seed,
-                bearoff_finish=False, progress=False, n_jobs=n_jobs)
+        rollout(
+            gl.Position.initial(),
+            trials=games,
+            policy=policy,
+            seed=seed,
+            bearoff_finish=False,
+            progress=False,
+            n_jobs=n_jobs,
+        )
+
     return play
 
 
@@ -112,6 +123,7 @@ ACEY_START = gl.Position.from_board(np.zeros((2, 26), dtype=np.int8), variant="a
 def ours_acey(policy: str) -> Callable[[int, int], None]:
     def play(games: int, seed: int) -> None:
         rollout(ACEY_START, trials=games, policy=policy, seed=seed, progress=False, n_jobs=1)
+
     return play
 
 
@@ -142,61 +154,112 @@ def main() -> None:
 
     # warm up: numba kernels from the cache, the bear-off database, the process pool
     for policy in ("pubeval", "random", "net"):
-        rollout(gl.Position.initial(), trials=72, seed=0, policy=policy, progress=False,
-                n_jobs=1)
-    rollout(gl.Position.initial(), trials=5184, seed=0, policy="pubeval", progress=False,
-            n_jobs=2)
+        rollout(gl.Position.initial(), trials=72, seed=0, policy=policy, progress=False, n_jobs=1)
+    rollout(gl.Position.initial(), trials=5184, seed=0, policy="pubeval", progress=False, n_jobs=2)
 
-    print(f"rollout benchmark, medians of {repeats} interleaved runs, {os.cpu_count()} cores, "
-          f"load average {os.getloadavg()[0]:.2f} (other processes slow the wall-clock "
-          "figures)")
-    print("one-process figures are per CPU second of this process (time.process_time: "
-          "robust to other load);\nn_jobs=2 figures per wall-clock second\n")
+    print(
+        f"rollout benchmark, medians of {repeats} interleaved runs, {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.2f} (other processes slow the wall-clock "
+        "figures)"
+    )
+    print(
+        "one-process figures are per CPU second of this process (time.process_time: "
+        "robust to other load);\nn_jobs=2 figures per wall-clock second\n"
+    )
     print(f"{'':34}{'games/s':>9}  {'reference':>9}  {'ratio':>6}")
 
     def row(label: str, value: float, reference: float, note: str) -> None:
         print(f"{label:34}{value:9,.0f}  {reference:9,.0f}  {value / reference:6.2f}   {note}")
 
-    one = rates({"pub_loop": (pub_loop, 600), "pubeval": (ours("pubeval", 1), 5184),
-                 "random": (ours("random", 1), 5184)}, repeats, time.process_time)
-    row("pubeval, 1 process", one["pubeval"], one["pub_loop"],
-        "reference: Python loop over gnubg_nn.pub_best_move")
+    one = rates(
+        {
+            "pub_loop": (pub_loop, 600),
+            "pubeval": (ours("pubeval", 1), 5184),
+            "random": (ours("random", 1), 5184),
+        },
+        repeats,
+        time.process_time,
+    )
+    row(
+        "pubeval, 1 process",
+        one["pubeval"],
+        one["pub_loop"],
+        "reference: Python loop over gnubg_nn.pub_best_move",
+    )
     row("random policy, 1 process", one["random"], 3000, "reference: the 3,000 games/s target")
-    wall = rates({"one": (ours("pubeval", 1), 10368), "two": (ours("pubeval", 2), 10368)},
-                 repeats, time.perf_counter)
+    wall = rates(
+        {"one": (ours("pubeval", 1), 10368), "two": (ours("pubeval", 2), 10368)},
+        repeats,
+        time.perf_counter,
+    )
     row("pubeval, n_jobs=2 (wall clock)", wall["two"], wall["one"], "reference: n_jobs=1")
 
     rollout(gl.Position.initial(), trials=72, seed=0, policy="gnubg", progress=False, n_jobs=2)
-    gnubg_cpu = rates({"loop": (best_move_loop, 144), "gnubg": (ours("gnubg", 1), 288)},
-                      repeats, time.process_time)
-    row("gnubg policy, 1 process", gnubg_cpu["gnubg"], gnubg_cpu["loop"],
-        "reference: Python loop over gnubg_nn.best_move")
-    gnubg_wall = rates({"loop": (best_move_loop, 144), "gnubg": (ours("gnubg", 1), 288),
-                        "two": (ours("gnubg", 2), 576)}, repeats, time.perf_counter)
+    gnubg_cpu = rates(
+        {"loop": (best_move_loop, 144), "gnubg": (ours("gnubg", 1), 288)},
+        repeats,
+        time.process_time,
+    )
+    row(
+        "gnubg policy, 1 process",
+        gnubg_cpu["gnubg"],
+        gnubg_cpu["loop"],
+        "reference: Python loop over gnubg_nn.best_move",
+    )
+    gnubg_wall = rates(
+        {
+            "loop": (best_move_loop, 144),
+            "gnubg": (ours("gnubg", 1), 288),
+            "two": (ours("gnubg", 2), 576),
+        },
+        repeats,
+        time.perf_counter,
+    )
     row("gnubg policy, 1 process (wall)", gnubg_wall["gnubg"], gnubg_wall["loop"], "")
-    row("gnubg policy, n_jobs=2 (wall)", gnubg_wall["two"], gnubg_wall["loop"],
-        "reference: the same loop, one process")
+    row(
+        "gnubg policy, n_jobs=2 (wall)",
+        gnubg_wall["two"],
+        gnubg_wall["loop"],
+        "reference: the same loop, one process",
+    )
 
     rollout(ACEY_START, trials=36, seed=0, policy="pubeval", progress=False, n_jobs=1)
     rollout(ACEY_START, trials=36, seed=0, policy="random", progress=False, n_jobs=1)
-    acey = rates({"pubeval": (ours("pubeval", 1), 2592), "acey pubeval": (ours_acey("pubeval"), 72),
-                  "random": (ours("random", 1), 2592), "acey random": (ours_acey("random"), 36)},
-                 repeats, time.process_time)
+    acey = rates(
+        {
+            "pubeval": (ours("pubeval", 1), 2592),
+            "acey pubeval": (ours_acey("pubeval"), 72),
+            "random": (ours("random", 1), 2592),
+            "acey random": (ours_acey("random"), 36),
+        },
+        repeats,
+        time.process_time,
+    )
     # a 1-2 roll can have thousands of plays (the 1, the 2 and any doubles, R11.2), all
     # generated and scored: most of the time of an Acey-Deucey game
     for policy in ("pubeval", "random"):
         faster = acey[policy] / acey[f"acey {policy}"]
-        row(f"acey-deucey {policy}, 1 process", acey[f"acey {policy}"], acey[policy],
-            f"reference: standard backgammon, {policy} ({faster:,.0f} times as fast)")
+        row(
+            f"acey-deucey {policy}, 1 process",
+            acey[f"acey {policy}"],
+            acey[policy],
+            f"reference: standard backgammon, {policy} ({faster:,.0f} times as fast)",
+        )
 
-    done = subprocess.run([sys.executable, "-c", MEMORY_CHILD, str(args.memory_trials)],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", MEMORY_CHILD, str(args.memory_trials)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     memory = json.loads(done.stdout.splitlines()[-1])
     peak = max(memory["self_kb"], memory["children_kb"]) / 1024
-    print(f"\npeak memory of a {memory['trials']:,}-trial pubeval rollout (n_jobs=2): "
-          f"{peak:.0f} MB (parent {memory['self_kb'] / 1024:.0f} MB, largest worker "
-          f"{memory['children_kb'] / 1024:.0f} MB; target 500 MB), "
-          f"{memory['seconds']:.1f} s")
+    print(
+        f"\npeak memory of a {memory['trials']:,}-trial pubeval rollout (n_jobs=2): "
+        f"{peak:.0f} MB (parent {memory['self_kb'] / 1024:.0f} MB, largest worker "
+        f"{memory['children_kb'] / 1024:.0f} MB; target 500 MB), "
+        f"{memory['seconds']:.1f} s"
+    )
 
     from gammonlab.evaluators.bearoff import BearoffDatabase
 
@@ -211,8 +274,10 @@ def main() -> None:
         size = path.stat().st_size
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     tables = sum(a.nbytes for a in (db.expected, db.rolls, db.first_off))
-    print(f"bear-off database: build {statistics.median(builds):.2f} s (warm numba cache), "
-          f"file {size / 1e6:.1f} MB, tables {tables / 1e6:.1f} MB in memory")
+    print(
+        f"bear-off database: build {statistics.median(builds):.2f} s (warm numba cache), "
+        f"file {size / 1e6:.1f} MB, tables {tables / 1e6:.1f} MB in memory"
+    )
 
 
 if __name__ == "__main__":

@@ -19,8 +19,9 @@ _PLACEHOLDER = re.compile(r"^\s*\{\w+\}\s*$", re.MULTILINE)
 
 
 class RuntimeDocstrings(griffe.Extension):
-    def on_function_instance(self, *, node: Any, func: griffe.Function, agent: Any,
-                             **kwargs: Any) -> None:
+    def on_function_instance(
+        self, *, node: Any, func: griffe.Function, agent: Any, **kwargs: Any
+    ) -> None:
         docstring = func.docstring
         if docstring is None or not _PLACEHOLDER.search(docstring.value):
             return

@@ -121,8 +121,17 @@ __all__ = [
 
 
 _PLOTS = (
-    "plot_board", "plot_cube_decision", "plot_equity", "plot_errors", "plot_first_rolls",
-    "plot_gammon_rates", "plot_luck", "plot_met", "plot_pips", "plot_plays", "plot_rollout",
+    "plot_board",
+    "plot_cube_decision",
+    "plot_equity",
+    "plot_errors",
+    "plot_first_rolls",
+    "plot_gammon_rates",
+    "plot_luck",
+    "plot_met",
+    "plot_pips",
+    "plot_plays",
+    "plot_rollout",
 )
 
 

@@ -46,8 +46,7 @@ def parse_int(text: object, *, signed: bool = False, max_digits: int = MAX_DIGIT
     return int(text)
 
 
-def read_int(text: str, what: str, *, signed: bool = False,
-             max_digits: int = MAX_DIGITS) -> int:
+def read_int(text: str, what: str, *, signed: bool = False, max_digits: int = MAX_DIGITS) -> int:
     """:func:`parse_int`, raising :class:`~gammonlab.errors.ParseError` (a ``ValueError``,
     with ``what`` it should be) when ``text`` is not such a number; for parsers that
     turn it into a located error.

@@ -140,8 +140,9 @@ class IllegalPlayError(GammonlabError, ValueError):
         A legal play that would do, in canonical notation.
     """
 
-    def __init__(self, message: str, *, rule: str = "", reason: str = "",
-                 example: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, rule: str = "", reason: str = "", example: str | None = None
+    ) -> None:
         super().__init__(message)
         self.rule = rule
         self.reason = reason
@@ -160,8 +161,15 @@ class ParseError(GammonlabError, ValueError):
     like a compiler: ``match.mat:117:9: expected dice like '63:', got 'x3:'``.
     """
 
-    def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
-                 column: int | None = None, text: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        text: str | None = None,
+    ) -> None:
         self.source = source
         self.line = line
         self.column = column

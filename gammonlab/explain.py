@@ -136,14 +136,14 @@ def _dice_counts(segments: Sequence[tuple[int, int]], pool: Sequence[int]) -> fr
     """How many dice the written segments can use, given the dice left."""
     # only each segment's length and whether it bears off matter: a small key space;
     # a checker entering from off the board comes in as from the bar (R11.1)
-    shape = tuple(sorted((min(source, BAR) - target, target == OFF)
-                         for source, target in segments))
+    shape = tuple(sorted((min(source, BAR) - target, target == OFF) for source, target in segments))
     return _dice_counts_of_shape(shape, tuple(sorted(pool, reverse=True)))
 
 
 @lru_cache(maxsize=4096)
-def _dice_counts_of_shape(shape: tuple[tuple[int, bool], ...],
-                          pool: tuple[int, ...]) -> frozenset[int]:
+def _dice_counts_of_shape(
+    shape: tuple[tuple[int, bool], ...], pool: tuple[int, ...]
+) -> frozenset[int]:
     if not shape:
         return frozenset({0})
     (distance, off), rest = shape[0], shape[1:]
@@ -196,14 +196,21 @@ def _match(position: Position, journeys: tuple[Journey, ...], legal: LegalPlays)
     # points the text writes choose between them (some writers never mark a
     # hit: '18/16 16/11' hits on 16), then its hit marks ('24/18*/13').
     written = Counter(segments)
-    marked = {point for journey in journeys
-              for point, hit in zip(journey.points[1:], journey.hits) if hit}
-    return min(plays, key=lambda play: (-sum((Counter(play.moves) & written).values()),
-                                        len(marked ^ set(play.hits))))
+    marked = {
+        point for journey in journeys for point, hit in zip(journey.points[1:], journey.hits) if hit
+    }
+    return min(
+        plays,
+        key=lambda play: (
+            -sum((Counter(play.moves) & written).values()),
+            len(marked ^ set(play.hits)),
+        ),
+    )
 
 
-def resolve_play(position: Position, text: str, dice: Dice, *,
-                 legal: LegalPlays | None = None) -> Play:
+def resolve_play(
+    position: Position, text: str, dice: Dice, *, legal: LegalPlays | None = None
+) -> Play:
     """The legal play that ``text`` describes on ``position`` with ``dice``.
 
     ``legal`` may pass the legal plays when they are already at hand.
@@ -222,13 +229,16 @@ def resolve_play(position: Position, text: str, dice: Dice, *,
         if legal is None:
             legal = position.legal_plays(dice)
         play = _match(position, journeys, legal)
-        explanation = None if play is not None else _diagnose(position, text, dice,
-                                                               journeys, legal)
+        explanation = None if play is not None else _diagnose(position, text, dice, journeys, legal)
     if play is not None:
         return play
     assert explanation is not None
-    raise IllegalPlayError(explanation.message, rule=explanation.rule or "",
-                           reason=explanation.reason, example=explanation.example)
+    raise IllegalPlayError(
+        explanation.message,
+        rule=explanation.rule or "",
+        reason=explanation.reason,
+        example=explanation.example,
+    )
 
 
 def explain_play(position: Position, text: str, dice: Dice) -> Explanation:
@@ -259,8 +269,9 @@ def _is_acey_deucey(position: Position, dice: Dice) -> bool:
     return position.variant.enter_from_off and (min(dice), max(dice)) == ACEY_DEUCEY
 
 
-def _acey_deucey(position: Position, text: str, dice: Dice,
-                 legal: LegalPlays | None) -> tuple[Play | None, Explanation | None]:
+def _acey_deucey(
+    position: Position, text: str, dice: Dice, legal: LegalPlays | None
+) -> tuple[Play | None, Explanation | None]:
     """Resolve an Acey-Deucey 1-2 (R11.2): the 1 and the 2 as an ordinary roll
     (R5.1-R5.3), then, when both are played, the doubles named after ``then``
     (R5.4) from the position they leave. Returns the play or why it is illegal."""
@@ -277,25 +288,32 @@ def _acey_deucey(position: Position, text: str, dice: Dice,
     example = _with_doubles(legal, first or _example_play(ordinary, [], journeys))
 
     def verdict(rule: str, reason: str) -> Explanation:
-        return Explanation(text=text, dice=dice, legal=False, rule=rule, reason=reason,
-                           example=example)
+        return Explanation(
+            text=text, dice=dice, legal=False, rule=rule, reason=reason, example=example
+        )
 
     if doubles is None:
         play = _match(position, journeys, legal)
         if play is not None:
             return play, None
         if full and first is not None:
-            return None, verdict("R11.2", "after the 1 and the 2 the player chooses doubles and "
-                                          "plays them, written after 'then' like "
-                                          "'then 6-6: 13/7(2)'")
-        return None, replace(_diagnose(position, first_text, dice, journeys, ordinary),
-                             text=text, example=example)
+            return None, verdict(
+                "R11.2",
+                "after the 1 and the 2 the player chooses doubles and "
+                "plays them, written after 'then' like "
+                "'then 6-6: 13/7(2)'",
+            )
+        return None, replace(
+            _diagnose(position, first_text, dice, journeys, ordinary), text=text, example=example
+        )
     if first is None:
-        return None, replace(_diagnose(position, first_text, dice, journeys, ordinary),
-                             text=text, example=example)
+        return None, replace(
+            _diagnose(position, first_text, dice, journeys, ordinary), text=text, example=example
+        )
     if len(first.moves) < 2:
-        return None, verdict("R11.2", "doubles follow a 1-2 only when both the 1 and the 2 "
-                                      "are played")
+        return None, verdict(
+            "R11.2", "doubles follow a 1-2 only when both the 1 and the 2 are played"
+        )
     middle = type(position)._trusted(first.board, position.variant)
     roll = (doubles, doubles)
     second_journeys = parse_notation(second_text)
@@ -314,16 +332,19 @@ def _acey_deucey(position: Position, text: str, dice: Dice,
 # -- explaining illegal plays ---------------------------------------------------------------
 
 
-def _step_problem(board: np.ndarray, source: int, die: int,
-                  checkers: int) -> tuple[str, str] | None:
+def _step_problem(
+    board: np.ndarray, source: int, die: int, checkers: int
+) -> tuple[str, str] | None:
     """Why one checker may not move ``die`` pips from ``source``, or ``None``."""
     me, opponent = board
     if me[source] <= 0:
         if source == START:
             return "R4.1", "no checker of yours waits off the board to enter"
         if source == BAR and me[START] > 0:
-            return "R11.1", ("there is no checker of yours on the bar; a checker waiting off "
-                             "the board enters from 'in', like in/22")
+            return "R11.1", (
+                "there is no checker of yours on the bar; a checker waiting off "
+                "the board enters from 'in', like in/22"
+            )
         where = "on the bar" if source == BAR else f"on the {source}-point"
         return "R4.1", f"there is no checker of yours {where}"
     if me[BAR] > 0 and source != BAR:
@@ -333,24 +354,32 @@ def _step_problem(board: np.ndarray, source: int, die: int,
         holders = int(opponent[BAR - target])
         if holders >= 2:
             if source >= BAR:
-                return "R6.4", (f"the entry point {target} (the opponent's {die}-point) "
-                                f"is blocked by {holders} checkers")
+                return "R6.4", (
+                    f"the entry point {target} (the opponent's {die}-point) "
+                    f"is blocked by {holders} checkers"
+                )
             return "R4.2", f"the {target}-point is blocked by {holders} opposing checkers"
         return None
     if me[START] > 0:
         waits = "still waits" if me[START] == 1 else "still wait"
-        return "R7.1", (f"bearing off starts only when all {checkers} checkers are in the home "
-                        f"board, and {me[START]} {waits} off the board to enter (R11.1)")
+        return "R7.1", (
+            f"bearing off starts only when all {checkers} checkers are in the home "
+            f"board, and {me[START]} {waits} off the board to enter (R11.1)"
+        )
     outside = [p for p in range(HOME_POINTS + 1, BAR + 1) if me[p] > 0]
     if outside:
         where = ", ".join(point_name(p) for p in outside[::-1])
-        return "R7.1", (f"bearing off starts only when all {checkers} checkers are in the "
-                        f"home board; checkers still stand on {where}")
+        return "R7.1", (
+            f"bearing off starts only when all {checkers} checkers are in the "
+            f"home board; checkers still stand on {where}"
+        )
     if target < 0:
         higher = [p for p in range(source + 1, HOME_POINTS + 1) if me[p] > 0]
         if higher:
-            return "R7.3", (f"a {die} bears off from the {source}-point only when no checker "
-                            f"stands higher; a checker on the {max(higher)}-point must move")
+            return "R7.3", (
+                f"a {die} bears off from the {source}-point only when no checker "
+                f"stands higher; a checker on the {max(higher)}-point must move"
+            )
     return None
 
 
@@ -370,8 +399,9 @@ def _options(source: int, target: int, pool: list[int]) -> list[tuple[int, ...]]
     return sorted(exact, key=len)
 
 
-def _simulate(position: Position, journeys: tuple[Journey, ...],
-              dice: Dice) -> tuple[list[Move], list[int], tuple[str, str] | None]:
+def _simulate(
+    position: Position, journeys: tuple[Journey, ...], dice: Dice
+) -> tuple[list[Move], list[int], tuple[str, str] | None]:
     """Play the written moves die by die; stop at the first broken rule."""
     # one more column, START, for Acey-Deucey's checkers waiting off the board (R2.4)
     board = np.zeros((2, START + 1), dtype=np.int64)
@@ -386,16 +416,33 @@ def _simulate(position: Position, journeys: tuple[Journey, ...],
         for source, target in journey.segments:
             written = f"{point_name(source)}/{point_name(target)}"
             if target != OFF and target >= source:
-                return steps, used, ("R4.1", f"checkers move forward only, towards the "
-                                             f"1-point; {written} goes backwards")
+                return (
+                    steps,
+                    used,
+                    (
+                        "R4.1",
+                        f"checkers move forward only, towards the "
+                        f"1-point; {written} goes backwards",
+                    ),
+                )
             options = _options(source, target, pool)
             if not options:
                 if not pool:
-                    return steps, used, ("R4.1", f"every die of {roll} is already used "
-                                                 f"before {written}")
+                    return (
+                        steps,
+                        used,
+                        ("R4.1", f"every die of {roll} is already used before {written}"),
+                    )
                 distance = min(source, BAR) - target
-                return steps, used, ("R4.1", f"{written} is {distance} pips, which "
-                                             f"{roll} cannot make with the dice left")
+                return (
+                    steps,
+                    used,
+                    (
+                        "R4.1",
+                        f"{written} is {distance} pips, which "
+                        f"{roll} cannot make with the dice left",
+                    ),
+                )
             problem: tuple[str, str] | None = None
             for option in options:
                 for order in dict.fromkeys(permutations(option)):
@@ -407,8 +454,11 @@ def _simulate(position: Position, journeys: tuple[Journey, ...],
                         failed = _step_problem(trial, point, die, checkers)
                         if failed is not None:
                             if k < len(order) - 1 and failed[0] == "R4.2":
-                                failed = ("R4.4", f"{written} touches down on the "
-                                                  f"{point - die}-point, which is blocked")
+                                failed = (
+                                    "R4.4",
+                                    f"{written} touches down on the "
+                                    f"{point - die}-point, which is blocked",
+                                )
                             break
                         new_point = _move(trial, point, die)
                         trial_steps.append((point, new_point))
@@ -436,8 +486,9 @@ def _with_doubles(legal: LegalPlays, first: Play | None) -> str | None:
     if first is not None and len(first.moves) == 2:
         pairs = legal._moves[:, :2]  # the 1 and the 2 of every play, in either order
         one, two = (np.array(move) for move in first.moves)
-        same = (((pairs[:, 0] == one).all(axis=1) & (pairs[:, 1] == two).all(axis=1))
-                | ((pairs[:, 0] == two).all(axis=1) & (pairs[:, 1] == one).all(axis=1)))
+        same = ((pairs[:, 0] == one).all(axis=1) & (pairs[:, 1] == two).all(axis=1)) | (
+            (pairs[:, 0] == two).all(axis=1) & (pairs[:, 1] == one).all(axis=1)
+        )
         found = np.flatnonzero(same)
         if found.size:
             return legal[int(found[0])].notation
@@ -451,8 +502,9 @@ def _example(legal: LegalPlays, steps: list[Move], journeys: tuple[Journey, ...]
     return None if best is None else best.notation
 
 
-def _example_play(legal: LegalPlays, steps: list[Move],
-                  journeys: tuple[Journey, ...]) -> Play | None:
+def _example_play(
+    legal: LegalPlays, steps: list[Move], journeys: tuple[Journey, ...]
+) -> Play | None:
     """The legal play sharing the most moves with what was written."""
     if len(legal) == 0:
         return None
@@ -461,17 +513,26 @@ def _example_play(legal: LegalPlays, steps: list[Move],
 
     def overlap(play: Play) -> tuple[int, int]:
         moves = Counter(play.moves)
-        return (sum((moves & wanted).values()),
-                sum((Counter(s for s, _ in play.moves) & sources).values()))
+        return (
+            sum((moves & wanted).values()),
+            sum((Counter(s for s, _ in play.moves) & sources).values()),
+        )
 
     return max(legal, key=overlap)
 
 
-def _diagnose(position: Position, text: str, dice: Dice, journeys: tuple[Journey, ...],
-              legal: LegalPlays) -> Explanation:
+def _diagnose(
+    position: Position, text: str, dice: Dice, journeys: tuple[Journey, ...], legal: LegalPlays
+) -> Explanation:
     def verdict(rule: str, reason: str, steps: list[Move] | None = None) -> Explanation:
-        return Explanation(text=text, dice=dice, legal=False, rule=rule, reason=reason,
-                           example=_example(legal, steps or [], journeys))
+        return Explanation(
+            text=text,
+            dice=dice,
+            legal=False,
+            rule=rule,
+            reason=reason,
+            example=_example(legal, steps or [], journeys),
+        )
 
     if not journeys:
         return verdict("R5.6", RULES_IN_WORDS["R5.6"])
@@ -486,10 +547,15 @@ def _diagnose(position: Position, text: str, dice: Dice, journeys: tuple[Journey
     d1, d2 = dice
     if len(steps) < required:
         if d1 == d2:
-            return verdict("R5.4", f"with doubles, as many of the four {d1}s as possible must "
-                                   f"be played, and {required} can be", steps)
+            return verdict(
+                "R5.4",
+                f"with doubles, as many of the four {d1}s as possible must "
+                f"be played, and {required} can be",
+                steps,
+            )
         return verdict("R5.1", RULES_IN_WORDS["R5.1"], steps)
     if d1 != d2 and required == 1 and used and used[0] != max(dice):
-        return verdict("R5.3", f"only one die can be played, so it must be the larger, "
-                               f"the {max(dice)}", steps)
+        return verdict(
+            "R5.3", f"only one die can be played, so it must be the larger, the {max(dice)}", steps
+        )
     return verdict("R4.1", "these moves do not make a legal play of this roll", steps)

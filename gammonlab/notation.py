@@ -43,8 +43,9 @@ from .rules import BAR, OFF
 
 __all__ = ["NO_MOVE", "Journey", "parse_notation", "split_acey_deucey"]
 
-NO_MOVE = frozenset({"", "cannot move", "can't move", "cant move", "no move", "no legal move",
-                     "dance", "dances"})
+NO_MOVE = frozenset(
+    {"", "cannot move", "can't move", "cant move", "no move", "no legal move", "dance", "dances"}
+)
 """Texts that stand for a roll that cannot be played (R5.5)."""
 
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[0-9]+)\))?(?P<star>\*?)$")
@@ -85,7 +86,8 @@ def _shorten(text: str, width: int = 60) -> str:
 def _bad(text: str, token: str, why: str) -> InvalidNotationError:
     return InvalidNotationError(
         f"cannot read play {_shorten(text)!r}: {why} in {_shorten(token)!r}; "
-        "expected moves like '24/18 13/11*', 'bar/22', '6/off', '8/5(2)' or 'in/22'")
+        "expected moves like '24/18 13/11*', 'bar/22', '6/off', '8/5(2)' or 'in/22'"
+    )
 
 
 def split_acey_deucey(text: str) -> tuple[str, int | None, str]:
@@ -111,9 +113,10 @@ def split_acey_deucey(text: str) -> tuple[str, int | None, str]:
     if len(found) != 1 or found[0]["a"] != found[0]["b"]:
         raise InvalidNotationError(
             f"cannot read play {_shorten(text)!r}: after a 1-2 write 'then', the doubles "
-            f"chosen and their moves, once, like 'in/24 in/23 then 6-6: in/19(4)' (R11.2)")
+            f"chosen and their moves, once, like 'in/24 in/23 then 6-6: in/19(4)' (R11.2)"
+        )
     where = found[0]
-    return text[:where.start()].strip(), int(where["a"]), text[where.end():].strip()
+    return text[: where.start()].strip(), int(where["a"]), text[where.end() :].strip()
 
 
 def parse_notation(text: str) -> tuple[Journey, ...]:
@@ -186,5 +189,6 @@ def _parse(text: str) -> tuple[Journey, ...]:
         journeys.extend([journey] * count)
     if len(journeys) > 4:
         raise InvalidNotationError(
-            f"cannot read play {_shorten(text)!r}: more than four checker moves in one turn")
+            f"cannot read play {_shorten(text)!r}: more than four checker moves in one turn"
+        )
     return tuple(journeys)

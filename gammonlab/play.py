@@ -124,10 +124,7 @@ def _format(moves: tuple[Move, ...], hits: tuple[bool, ...]) -> str:
                     break
             if merged:
                 break
-    texts = [
-        "/".join(point_name(p) + ("*" if hit else "") for p, hit in path)
-        for path in paths
-    ]
+    texts = ["/".join(point_name(p) + ("*" if hit else "") for p, hit in path) for path in paths]
     counts: dict[str, int] = {}
     for text in texts:
         counts[text] = counts.get(text, 0) + 1
@@ -158,12 +155,19 @@ class Play:
 
     __slots__ = ("_board", "_dice", "_doubles", "_hit_flags", "_moves", "before")
 
-    def __init__(self, before: Position, dice: Dice, moves: Sequence[Move],
-                 board: np.ndarray, doubles: int | None = None) -> None:
+    def __init__(
+        self,
+        before: Position,
+        dice: Dice,
+        moves: Sequence[Move],
+        board: np.ndarray,
+        doubles: int | None = None,
+    ) -> None:
         self.before = before
         self._dice = dice
-        self._moves = cast("tuple[Move, ...]", tuple(moves) if type(moves) is tuple
-                           else tuple(map(tuple, moves)))
+        self._moves = cast(
+            "tuple[Move, ...]", tuple(moves) if type(moves) is tuple else tuple(map(tuple, moves))
+        )
         self._board = board
         self._doubles = doubles
         self._hit_flags = replay_hits(before.board, self._moves)
@@ -234,8 +238,11 @@ class Play:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):
             return NotImplemented
-        return (self.before == other.before and self._doubles == other._doubles
-                and bool(np.array_equal(self._board, other._board)))
+        return (
+            self.before == other.before
+            and self._doubles == other._doubles
+            and bool(np.array_equal(self._board, other._board))
+        )
 
     def __hash__(self) -> int:
         return hash((self.before, self._board.tobytes(), self._doubles))
@@ -256,8 +263,14 @@ class LegalPlays(Sequence[Play]):
 
     __slots__ = ("_boards", "_dice", "_doubles", "_moves", "before")
 
-    def __init__(self, before: Position, dice: Dice, boards: np.ndarray,
-                 moves: np.ndarray, doubles: np.ndarray | None = None) -> None:
+    def __init__(
+        self,
+        before: Position,
+        dice: Dice,
+        boards: np.ndarray,
+        moves: np.ndarray,
+        doubles: np.ndarray | None = None,
+    ) -> None:
         self.before = before
         self._dice = dice
         self._boards = boards
@@ -290,8 +303,9 @@ class LegalPlays(Sequence[Play]):
         if index < 0:
             index += n
         if not 0 <= index < n:
-            raise PlayIndexError(f"play index {asked} out of range: {n} legal "
-                                 f"play{'' if n == 1 else 's'}")
+            raise PlayIndexError(
+                f"play index {asked} out of range: {n} legal play{'' if n == 1 else 's'}"
+            )
         moves = [(s, t) for s, t in self._moves[index].tolist() if s >= 0]
         doubles = None
         if self._doubles is not None and self._doubles[index] > 0:

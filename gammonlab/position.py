@@ -49,10 +49,16 @@ Dice = tuple[int, int]
 Phase = Literal["contact", "race", "bearoff", "over"]
 
 _RESULTS = {
-    STANDARD: {END_SINGLE: ("single", 1), END_GAMMON: ("gammon", 2),
-               END_BACKGAMMON: ("backgammon", 3)},  # R8.2
-    SEED_000: {END_SINGLE: ("single", 1), END_GAMMON: ("outside", 2),
-               END_BACKGAMMON: ("bar", 4)},  # R8.4
+    STANDARD: {
+        END_SINGLE: ("single", 1),
+        END_GAMMON: ("gammon", 2),
+        END_BACKGAMMON: ("backgammon", 3),
+    },  # R8.2
+    SEED_000: {
+        END_SINGLE: ("single", 1),
+        END_GAMMON: ("outside", 2),
+        END_BACKGAMMON: ("bar", 4),
+    },  # R8.4
 }
 """The kind and points of each class of a game's end
 (:func:`~gammonlab._kernels.outcome.game_class`)."""
@@ -133,8 +139,10 @@ class Position:
     _pips: tuple[int, int] | None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise ArgumentTypeError("use Position.initial(), Position.from_board() or "
-                                "Position.from_gnubg_id() to build a Position")
+        raise ArgumentTypeError(
+            "use Position.initial(), Position.from_board() or "
+            "Position.from_gnubg_id() to build a Position"
+        )
 
     # -- construction -----------------------------------------------------------------------
 
@@ -162,8 +170,13 @@ class Position:
         return cls._trusted(var.initial_board(), var)
 
     @classmethod
-    def from_board(cls, board: Any, variant: str | Variant = "standard", *,
-                   waiting: tuple[int, int] | None = None) -> Position:
+    def from_board(
+        cls,
+        board: Any,
+        variant: str | Variant = "standard",
+        *,
+        waiting: tuple[int, int] | None = None,
+    ) -> Position:
         """A position from a ``(2, 26)`` board (row 0 on roll), checked.
 
         The borne-off column may be left at zero: it is filled in from the
@@ -189,7 +202,8 @@ class Position:
         if arr.shape != (2, 26):
             raise InvalidPositionError(
                 f"a board has shape (2, 26) (side on roll, opponent; off, points 1-24, bar), "
-                f"got shape {arr.shape}")
+                f"got shape {arr.shape}"
+            )
         if not np.issubdtype(arr.dtype, np.integer):
             if not np.all(np.equal(np.mod(arr, 1), 0)):
                 raise InvalidPositionError("checker counts must be whole numbers")
@@ -198,7 +212,8 @@ class Position:
             side, col = (int(i) for i in np.argwhere(counts < 0)[0])
             raise InvalidPositionError(
                 f"negative checker count {counts[side, col]} for "
-                f"{'the side on roll' if side == 0 else 'the opponent'} at {_slot_name(col)}")
+                f"{'the side on roll' if side == 0 else 'the opponent'} at {_slot_name(col)}"
+            )
         board8 = counts.copy()
         for side in range(2):
             on_board = int(counts[side, 1:].sum())
@@ -209,19 +224,22 @@ class Position:
                 total = var.checkers
             if total > var.checkers or (total != var.checkers and not var.enter_from_off):
                 raise InvalidPositionError(
-                    f"{who} has {total} checkers; {var.name} has {var.checkers} a side")
+                    f"{who} has {total} checkers; {var.name} has {var.checkers} a side"
+                )
         for point in range(1, POINTS + 1):
             if counts[0, point] > 0 and counts[1, BAR - point] > 0:
                 raise InvalidPositionError(
                     f"point {point} of the side on roll is held by both sides "
-                    f"({counts[0, point]} and {counts[1, BAR - point]} checkers) (R4.6)")
+                    f"({counts[0, point]} and {counts[1, BAR - point]} checkers) (R4.6)"
+                )
         if board8[0, OFF] == var.checkers and board8[1, OFF] == var.checkers:
             raise InvalidPositionError("both sides have borne off every checker")
         position = cls._trusted(board8.astype(np.int8), var)
         if waiting is not None and tuple(waiting) != position.waiting:
             raise InvalidPositionError(
                 f"the board leaves {position.waiting[0]} and {position.waiting[1]} checkers "
-                f"waiting to enter (R2.4), not {waiting[0]} and {waiting[1]}")
+                f"waiting to enter (R2.4), not {waiting[0]} and {waiting[1]}"
+            )
         return position
 
     @classmethod
@@ -277,7 +295,8 @@ wait here; use repr(position) or Position.from_board() instead
                     "a GNU Backgammon Position ID cannot tell a checker waiting to enter "
                     f"(Acey-Deucey, R2.4) from one borne off, and {waiting[0]} and "
                     f"{waiting[1]} checkers wait here; use repr(position) or "
-                    "Position.from_board() instead")
+                    "Position.from_board() instead"
+                )
             from .ids import position_id_unchecked
 
             cached = position_id_unchecked(self._board)
@@ -300,8 +319,9 @@ wait here; use repr(position) or Position.from_board() instead
             return self.gnubg_id
         from .ids import position_id_unchecked
 
-        return (f"{position_id_unchecked(self._board)}, {waiting[0]} and {waiting[1]} "
-                "waiting to enter")
+        return (
+            f"{position_id_unchecked(self._board)}, {waiting[0]} and {waiting[1]} waiting to enter"
+        )
 
     @property
     def pips(self) -> tuple[int, int]:
@@ -317,8 +337,10 @@ wait here; use repr(position) or Position.from_board() instead
         if pips is None:
             me, opponent = self._board.tolist()
             waiting = self.waiting
-            pips = (sum(i * n for i, n in enumerate(me)) + BAR * waiting[0],
-                    sum(i * n for i, n in enumerate(opponent)) + BAR * waiting[1])
+            pips = (
+                sum(i * n for i, n in enumerate(me)) + BAR * waiting[0],
+                sum(i * n for i, n in enumerate(opponent)) + BAR * waiting[1],
+            )
             object.__setattr__(self, "_pips", pips)
         return pips
 
@@ -377,8 +399,11 @@ wait here; use repr(position) or Position.from_board() instead
     @property
     def is_bearoff(self) -> bool:
         """True in a race where both sides have every checker home (R7.1)."""
-        return (self.is_race and _furthest(self._board[0]) <= HOME_POINTS
-                and _furthest(self._board[1]) <= HOME_POINTS)
+        return (
+            self.is_race
+            and _furthest(self._board[0]) <= HOME_POINTS
+            and _furthest(self._board[1]) <= HOME_POINTS
+        )
 
     @property
     def phase(self) -> Phase:
@@ -416,8 +441,10 @@ wait here; use repr(position) or Position.from_board() instead
         winner = 0 if int(self._board[0, OFF]) == n else 1
         code = SCORING_CODES.get(scoring)
         if code is None:
-            raise OptionError(f"unknown scoring {scoring!r}; known: standard (R8.2), "
-                              "seed-000 (R8.4)", option="scoring")
+            raise OptionError(
+                f"unknown scoring {scoring!r}; known: standard (R8.2), seed-000 (R8.4)",
+                option="scoring",
+            )
         # Acey-Deucey: a checker that never entered (R2.4) is scored as one on the
         # bar, which it is like: 25 pips from home, entering on the winner's home board
         won = np.ascontiguousarray(self._board[::-1] if winner else self._board)
@@ -451,8 +478,9 @@ wait here; use repr(position) or Position.from_board() instead
 
         d1, d2 = normalise_dice(dice)
         if self.is_game_over:
-            return LegalPlays(self, (d1, d2), np.empty((0, 2, 26), np.int8),
-                              np.empty((0, 4, 2), np.int8))
+            return LegalPlays(
+                self, (d1, d2), np.empty((0, 2, 26), np.int8), np.empty((0, 4, 2), np.int8)
+            )
         if self._variant.enter_from_off:
             if (min(d1, d2), max(d1, d2)) == (1, 2):
                 from ._kernels.acey import acey_deucey_plays
@@ -517,8 +545,9 @@ wait here; use repr(position) or Position.from_board() instead
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (self._variant.name == other._variant.name
-                and bool(np.array_equal(self._board, other._board)))
+        return self._variant.name == other._variant.name and bool(
+            np.array_equal(self._board, other._board)
+        )
 
     def __hash__(self) -> int:
         cached = self._hash
@@ -536,8 +565,10 @@ wait here; use repr(position) or Position.from_board() instead
     def __repr__(self) -> str:
         if self._variant.enter_from_off:
             # R2.4: the checkers waiting to enter are on no point: say how many
-            return (f"Position.from_board({self._board.tolist()!r}, "
-                    f"variant={self._variant.name!r}, waiting={self.waiting!r})")
+            return (
+                f"Position.from_board({self._board.tolist()!r}, "
+                f"variant={self._variant.name!r}, waiting={self.waiting!r})"
+            )
         args = repr(self.gnubg_id)
         if self._variant.name != "standard":
             args += f", variant={self._variant.name!r}"

@@ -88,11 +88,13 @@ class Variant:
         if not self.enter_from_off and placed != self.checkers:
             raise OptionError(
                 f"variant {self.name!r}: setup places {placed} checkers, expected {self.checkers}",
-                option="variant")
+                option="variant",
+            )
         for point, count in self.setup:
             if not 1 <= point <= POINTS or count < 0:
-                raise OptionError(f"variant {self.name!r}: bad setup entry {(point, count)}",
-                                  option="variant")
+                raise OptionError(
+                    f"variant {self.name!r}: bad setup entry {(point, count)}", option="variant"
+                )
 
     def initial_board(self) -> np.ndarray:
         """The ``(2, 26)`` int8 starting board, both sides alike."""
@@ -105,27 +107,51 @@ class Variant:
     def custom(cls, name: str, setup: dict[int, int] | tuple[tuple[int, int], ...]) -> Variant:
         """A variant of your own: ``Variant.custom("mine", {24: 3, 13: 4, 8: 4, 6: 4})``."""
         items = tuple(sorted(setup.items() if isinstance(setup, dict) else setup, reverse=True))
-        return cls(name=name, setup=items, checkers=sum(c for _, c in items),
-                   description="custom setup")
+        return cls(
+            name=name, setup=items, checkers=sum(c for _, c in items), description="custom setup"
+        )
 
 
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        Variant("standard", ((24, 2), (13, 5), (8, 3), (6, 5)),
-                description="standard backgammon (R2.1)"),
-        Variant("nackgammon", ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4)),
-                description="Nackgammon as GNU Backgammon and XG play it (R2.2)"),
-        Variant("nackgammon-004", ((24, 4), (23, 1), (13, 2), (8, 3), (6, 5)),
-                description="Nackgammon as the Finnish rule text sets it up (R2.3)"),
-        Variant("hypergammon-1", ((24, 1),), checkers=1,
-                description="Hypergammon with one checker (R2.5)"),
-        Variant("hypergammon-2", ((24, 1), (23, 1)), checkers=2,
-                description="Hypergammon with two checkers (R2.5)"),
-        Variant("hypergammon-3", ((24, 1), (23, 1), (22, 1)), checkers=3,
-                description="Hypergammon with three checkers (R2.5)"),
-        Variant("acey-deucey", (), enter_from_off=True,
-                description="Acey-Deucey: all checkers start off the board (R2.4, R11)"),
+        Variant(
+            "standard", ((24, 2), (13, 5), (8, 3), (6, 5)), description="standard backgammon (R2.1)"
+        ),
+        Variant(
+            "nackgammon",
+            ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4)),
+            description="Nackgammon as GNU Backgammon and XG play it (R2.2)",
+        ),
+        Variant(
+            "nackgammon-004",
+            ((24, 4), (23, 1), (13, 2), (8, 3), (6, 5)),
+            description="Nackgammon as the Finnish rule text sets it up (R2.3)",
+        ),
+        Variant(
+            "hypergammon-1",
+            ((24, 1),),
+            checkers=1,
+            description="Hypergammon with one checker (R2.5)",
+        ),
+        Variant(
+            "hypergammon-2",
+            ((24, 1), (23, 1)),
+            checkers=2,
+            description="Hypergammon with two checkers (R2.5)",
+        ),
+        Variant(
+            "hypergammon-3",
+            ((24, 1), (23, 1), (22, 1)),
+            checkers=3,
+            description="Hypergammon with three checkers (R2.5)",
+        ),
+        Variant(
+            "acey-deucey",
+            (),
+            enter_from_off=True,
+            description="Acey-Deucey: all checkers start off the board (R2.4, R11)",
+        ),
     )
 }
 """The built-in variants by name."""
@@ -155,16 +181,18 @@ def variant(name: str | Variant) -> Variant:
     if isinstance(name, Variant):
         return name
     if not isinstance(name, str):
-        raise OptionTypeError(f"variant must be a name or a Variant, got {type(name).__name__}",
-                              option="variant")
+        raise OptionTypeError(
+            f"variant must be a name or a Variant, got {type(name).__name__}", option="variant"
+        )
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     try:
         return VARIANTS[key]
     except KeyError:
         known = ", ".join(VARIANTS)
-        raise OptionError(f"unknown variant {name!r}; known variants: {known}",
-                          option="variant") from None
+        raise OptionError(
+            f"unknown variant {name!r}; known variants: {known}", option="variant"
+        ) from None
 
 
 def _flag(name: str, value: object) -> bool:
@@ -178,15 +206,15 @@ def _integer(name: str, value: object, low: int, high: int, what: str = "") -> i
         raise OptionTypeError(f"{name} must be an integer, got {value!r}", option=name)
     number = int(value)
     if not low <= number <= high:
-        raise OptionError(f"{name} must be from {low} to {high}{what}, got {number}",
-                          option=name)
+        raise OptionError(f"{name} must be from {low} to {high}{what}, got {number}", option=name)
     return number
 
 
 def _choice(name: str, value: object, choices: tuple[str, ...]) -> str:
     if not isinstance(value, str):
-        raise OptionTypeError(f"{name} must be one of {', '.join(choices)}, got {value!r}",
-                              option=name)
+        raise OptionTypeError(
+            f"{name} must be one of {', '.join(choices)}, got {value!r}", option=name
+        )
     if value not in choices:
         raise OptionError(f"unknown {name} {value!r}; known: {', '.join(choices)}", option=name)
     return value
@@ -266,35 +294,50 @@ class Rules:
             object.__setattr__(self, name, value)
 
         put("variant", variant(self.variant))
-        put("match_length", _integer("match_length", self.match_length, 0, MAX_MATCH_LENGTH,
-                                     " (0 is money play)"))
+        put(
+            "match_length",
+            _integer("match_length", self.match_length, 0, MAX_MATCH_LENGTH, " (0 is money play)"),
+        )
         put("scoring", _choice("scoring", self.scoring, SCORINGS))
         for name in ("cube", "jacoby", "crawford", "holland", "beavers", "raccoons"):
             put(name, _flag(name, getattr(self, name)))
         put("auto_doubles", _choice("auto_doubles", self.auto_doubles, AUTO_DOUBLES))
-        put("auto_double_limit", _integer("auto_double_limit", self.auto_double_limit, 0,
-                                          MAX_AUTO_DOUBLES, " (0 is no limit)"))
+        put(
+            "auto_double_limit",
+            _integer(
+                "auto_double_limit", self.auto_double_limit, 0, MAX_AUTO_DOUBLES, " (0 is no limit)"
+            ),
+        )
         if self.cube_limit is not None:
             limit = _integer("cube_limit", self.cube_limit, 1, HIGHEST_CUBE)
             if limit & (limit - 1):
-                raise OptionError(f"cube_limit must be a power of two (R9.1), got {limit}",
-                                  option="cube_limit")
+                raise OptionError(
+                    f"cube_limit must be a power of two (R9.1), got {limit}", option="cube_limit"
+                )
             put("cube_limit", limit)
         put("opening", _choice("opening", self.opening, OPENINGS))
         money = self.match_length == 0
         if self.auto_doubles == "gnubg" and not money:
-            raise OptionError("GNU Backgammon's automatic doubles (R10.5) are for money "
-                              "play (match_length=0)", option="auto_doubles")
+            raise OptionError(
+                "GNU Backgammon's automatic doubles (R10.5) are for money play (match_length=0)",
+                option="auto_doubles",
+            )
         if self.auto_double_limit and self.auto_doubles == "none":
-            raise OptionError("auto_double_limit limits automatic doubles (R10.4, R10.5): "
-                              "give auto_doubles too", option="auto_double_limit")
+            raise OptionError(
+                "auto_double_limit limits automatic doubles (R10.4, R10.5): give auto_doubles too",
+                option="auto_double_limit",
+            )
         for name, rule in (("jacoby", "R10.1"), ("beavers", "R10.6"), ("raccoons", "R10.6")):
             if getattr(self, name) and not money:
-                raise OptionError(f"{name} is a rule of money play ({rule}), not of a "
-                                  f"{self.match_length}-point match", option=name)
+                raise OptionError(
+                    f"{name} is a rule of money play ({rule}), not of a "
+                    f"{self.match_length}-point match",
+                    option=name,
+                )
         if self.holland and money:
-            raise OptionError("holland is a rule of match play (R10.3), not of money play",
-                              option="holland")
+            raise OptionError(
+                "holland is a rule of match play (R10.3), not of money play", option="holland"
+            )
         if self.raccoons and not self.beavers:
             raise OptionError("raccoons need beavers (R10.6)", option="raccoons")
 
@@ -327,8 +370,12 @@ class Rules:
         Rules(variant='standard', jacoby=True, beavers=True, raccoons=True)
         """
         money = match_length == 0
-        options: dict[str, object] = {"match_length": match_length, "jacoby": money,
-                                      "beavers": money, "raccoons": money}
+        options: dict[str, object] = {
+            "match_length": match_length,
+            "jacoby": money,
+            "beavers": money,
+            "raccoons": money,
+        }
         options.update(changes)
         return cls(**options)  # type: ignore[arg-type]
 
@@ -336,7 +383,10 @@ class Rules:
     def seed_000(cls, **changes: object) -> Rules:
         """The game of seed 000: a 5-point match (R8.5), its scoring (R8.4) and its
         automatic doubles (R10.4)."""
-        options: dict[str, object] = {"match_length": 5, "scoring": "seed-000",
-                                      "auto_doubles": "seed-000"}
+        options: dict[str, object] = {
+            "match_length": 5,
+            "scoring": "seed-000",
+            "auto_doubles": "seed-000",
+        }
         options.update(changes)
         return cls(**options)  # type: ignore[arg-type]

@@ -41,13 +41,36 @@ _RESIGN_NAMES = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 @lru_cache(maxsize=16384)
 def _match_id(fields: tuple[Any, ...]) -> str:
     """Check a state's match fields and encode them (states repeat a lot)."""
-    (cube_value, cube_owner, on_roll, crawford, game_state, turn, double_offered, resignation,
-     dice, match_length, score, jacoby) = fields
-    return ids.match_id_from_fields(ids.MatchIdFields(
-        cube_value=cube_value, cube_owner=cube_owner, dice_owner=on_roll, crawford=crawford,
-        game_state=game_state, turn=turn, double_offered=double_offered,
-        resignation=resignation, dice=dice, match_length=match_length, score=score,
-        jacoby=jacoby))
+    (
+        cube_value,
+        cube_owner,
+        on_roll,
+        crawford,
+        game_state,
+        turn,
+        double_offered,
+        resignation,
+        dice,
+        match_length,
+        score,
+        jacoby,
+    ) = fields
+    return ids.match_id_from_fields(
+        ids.MatchIdFields(
+            cube_value=cube_value,
+            cube_owner=cube_owner,
+            dice_owner=on_roll,
+            crawford=crawford,
+            game_state=game_state,
+            turn=turn,
+            double_offered=double_offered,
+            resignation=resignation,
+            dice=dice,
+            match_length=match_length,
+            score=score,
+            jacoby=jacoby,
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -113,7 +136,8 @@ class GameState:
     def __post_init__(self) -> None:
         if not isinstance(self.position, Position):
             raise InvalidPositionError(
-                f"GameState needs a Position, got {type(self.position).__name__}")
+                f"GameState needs a Position, got {type(self.position).__name__}"
+            )
         if self.turn is None:
             object.__setattr__(self, "turn", self.on_roll)
         if self.dice is not None:
@@ -127,11 +151,16 @@ class GameState:
     # -- construction -----------------------------------------------------------------------
 
     @classmethod
-    def initial(cls, variant: str | Variant = "standard", *, match_length: int = 0,
-                on_roll: int = 0, **options: Any) -> GameState:
+    def initial(
+        cls,
+        variant: str | Variant = "standard",
+        *,
+        match_length: int = 0,
+        on_roll: int = 0,
+        **options: Any,
+    ) -> GameState:
         """The start of a game: the variant's setup, cube centred, no dice yet."""
-        return cls(Position.initial(variant), on_roll=on_roll, match_length=match_length,
-                   **options)
+        return cls(Position.initial(variant), on_roll=on_roll, match_length=match_length, **options)
 
     @classmethod
     def from_gnubg_id(cls, gnubg_id: str, *, variant: str | Variant = "standard") -> GameState:
@@ -179,9 +208,12 @@ class GameState:
         var = lookup_variant(variant)
         fields = ids.parse_xgid(xgid, checkers=var.checkers)
         state = cls.from_gnubg_id(ids.xgid_to_gnubg_id(fields), variant=var)
-        return replace(state, beavers=fields.beaver and fields.match_length == 0,
-                       bottom=1 if fields.turn == ids.XGID_BOTTOM else 0,
-                       cube_limit=fields.max_cube)
+        return replace(
+            state,
+            beavers=fields.beaver and fields.match_length == 0,
+            bottom=1 if fields.turn == ids.XGID_BOTTOM else 0,
+            cube_limit=fields.max_cube,
+        )
 
     @classmethod
     def from_id(cls, text: str, *, variant: str | Variant = "standard") -> GameState:
@@ -202,9 +234,20 @@ class GameState:
     # -- IDs --------------------------------------------------------------------------------
 
     def _match_fields(self) -> tuple[Any, ...]:
-        return (self.cube_value, self.cube_owner, self.on_roll, self.crawford,
-                self.game_state, self.turn, self.double_offered, self.resignation,
-                self.dice or (0, 0), self.match_length, self.score, self.jacoby)
+        return (
+            self.cube_value,
+            self.cube_owner,
+            self.on_roll,
+            self.crawford,
+            self.game_state,
+            self.turn,
+            self.double_offered,
+            self.resignation,
+            self.dice or (0, 0),
+            self.match_length,
+            self.score,
+            self.jacoby,
+        )
 
     @property
     def position_id(self) -> str:
@@ -231,7 +274,8 @@ class GameState:
         if any(self.position.waiting):
             raise InvalidPositionError(
                 "an XGID cannot tell a checker waiting to enter (Acey-Deucey, R2.4) from one "
-                "borne off; use repr(state.position) instead")
+                "borne off; use repr(state.position) instead"
+            )
         code = {self.bottom: ids.XGID_BOTTOM, 1 - self.bottom: ids.XGID_TOP}
         money = self.match_length == 0
         fields = ids.XgidFields(
@@ -281,11 +325,16 @@ class GameState:
         """The state in words: match, score, cube, dice, whose turn."""
         who = f"player {self.on_roll}"
         if self.money:
-            lines = ["money game" + (", Jacoby" if self.jacoby else "")
-                     + (", beavers" if self.beavers else "")]
+            lines = [
+                "money game"
+                + (", Jacoby" if self.jacoby else "")
+                + (", beavers" if self.beavers else "")
+            ]
         else:
-            lines = [f"{self.match_length}-point match, score {self.score[0]}-{self.score[1]}"
-                     + (", Crawford game" if self.crawford else "")]
+            lines = [
+                f"{self.match_length}-point match, score {self.score[0]}-{self.score[1]}"
+                + (", Crawford game" if self.crawford else "")
+            ]
         owner = "centred" if self.cube_owner is None else f"owned by player {self.cube_owner}"
         lines.append(f"cube {self.cube_value}, {owner}")
         if self.game_state != ids.GAME_PLAYING:
@@ -298,8 +347,7 @@ class GameState:
             lines.append(f"player {self.on_roll} doubles; player {self.turn} to take or pass")
         if self.resignation:
             turn = self.on_roll if self.turn is None else self.turn
-            lines.append(f"player {1 - turn} offers to resign "
-                         f"{_RESIGN_NAMES[self.resignation]}")
+            lines.append(f"player {1 - turn} offers to resign {_RESIGN_NAMES[self.resignation]}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -13,9 +13,10 @@ from gammonlab._kernels.movegen import generate_plays
 from gammonlab.rules import VARIANTS
 
 START = VARIANTS["standard"].initial_board()
-VARIANT_STARTS = {name: VARIANTS[name].initial_board()
-                  for name in ("nackgammon", "nackgammon-004", "hypergammon-1", "hypergammon-2",
-                               "hypergammon-3")}
+VARIANT_STARTS = {
+    name: VARIANTS[name].initial_board()
+    for name in ("nackgammon", "nackgammon-004", "hypergammon-1", "hypergammon-2", "hypergammon-3")
+}
 
 
 def to_gnubg(board: np.ndarray) -> list[list[int]]:
@@ -30,8 +31,9 @@ def from_gnubg(g: list[list[int]], checkers: int = 15) -> np.ndarray:
     return board
 
 
-def random_play(rng: np.random.Generator, games: int, start: np.ndarray = START,
-                max_plies: int = 500) -> list[tuple[np.ndarray, int, int]]:
+def random_play(
+    rng: np.random.Generator, games: int, start: np.ndarray = START, max_plies: int = 500
+) -> list[tuple[np.ndarray, int, int]]:
     """(board, die1, die2) for every turn of ``games`` games of random legal plays."""
     out = []
     for _ in range(games):

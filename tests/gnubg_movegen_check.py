@@ -54,8 +54,15 @@ def main(seed: int, random_games: int, selfplay_games: int, random_boards: int) 
             d1, d2 = (int(d) for d in rng.integers(1, 7, size=2))
             items.append((board, d1, d2))
         sources[f"random boards ({kind})"] = items
-    report = {"checked": 0, "mismatches": 0, "examples": [], "by_source": {},
-              "no_legal_play": 0, "on_bar": 0, "bearoff": 0}
+    report = {
+        "checked": 0,
+        "mismatches": 0,
+        "examples": [],
+        "by_source": {},
+        "no_legal_play": 0,
+        "on_bar": 0,
+        "bearoff": 0,
+    }
     for name, items in sources.items():
         for board, d1, d2 in items:
             boards, _ = generate_plays(board, d1, d2)
@@ -70,8 +77,13 @@ def main(seed: int, random_games: int, selfplay_games: int, random_boards: int) 
                 report["mismatches"] += 1
                 if len(report["examples"]) < 10:
                     report["examples"].append(
-                        {"position_id": gnubg_nn.position_id(to_gnubg(board)),
-                         "dice": [d1, d2], "ours": len(ours), "gnubg": len(ref)})
+                        {
+                            "position_id": gnubg_nn.position_id(to_gnubg(board)),
+                            "dice": [d1, d2],
+                            "ours": len(ours),
+                            "gnubg": len(ref),
+                        }
+                    )
     print(json.dumps(report))
 
 

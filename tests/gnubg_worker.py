@@ -30,10 +30,15 @@ for line in sys.stdin:
 def call_all(function: str, calls: list[tuple[Any, ...]], timeout: float = 600) -> list[Any]:
     results: list[Any] = []
     while len(results) < len(calls):
-        pending = calls[len(results):]
+        pending = calls[len(results) :]
         stdin = "".join(json.dumps(list(args)) + "\n" for args in pending)
-        done = subprocess.run([sys.executable, "-c", _WORKER, function], input=stdin,
-                              capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(
+            [sys.executable, "-c", _WORKER, function],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
         results.extend(lines)
         if done.returncode != 0 and len(results) < len(calls):

@@ -23,6 +23,7 @@ SOURCES = (START, 25, *range(24, 0, -1))
 
 # -- the reference -------------------------------------------------------------------------
 
+
 def waiting(board, checkers=CHECKERS):
     return checkers - sum(board[0])
 
@@ -67,8 +68,7 @@ def reference_plays(board, d1, d2, checkers=CHECKERS):
     if d1 == d2:
         level, found, used = {board}, set(), 0
         for k in range(4):  # R5.4: as many of the four as possible
-            nxt = {r for p in level for s in SOURCES
-                   if (r := move(p, s, d1, checkers)) is not None}
+            nxt = {r for p in level for s in SOURCES if (r := move(p, s, d1, checkers)) is not None}
             if not nxt:
                 break
             level, found, used = nxt, nxt, k + 1
@@ -103,7 +103,7 @@ def reference_acey_deucey(board, checkers=CHECKERS):
     for q in first:
         for d in range(1, 7):
             found, n = reference_plays(q, d, d, checkers)
-            for r in (found or {q}):
+            for r in found or {q}:
                 key = (2 + n, -d)
                 if r not in result or key > (result[r][0], -result[r][1]):
                     result[r] = (2 + n, d)
@@ -120,7 +120,7 @@ def replay(board, moves, dice, checkers=CHECKERS):
         after = move(board, source, die, checkers)
         dest = (25 if source == START else source) - die
         if after is not None and max(dest, 0) == target:
-            out |= replay(after, rest, dice[:i] + dice[i + 1:], checkers)
+            out |= replay(after, rest, dice[:i] + dice[i + 1 :], checkers)
     return out
 
 
@@ -133,6 +133,7 @@ def as_pairs(moves):
 
 
 # -- positions from random play ------------------------------------------------------------
+
 
 def random_games(rng, games, max_turns=800):
     """Every position met in ``games`` games of random Acey-Deucey play from R2.4."""
@@ -216,8 +217,7 @@ def test_ordinary_rolls_match_the_reference(positions):
         counts["bearoff"] += waiting(key(board)) == 0 and not board[0, 7:].any()
         counts["no_play"] += n == 0
         counts["doubles"] += d1 == d2
-    print(f"ordinary: {cases} positions, {plays} plays, {counts}, "
-          f"{time.perf_counter() - t0:.1f}s")
+    print(f"ordinary: {cases} positions, {plays} plays, {counts}, {time.perf_counter() - t0:.1f}s")
     assert cases >= 3000
     assert min(counts.values()) >= 20, counts
 
@@ -230,8 +230,7 @@ def compare_acey_deucey(positions, n, seed):
     t0 = time.perf_counter()
     for board in sample:
         plays += check_acey_deucey(board)
-    print(f"acey-deucey: {len(sample)} positions, {plays} plays, "
-          f"{time.perf_counter() - t0:.1f}s")
+    print(f"acey-deucey: {len(sample)} positions, {plays} plays, {time.perf_counter() - t0:.1f}s")
 
 
 def test_acey_deucey_rolls_match_the_reference(positions):
@@ -245,6 +244,7 @@ def test_acey_deucey_rolls_match_the_reference_on_400_positions(positions):
 
 
 # -- scenarios -----------------------------------------------------------------------------
+
 
 def board_of(mine=None, theirs=None, my_off=0, their_off=0):
     """A board from {point: checkers} for each side, each in its own numbering."""
@@ -264,7 +264,9 @@ def play_set(board, d1, d2):
 def test_entering_from_the_start():
     """All 30 checkers off the board (R2.4); 6-5 enters on our 19 and 20 points (R11.1)."""
     assert play_set(np.zeros((2, 26), dtype=np.int8), 6, 5) == {
-        ((26, 19), (26, 20)), ((19, 14), (26, 19))}
+        ((26, 19), (26, 20)),
+        ((19, 14), (26, 19)),
+    }
 
 
 def test_entry_hits_a_blot_and_a_point_blocks():
@@ -305,8 +307,10 @@ def test_no_bear_off_with_checkers_waiting():
 def test_acey_deucey_chooses_doubles():
     """From the start, 1-2 then any doubles: in/24 in/23 and four 6s is one play (R11.2)."""
     boards, moves, doubles = acey_deucey_plays(np.zeros((2, 26), dtype=np.int8))
-    found = {(tuple(sorted(as_pairs(m[:2]))), tuple(as_pairs(m[2:]))): int(d)
-             for m, d in zip(moves, doubles)}
+    found = {
+        (tuple(sorted(as_pairs(m[:2]))), tuple(as_pairs(m[2:]))): int(d)
+        for m, d in zip(moves, doubles)
+    }
     assert found[((26, 23), (26, 24)), ((26, 19),) * 4] == 6
     assert set(doubles.tolist()) == {1, 2, 3, 4, 5, 6}
     assert all((m[:, 0] >= 0).sum() == 6 for m in moves)  # always a roll again here
@@ -338,7 +342,8 @@ def test_acey_deucey_a_blocked_choice_keeps_the_position_after_the_1_2():
     board = board_of(theirs={3: 2, 4: 2, 5: 2, 6: 2})
     boards, moves, doubles = acey_deucey_plays(board)
     assert {key(b) for b in boards} == set(reference_acey_deucey(key(board)))
-    short = [(sorted(as_pairs(m)), int(d)) for m, d in zip(moves, doubles)
-             if (m[:, 0] >= 0).sum() < 6]
+    short = [
+        (sorted(as_pairs(m)), int(d)) for m, d in zip(moves, doubles) if (m[:, 0] >= 0).sum() < 6
+    ]
     assert short == [([(26, 23), (26, 24)], 3)]
     assert set(doubles.tolist()) == {1, 2, 3, 5, 6}

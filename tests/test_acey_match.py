@@ -16,17 +16,23 @@ CHECKERS = 15
 
 
 def _moves(match: gl.Match) -> list[tuple[gl.Game, int, gl.Action]]:
-    return [(game, i, action) for game in match.games
-            for i, action in enumerate(game.actions) if action.kind == "move"]
+    return [
+        (game, i, action)
+        for game in match.games
+        for i, action in enumerate(game.actions)
+        if action.kind == "move"
+    ]
 
 
 def test_r11_2_the_same_player_rolls_again_after_a_full_1_2():
     """R11.2 in a transcript: A opens 2-1, enters on 24 and 23, chooses double sixes
     and rolls again (row 2, A's column); B's turn comes after."""
-    text = ('; [Variation "Acey-Deucey"]\n\n 1 point match\n\n Game 1\n'
-            ' A : 0                          B : 0\n'
-            '  1) 21: in/24 in/23 then 6-6: in/19(4)\n'
-            '  2) 31: in/22 in/24                 43: in/21 in/22\n')
+    text = (
+        '; [Variation "Acey-Deucey"]\n\n 1 point match\n\n Game 1\n'
+        " A : 0                          B : 0\n"
+        "  1) 21: in/24 in/23 then 6-6: in/19(4)\n"
+        "  2) 31: in/22 in/24                 43: in/21 in/22\n"
+    )
     match = replay_match(parse_mat(text))
     actions = match.games[0].actions
     assert [a.player for a in actions] == [0, 0, 1]
@@ -39,9 +45,11 @@ def test_r11_2_the_same_player_rolls_again_after_a_full_1_2():
 
 
 def test_r11_2_the_opponent_may_not_move_after_a_full_1_2():
-    text = ('; [Variation "Acey-Deucey"]\n\n 1 point match\n\n Game 1\n'
-            ' A : 0                          B : 0\n'
-            '  1) 21: in/24 in/23 then 6-6: in/19(4)  31: in/22 in/24\n')
+    text = (
+        '; [Variation "Acey-Deucey"]\n\n 1 point match\n\n Game 1\n'
+        " A : 0                          B : 0\n"
+        "  1) 21: in/24 in/23 then 6-6: in/19(4)  31: in/22 in/24\n"
+    )
     with pytest.raises(gl.ParseError, match="out of turn"):
         replay_match(parse_mat(text))
 
@@ -49,10 +57,12 @@ def test_r11_2_the_opponent_may_not_move_after_a_full_1_2():
 def test_r11_2_no_roll_again_when_the_1_2_is_not_played_in_full():
     """B holds its 2- and 3-points (A's 23 and 22): A's 1-2 plays only the 1, no doubles,
     and B is on roll next."""
-    text = ('; [Variation "Acey-Deucey"]\n\n 1 point match\n\n Game 1\n'
-            ' A : 0                          B : 0\n'
-            '  1)                             42: in/21 in/23\n'
-            '  2) 55: in/20(2) 20/15(2)       66: in/19(2) 21/15 23/17\n')
+    text = (
+        '; [Variation "Acey-Deucey"]\n\n 1 point match\n\n Game 1\n'
+        " A : 0                          B : 0\n"
+        "  1)                             42: in/21 in/23\n"
+        "  2) 55: in/20(2) 20/15(2)       66: in/19(2) 21/15 23/17\n"
+    )
     match = replay_match(parse_mat(text))
     assert match.games[0].actions[-1].player == 1
 
@@ -82,8 +92,13 @@ SIMULATED_GAMES = 1000
 
 
 def test_a_thousand_random_acey_deucey_games_end_in_valid_results():
-    match = gl.play_match(("random", "random"), rules=gl.Rules(variant="acey-deucey"),
-                          games=SIMULATED_GAMES, seed=3, cube=False)
+    match = gl.play_match(
+        ("random", "random"),
+        rules=gl.Rules(variant="acey-deucey"),
+        games=SIMULATED_GAMES,
+        seed=3,
+        cube=False,
+    )
     assert len(match.games) == SIMULATED_GAMES
     for game in match.games:
         _check_game(game)

@@ -17,8 +17,9 @@ from gammonlab import Position
 VARIANT = "acey-deucey"
 
 
-def acey(me: dict[int, int], opponent: dict[int, int], *, off: tuple[int, int] = (0, 0)
-         ) -> Position:
+def acey(
+    me: dict[int, int], opponent: dict[int, int], *, off: tuple[int, int] = (0, 0)
+) -> Position:
     """An Acey-Deucey position from the checkers on each side's points (own numbering,
     25 the bar); the checkers not placed or borne off wait to enter."""
     board = np.zeros((2, 26), dtype=np.int8)

@@ -45,8 +45,9 @@ def play_logged(root: np.ndarray, policy: int, seed: int, trial: int):
     log = np.zeros((20000, ka.LOG_FIELDS), dtype=np.int64)
     log_boards = np.zeros((20000, 2, 26), dtype=np.int8)
     board = np.array(root, dtype=np.int8)
-    outcome, plies, side = ka.play_acey_game(board, 0, 0, policy, seed_key(seed), trial, False,
-                                             CHECKERS, log, log_boards)
+    outcome, plies, side = ka.play_acey_game(
+        board, 0, 0, policy, seed_key(seed), trial, False, CHECKERS, log, log_boards
+    )
     return outcome, plies, side, log[:plies], log_boards[:plies]
 
 
@@ -67,8 +68,14 @@ def test_start_position_pubeval():
         assert 0.02 < getattr(res, name) < 0.5, name
     assert res.win_backgammon <= res.win_gammon <= res.win
     assert res.lose_backgammon <= res.lose_gammon <= 1 - res.win
-    expected = (2 * res.win - 1 + res.win_gammon - res.lose_gammon + res.win_backgammon
-                - res.lose_backgammon)
+    expected = (
+        2 * res.win
+        - 1
+        + res.win_gammon
+        - res.lose_gammon
+        + res.win_backgammon
+        - res.lose_backgammon
+    )
     assert res.equity == pytest.approx(expected)
     assert np.isfinite(res.variance_ratio)
 
@@ -86,8 +93,9 @@ def test_standard_errors_match_the_spread_of_repeated_rollouts(variance_reductio
     pos = gl.Position.from_board(HOME_STRETCH, variant=ACEY)
     estimates, errors = [], []
     for seed in range(200):
-        res = rollout(pos, trials=72, seed=20_000 + seed, variance_reduction=variance_reduction,
-                      **QUIET)
+        res = rollout(
+            pos, trials=72, seed=20_000 + seed, variance_reduction=variance_reduction, **QUIET
+        )
         estimates.append([res.equity, res.win])
         errors.append([res.stderr["equity"], res.stderr["win"]])
     spread = np.std(estimates, axis=0, ddof=1)
@@ -98,8 +106,9 @@ def test_standard_errors_match_the_spread_of_repeated_rollouts(variance_reductio
 # -- every game, play by play ----------------------------------------------------------------
 
 
-def check_game(root: np.ndarray, outcome: int, side: int, log: np.ndarray,
-               boards: np.ndarray) -> int:
+def check_game(
+    root: np.ndarray, outcome: int, side: int, log: np.ndarray, boards: np.ndarray
+) -> int:
     """Assert the rules along one logged game; returns the rolls again seen."""
     before = np.array(root, dtype=np.int64)  # row 0: the root's side
     expected_roller = 0
@@ -141,11 +150,14 @@ def check_game(root: np.ndarray, outcome: int, side: int, log: np.ndarray,
     return again
 
 
-@pytest.mark.parametrize("policy, root, games", [
-    (PUBEVAL, START.board, 12),
-    (RANDOM, HOME_STRETCH, 300),
-    (PUBEVAL, HOME_STRETCH, 300),
-])
+@pytest.mark.parametrize(
+    "policy, root, games",
+    [
+        (PUBEVAL, START.board, 12),
+        (RANDOM, HOME_STRETCH, 300),
+        (PUBEVAL, HOME_STRETCH, 300),
+    ],
+)
 def test_every_game_accounts_for_its_checkers_and_a_full_1_2_rolls_again(policy, root, games):
     rolls_again = 0
     deuces = 0
@@ -159,10 +171,12 @@ def test_every_game_accounts_for_its_checkers_and_a_full_1_2_rolls_again(policy,
 
 
 def test_a_1_2_from_the_start_is_played_in_six_moves_and_rolled_again():
-    res_again = rollout(START, dice=(1, 2), truncate=1, evaluator=side_on_roll_wins,
-                        trials=36, seed=3, **QUIET)
-    res_not = rollout(START, dice=(6, 5), truncate=1, evaluator=side_on_roll_wins,
-                      trials=36, seed=3, **QUIET)
+    res_again = rollout(
+        START, dice=(1, 2), truncate=1, evaluator=side_on_roll_wins, trials=36, seed=3, **QUIET
+    )
+    res_not = rollout(
+        START, dice=(6, 5), truncate=1, evaluator=side_on_roll_wins, trials=36, seed=3, **QUIET
+    )
     # after the 1-2 the root's side is on roll again; after 6-5 its opponent is
     assert res_again.win == 1.0 and res_not.win == 0.0
     _, moves, doubles = acey_deucey_plays(START.board.copy())
@@ -172,14 +186,17 @@ def test_a_1_2_from_the_start_is_played_in_six_moves_and_rolled_again():
 # -- endings ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("opponent, points", [
-    ({}, 3),  # all 15 still to enter: backgammoned (R8.2, R11.1)
-    ({6: 15}, 2),  # all home, none off: gammoned
-    ({19: 1, 6: 14}, 3),  # a checker in the winner's home board
-    ({25: 1, 6: 14}, 3),  # on the bar
-    ({6: 14}, 3),  # one still to enter
-    ({0: 1, 6: 14}, 1),  # one borne off: a single game
-])
+@pytest.mark.parametrize(
+    "opponent, points",
+    [
+        ({}, 3),  # all 15 still to enter: backgammoned (R8.2, R11.1)
+        ({6: 15}, 2),  # all home, none off: gammoned
+        ({19: 1, 6: 14}, 3),  # a checker in the winner's home board
+        ({25: 1, 6: 14}, 3),  # on the bar
+        ({6: 14}, 3),  # one still to enter
+        ({0: 1, 6: 14}, 1),  # one borne off: a single game
+    ],
+)
 @pytest.mark.parametrize("policy", ["random", "pubeval"])
 def test_a_last_checker_borne_off_scores_by_r8(opponent, points, policy):
     pos = gl.Position.from_board(acey_board({0: 14, 1: 1}, opponent), variant=ACEY)
@@ -243,12 +260,40 @@ def test_random_games_agree_with_a_plain_python_simulation():
     rolled = np.empty(n, dtype=np.int64)
     boards = np.empty((1, n, 2, 26), dtype=np.int8)
     side = np.empty((1, n), dtype=np.int8)
-    weights = (np.zeros((2, 1, 1), dtype=np.float32), np.zeros((2, 1), dtype=np.float32),
-               np.zeros((2, 5, 1), dtype=np.float32), np.zeros((2, 5), dtype=np.float32))
-    assert ka.play_acey_trials(roots, 0, 0, 0, RANDOM, seed_key(11), 0, False, -1, False,
-                               np.zeros(1), np.zeros((1, 1)), np.zeros((1, 1)), probs, plies, end,
-                               rolled, boards, side, STANDARD, CHECKERS, *weights,
-                               *ka.no_log()) == 0
+    weights = (
+        np.zeros((2, 1, 1), dtype=np.float32),
+        np.zeros((2, 1), dtype=np.float32),
+        np.zeros((2, 5, 1), dtype=np.float32),
+        np.zeros((2, 5), dtype=np.float32),
+    )
+    assert (
+        ka.play_acey_trials(
+            roots,
+            0,
+            0,
+            0,
+            RANDOM,
+            seed_key(11),
+            0,
+            False,
+            -1,
+            False,
+            np.zeros(1),
+            np.zeros((1, 1)),
+            np.zeros((1, 1)),
+            probs,
+            plies,
+            end,
+            rolled,
+            boards,
+            side,
+            STANDARD,
+            CHECKERS,
+            *weights,
+            *ka.no_log(),
+        )
+        == 0
+    )
     rng = np.random.default_rng(12)
     games = [reference_game(HOME_STRETCH, rng) for _ in range(1000)]
     winner, points, length = (np.array(x, dtype=np.float64) for x in zip(*games))
@@ -308,8 +353,9 @@ def test_a_python_evaluator_plays_acey_deucey_in_lockstep():
     assert one.equity == again.equity and one.trials == 72
     assert 0.3 < one.win < 0.9 and one.stderr["equity"] > 0
     # truncated games are scored from the side on roll, waiting checkers on the bar
-    cut = rollout(START, trials=36, seed=4, policy="pubeval", truncate=3,
-                  evaluator=pip_race, **QUIET)
+    cut = rollout(
+        START, trials=36, seed=4, policy="pubeval", truncate=3, evaluator=pip_race, **QUIET
+    )
     assert 0.0 < cut.win < 1.0
 
 
@@ -345,7 +391,12 @@ def test_what_cannot_roll_out_acey_deucey():
     with pytest.raises(RolloutError, match="acey-deucey"):
         rollout_plays(START, (6, 5), trials=36, **QUIET)
     # the bear-off finish is switched off, and the settings say so
-    res = rollout(gl.Position.from_board(acey_board({0: 14, 1: 1}, {6: 15}), variant=ACEY),
-                  trials=36, seed=1, bearoff_finish=True, **QUIET)
+    res = rollout(
+        gl.Position.from_board(acey_board({0: 14, 1: 1}, {6: 15}), variant=ACEY),
+        trials=36,
+        seed=1,
+        bearoff_finish=True,
+        **QUIET,
+    )
     assert res.settings["bearoff_finish"] is False
     assert "1-2" in res.settings["bearoff_finish_method"]

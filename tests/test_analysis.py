@@ -37,8 +37,7 @@ SGF = SHARED_DATA / "sgf"
 ANALYSED = sorted(SGF.rglob("*analysed*.sgf")) if SGF.is_dir() else []
 MONEY_SESSION = SGF / "gnubg_synthetic" / "gnubg_money_session_jacoby_beaver_raccoon_resign.sgf"
 KAZAROSS = load("Kazaross-XG2")
-TRANSCRIPT = (" 1 point match\n\n Game 1\n A : 0     B : 0\n"
-              "  1) 31: 8/5 6/5      21: 13/11 6/5\n")
+TRANSCRIPT = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5      21: 13/11 6/5\n"
 
 try:
     import gnubg_nn  # noqa: F401
@@ -53,25 +52,48 @@ def random_probabilities(rng: np.random.Generator, n: int) -> np.ndarray:
     win = rng.uniform(0.001, 0.999, n)
     win_gammon = win * rng.uniform(0.0, 0.6, n)
     lose_gammon = (1.0 - win) * rng.uniform(0.0, 0.6, n)
-    return np.stack([win, win_gammon, win_gammon * rng.uniform(0.0, 0.3, n), lose_gammon,
-                     lose_gammon * rng.uniform(0.0, 0.3, n)], axis=1)
+    return np.stack(
+        [
+            win,
+            win_gammon,
+            win_gammon * rng.uniform(0.0, 0.3, n),
+            lose_gammon,
+            lose_gammon * rng.uniform(0.0, 0.3, n),
+        ],
+        axis=1,
+    )
 
 
 def cube_states() -> list[gl.GameState]:
     """Money and match states: every cube owner, Jacoby, Crawford, dead cubes."""
-    states = [gl.GameState.initial(cube_value=value, cube_owner=owner, jacoby=jacoby)
-              for value, owner in ((1, None), (2, 0), (4, 1)) for jacoby in (False, True)]
+    states = [
+        gl.GameState.initial(cube_value=value, cube_owner=owner, jacoby=jacoby)
+        for value, owner in ((1, None), (2, 0), (4, 1))
+        for jacoby in (False, True)
+    ]
     for length in (1, 3, 5, 7, 11):
-        for score in ((0, 0), (length - 1, 0), (0, length - 1), (length - 2, length - 3),
-                      (length - 1, length - 1), (1, 2)):
+        for score in (
+            (0, 0),
+            (length - 1, 0),
+            (0, length - 1),
+            (length - 2, length - 3),
+            (length - 1, length - 1),
+            (1, 2),
+        ):
             if min(score) < 0 or max(score) >= length:
                 continue
             for value, owner in ((1, None), (2, 0), (2, 1), (4, 1)):
                 for crawford in (False, True):
                     try:
-                        states.append(gl.GameState.initial(
-                            match_length=length, score=score, cube_value=value,
-                            cube_owner=owner, crawford=crawford))
+                        states.append(
+                            gl.GameState.initial(
+                                match_length=length,
+                                score=score,
+                                cube_value=value,
+                                cube_owner=owner,
+                                crawford=crawford,
+                            )
+                        )
                     except GammonlabError:
                         pass  # not a legal state (a Crawford game needs a 1-away player)
     return states
@@ -86,17 +108,34 @@ def analysed(path: Path, plies: int = 0, luck: bool = True) -> pd.DataFrame:
 
 
 def test_error_classes_follow_the_thresholds():
-    assert [error_class(loss) for loss in (0.0, 0.029, 0.03, 0.0599, 0.06, 0.1199, 0.12, 2.0)] \
-        == ["none", "none", "doubtful", "doubtful", "bad", "bad", "very bad", "very bad"]
+    assert [error_class(loss) for loss in (0.0, 0.029, 0.03, 0.0599, 0.06, 0.1199, 0.12, 2.0)] == [
+        "none",
+        "none",
+        "doubtful",
+        "doubtful",
+        "bad",
+        "bad",
+        "very bad",
+        "very bad",
+    ]
     old = {"doubtful": 0.04, "bad": 0.08, "very bad": 0.16}
-    assert [error_class(loss, old) for loss in (0.035, 0.07, 0.1, 0.2)] == \
-        ["none", "doubtful", "bad", "very bad"]
+    assert [error_class(loss, old) for loss in (0.035, 0.07, 0.1, 0.2)] == [
+        "none",
+        "doubtful",
+        "bad",
+        "very bad",
+    ]
     assert ERROR_CLASSES == ("none", "doubtful", "bad", "very bad")
 
 
 def test_luck_classes():
-    assert [luck_class(luck) for luck in (0.7, 0.35, 0.0, -0.35, -0.7)] == \
-        ["very lucky", "lucky", "none", "unlucky", "very unlucky"]
+    assert [luck_class(luck) for luck in (0.7, 0.35, 0.0, -0.35, -0.7)] == [
+        "very lucky",
+        "lucky",
+        "none",
+        "unlucky",
+        "very unlucky",
+    ]
 
 
 def test_performance_rating_is_500_times_the_mean_loss():
@@ -114,8 +153,9 @@ def test_cubeful_equities_agree_with_the_cube_module():
     for state in cube_states():
         cube = Cube.of(state, KAZAROSS)
         ours = cube.to_equity(cubeful(p, cube, x))
-        reference = [cube_theory.cubeful_equity(state, row, cube_efficiency=eff)
-                     for row, eff in zip(p, x)]
+        reference = [
+            cube_theory.cubeful_equity(state, row, cube_efficiency=eff) for row, eff in zip(p, x)
+        ]
         np.testing.assert_allclose(ours, reference, rtol=0, atol=1e-12, err_msg=str(state))
 
 
@@ -132,8 +172,10 @@ def test_the_player_on_roll_doubles_as_cube_decision_says():
             decision = cube_theory.cube_decision(state, row, cube_efficiency=eff)
             if decision.double_take is None:
                 expected = decision.no_double
-            elif (decision.double_take >= decision.no_double
-                  and decision.double_pass >= decision.no_double):
+            elif (
+                decision.double_take >= decision.no_double
+                and decision.double_pass >= decision.no_double
+            ):
                 expected = min(decision.double_take, decision.double_pass)
                 checked += 1
             else:
@@ -146,8 +188,11 @@ def test_cube_decisions_agree_with_the_cube_module():
     rng = np.random.default_rng(7)
     p = random_probabilities(rng, 12)
     p[:3, 1:3] = 0.0  # no gammon to win: "too good" cannot be right
-    states = [*cube_states(), gl.GameState.initial(beavers=True),
-              gl.GameState.initial(beavers=True, jacoby=True, cube_value=2, cube_owner=0)]
+    states = [
+        *cube_states(),
+        gl.GameState.initial(beavers=True),
+        gl.GameState.initial(beavers=True, jacoby=True, cube_value=2, cube_owner=0),
+    ]
     verdicts = set()
     for state in states:
         cube = Cube.of(state, KAZAROSS)
@@ -168,10 +213,15 @@ def test_cube_decisions_agree_with_the_cube_module():
 
 
 def test_cube_efficiency_agrees_with_the_cube_module():
-    match = gl.read_match(Path(__file__).resolve().parents[1] / "data" / "matches"
-                          / "HSBT_Paris_2023_Job-Unger.mat")
-    positions = {play.position for action in match.actions if action.kind == "move"
-                 and action.dice for play in action.state.position.legal_plays(action.dice)}
+    match = gl.read_match(
+        Path(__file__).resolve().parents[1] / "data" / "matches" / "HSBT_Paris_2023_Job-Unger.mat"
+    )
+    positions = {
+        play.position
+        for action in match.actions
+        if action.kind == "move" and action.dice
+        for play in action.state.position.legal_plays(action.dice)
+    }
     boards = np.stack([position.board for position in positions])
     expected = [cube_theory.cube_efficiency(position) for position in positions]
     np.testing.assert_allclose(cube_efficiencies(boards, 15), expected, atol=1e-12)
@@ -183,8 +233,11 @@ def test_cube_efficiency_agrees_with_the_cube_module():
 
 def gnubg_plies(match: gl.Match) -> int:
     """The plies GNU Backgammon used for its best plays (the deepest of each decision)."""
-    plies = {max(c.get("plies", 0) for c in action.analysis["moves"]["candidates"])
-             for action in match.actions if action.analysis and "moves" in action.analysis}
+    plies = {
+        max(c.get("plies", 0) for c in action.analysis["moves"]["candidates"])
+        for action in match.actions
+        if action.analysis and "moves" in action.analysis
+    }
     return max(plies, default=0)
 
 
@@ -221,12 +274,12 @@ def agreement(match: gl.Match, frame: pd.DataFrame) -> dict[str, list[bool]]:
                 double_pass = doubler.to_equity(doubler.mwc_after(doubler.cube, 0))
                 no_double = doubler.to_equity(no_double)
                 double_take = doubler.to_equity(double_take)
-            margin = min(abs(min(double_take, double_pass) - no_double),
-                         abs(double_take - double_pass))
+            margin = min(
+                abs(min(double_take, double_pass) - no_double), abs(double_take - double_pass)
+            )
             if margin > 0.02:
                 verdict = str(row["cube_verdict"]).replace(", beaver", "")
-                found["cube"].append(gnubg_verdict(no_double, double_take, double_pass)
-                                     == verdict)
+                found["cube"].append(gnubg_verdict(no_double, double_take, double_pass) == verdict)
     return found
 
 
@@ -247,11 +300,13 @@ def test_agreement_with_gnubg_analysis(path):
     plies = gnubg_plies(match)
     found = agreement(match, analysed(path, plies, plies == 0))
     rates = {name: float(np.mean(values)) for name, values in found.items() if values}
-    print(f"\n{path.name} ({plies} plies): best play {rates['best']:.1%} of "
-          f"{len(found['best'])} unforced, equity loss within 0.01 {rates['loss']:.1%}, "
-          f"error class {rates['class']:.1%}, cube verdict {rates['cube']:.1%} of "
-          f"{len(found['cube'])} clear decisions"
-          + (f", luck within 0.01 {rates['luck']:.1%}" if "luck" in rates else ""))
+    print(
+        f"\n{path.name} ({plies} plies): best play {rates['best']:.1%} of "
+        f"{len(found['best'])} unforced, equity loss within 0.01 {rates['loss']:.1%}, "
+        f"error class {rates['class']:.1%}, cube verdict {rates['cube']:.1%} of "
+        f"{len(found['cube'])} clear decisions"
+        + (f", luck within 0.01 {rates['luck']:.1%}" if "luck" in rates else "")
+    )
     assert len(found["best"]) > 50 and len(found["cube"]) > 20
     best, loss = (0.90, 0.95) if plies == 0 else (0.85, 0.90)
     assert rates["best"] >= best
@@ -310,12 +365,16 @@ def test_money_session_with_jacoby_and_beavers():
 
 
 @needs_gnubg
-@pytest.mark.parametrize("state", [
-    gl.GameState.initial(),
-    gl.GameState.from_gnubg_id("4HPwATDgc/ABMA:cInqAAAAAAAE"),
-    gl.GameState.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10"),
-    gl.GameState.from_gnubg_id("jOfgAQPg2+ABIQ:cAnmAAAAAAAE"),
-], ids=["money opening", "match opening", "xgid", "middle game"])
+@pytest.mark.parametrize(
+    "state",
+    [
+        gl.GameState.initial(),
+        gl.GameState.from_gnubg_id("4HPwATDgc/ABMA:cInqAAAAAAAE"),
+        gl.GameState.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10"),
+        gl.GameState.from_gnubg_id("jOfgAQPg2+ABIQ:cAnmAAAAAAAE"),
+    ],
+    ids=["money opening", "match opening", "xgid", "middle game"],
+)
 def test_luck_averages_zero_over_the_36_rolls(state):
     luck = roll_luck(state, evaluator="gnubg")
     assert len(luck) == 21 and luck["probability"].sum() == pytest.approx(1.0)
@@ -341,8 +400,9 @@ def test_luck_of_a_roll_is_its_best_equity_minus_the_average():
 @needs_gnubg
 def test_opening_luck_counts_both_players_non_double_rolls():
     """At an even score either player may start: the opening rolls average zero."""
-    frame = analyse(gl.read_match(TRANSCRIPT.replace(" 1 point", " 7 point")), "gnubg",
-                    progress=False)
+    frame = analyse(
+        gl.read_match(TRANSCRIPT.replace(" 1 point", " 7 point")), "gnubg", progress=False
+    )
     opening = gl.GameState.initial(match_length=7)
     best = rank_plays(opening, (3, 1), evaluator="gnubg")
     assert frame["luck"].iloc[0] == pytest.approx(best["equity"].iloc[0], abs=1e-12)
@@ -438,8 +498,11 @@ def test_many_matches_in_parallel_and_pooled_by_player(tmp_path):
         frame = analyse_matches(tmp_path, "gnubg", errors="collect", progress=False, n_jobs=2)
     assert frame["match"].cat.categories.tolist() == ["a.mat", "b.mat"]
     single = analyse(files[0], "gnubg", progress=False)
-    pd.testing.assert_series_equal(frame.loc[frame["match"] == "a.mat", "luck"].reset_index(
-        drop=True), single["luck"], check_names=False)
+    pd.testing.assert_series_equal(
+        frame.loc[frame["match"] == "a.mat", "luck"].reset_index(drop=True),
+        single["luck"],
+        check_names=False,
+    )
     assert frame.attrs["problems"][0]["file"] == "broken.mat"
     by_match = summarise(frame)
     by_name = summarise(frame, by="player_name")
@@ -478,8 +541,9 @@ def test_gnubg_move_lists_give_the_evaluators_probabilities():
 
     evaluator = get_evaluator("gnubg")
     fast, plain = GnubgEngine(evaluator, 15), Engine(evaluator, 15)
-    match = gl.read_match(Path(__file__).resolve().parents[1] / "data" / "matches"
-                          / "HSBT_Paris_2023_Job-Unger.mat")
+    match = gl.read_match(
+        Path(__file__).resolve().parents[1] / "data" / "matches" / "HSBT_Paris_2023_Job-Unger.mat"
+    )
     positions = [a.state.position for a in match.actions if a.kind == "move"][::15]
     for position in positions:
         a, b = fast.rolls(position, ROLLS), plain.rolls(position, ROLLS)
@@ -489,7 +553,8 @@ def test_gnubg_move_lists_give_the_evaluators_probabilities():
             order_a = np.lexsort(a.boards[rows].reshape(-1, 52).T)
             order_b = np.lexsort(b.boards[rows].reshape(-1, 52).T)
             assert (a.boards[rows][order_a] == b.boards[rows][order_b]).all()
-            np.testing.assert_allclose(a.probabilities[rows][order_a],
-                                       b.probabilities[rows][order_b], atol=1e-6)
+            np.testing.assert_allclose(
+                a.probabilities[rows][order_a], b.probabilities[rows][order_b], atol=1e-6
+            )
         keys = [encode_key(board) for board in a.boards]
         assert (decode_keys(keys, 15) == a.boards).all()

@@ -49,16 +49,21 @@ def read_both(text: str) -> tuple[gl.ParseError, gl.Match]:
 
 
 def located(problems) -> bool:
-    return bool(problems) and all(p.line is not None and p.column is not None
-                                  for p in problems)
+    return bool(problems) and all(p.line is not None and p.column is not None for p in problems)
 
 
 # -- crashes -------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("header", [
-    '; [AutoDoubleLimit "²"]', '; [CubeLimit "²"]', '; [CubeLimit "' + "9" * 4301 + '"]',
-    '; [AutoDoubleLimit "' + "9" * 4301 + '"]',
-])
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        '; [AutoDoubleLimit "²"]',
+        '; [CubeLimit "²"]',
+        '; [CubeLimit "' + "9" * 4301 + '"]',
+        '; [AutoDoubleLimit "' + "9" * 4301 + '"]',
+    ],
+)
 def test_header_numbers_are_ascii_digits(header):
     error, match = read_both(match_text(header))
     assert (error.line, error.column) == (1, 4) and "whole number" in error.detail
@@ -71,13 +76,22 @@ def test_sgf_rule_numbers_are_ascii_digits():
     assert len(match.games) == 1 and located(match.problems)
 
 
-@pytest.mark.parametrize(("text", "check"), [
-    (sgf_text(length=0).replace("MI[length:0]", "MI[length:\x1c3]"),
-     lambda m: m.match_length == 3),
-    (sgf_text("CV[\x1c2]", length=0), lambda m: m.games[0].start_cube == 2),
-    (match_text(length=0).replace(" Game 1\n", ' Game 1\n; [Cube "\x1f2"]\n').replace(
-        "=> 2", "=> 4"), lambda m: m.games[0].start_cube == 2),
-])
+@pytest.mark.parametrize(
+    ("text", "check"),
+    [
+        (
+            sgf_text(length=0).replace("MI[length:0]", "MI[length:\x1c3]"),
+            lambda m: m.match_length == 3,
+        ),
+        (sgf_text("CV[\x1c2]", length=0), lambda m: m.games[0].start_cube == 2),
+        (
+            match_text(length=0)
+            .replace(" Game 1\n", ' Game 1\n; [Cube "\x1f2"]\n')
+            .replace("=> 2", "=> 4"),
+            lambda m: m.games[0].start_cube == 2,
+        ),
+    ],
+)
 def test_numbers_among_control_characters(text, check):
     """str.strip() takes \\x1c-\\x1f for white space and int() does not: the digits
     between them are read."""
@@ -86,9 +100,11 @@ def test_numbers_among_control_characters(text, check):
 
 @pytest.mark.parametrize("value", ["\x1c", "9" * 4301, "٣", "3x"])
 def test_sgf_and_mat_numbers_refused_with_a_place(value):
-    for text in (sgf_text(length=0).replace("MI[length:0]", f"MI[length:{value}]"),
-                 sgf_text(f"CV[{value}]", length=0),
-                 match_text(length=0).replace(" Game 1\n", f' Game 1\n; [Cube "{value}"]\n')):
+    for text in (
+        sgf_text(length=0).replace("MI[length:0]", f"MI[length:{value}]"),
+        sgf_text(f"CV[{value}]", length=0),
+        match_text(length=0).replace(" Game 1\n", f' Game 1\n; [Cube "{value}"]\n'),
+    ):
         error, match = read_both(text)
         assert error.line is not None and error.column is not None
         assert located(match.problems)
@@ -112,17 +128,21 @@ def test_an_sgf_on_one_line_costs_no_copy_of_the_line_per_action():
     assert peak < 40 * len(text) + 5_000_000
 
 
-@pytest.mark.parametrize("xgid", [
-    "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:" + "7" * 4301 + ":10",
-    "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:١٠",
-])
+@pytest.mark.parametrize(
+    "xgid",
+    [
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:" + "7" * 4301 + ":10",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:١٠",
+    ],
+)
 def test_xgid_numbers(xgid):
     with pytest.raises(gl.InvalidPositionError, match="field"):
         gl.GameState.from_xgid(xgid)
 
 
-@pytest.mark.parametrize("play", ["8/5(" + "9" * 4301 + ")", "8/5(²)", "２４/21 24/23",
-                                  "24/２１ 24/23", "8/5(٢)"])
+@pytest.mark.parametrize(
+    "play", ["8/5(" + "9" * 4301 + ")", "8/5(²)", "２４/21 24/23", "24/２１ 24/23", "8/5(٢)"]
+)
 def test_notation_reads_ascii_digits_only(play):
     with pytest.raises(gl.InvalidNotationError):
         gl.Position.initial().play(play, (3, 1))
@@ -133,27 +153,32 @@ def test_notation_reads_ascii_digits_only(play):
     assert len(str(caught.value)) < 400  # a long play is quoted in part
 
 
-TINY_MET = ('<met><info><name>tiny</name></info><pre-crawford-table type="explicit">'
-            "<row><me>0.5</me><me>0.7</me></row><row><me>0.3</me><me>0.5</me></row>"
-            '</pre-crawford-table><post-crawford-table type="explicit" player="both">'
-            "<row><me>0.5</me><me>0.49</me></row></post-crawford-table></met>")
+TINY_MET = (
+    '<met><info><name>tiny</name></info><pre-crawford-table type="explicit">'
+    "<row><me>0.5</me><me>0.7</me></row><row><me>0.3</me><me>0.5</me></row>"
+    '</pre-crawford-table><post-crawford-table type="explicit" player="both">'
+    "<row><me>0.5</me><me>0.49</me></row></post-crawford-table></met>"
+)
 
 
-@pytest.mark.parametrize(("source", "error"), [
-    (b"\x93", gl.ParseError),
-    (TINY_MET.encode("utf-16"), None),
-    ("\ufeff" + TINY_MET, None),
-    ("\n  " + TINY_MET, None),
-    (TINY_MET.encode("utf-8-sig"), None),
-    (TINY_MET.replace("tiny", "t\x93ny").encode("latin-1"), gl.ParseError),
-    (TINY_MET.replace("tiny", "t\ud800ny"), gl.ParseError),
-    ("", gl.SourceError),
-    ("x" * 5000, gl.SourceError),
-    ("a\x00b", gl.SourceError),
-    ("nosuch\ud800.xml", gl.SourceError),
-    ("no/such/table.xml", gl.SourceNotFoundError),
-    (Path("no/such/table.xml"), gl.SourceNotFoundError),
-])
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        (b"\x93", gl.ParseError),
+        (TINY_MET.encode("utf-16"), None),
+        ("\ufeff" + TINY_MET, None),
+        ("\n  " + TINY_MET, None),
+        (TINY_MET.encode("utf-8-sig"), None),
+        (TINY_MET.replace("tiny", "t\x93ny").encode("latin-1"), gl.ParseError),
+        (TINY_MET.replace("tiny", "t\ud800ny"), gl.ParseError),
+        ("", gl.SourceError),
+        ("x" * 5000, gl.SourceError),
+        ("a\x00b", gl.SourceError),
+        ("nosuch\ud800.xml", gl.SourceError),
+        ("no/such/table.xml", gl.SourceNotFoundError),
+        (Path("no/such/table.xml"), gl.SourceNotFoundError),
+    ],
+)
 def test_met_read_tells_text_from_paths(source, error):
     if error is None:
         assert gl.met.read(source).name == "tiny"
@@ -186,12 +211,22 @@ def test_met_sizes_are_bounded(max_away):
         gl.met.load("zadeh", max_away=max_away)
 
 
-@pytest.mark.parametrize("options", [
-    {"match_length": "3"}, {"cube_limit": "8"}, {"cube_limit": 2.0},
-    {"auto_doubles": "gnubg", "auto_double_limit": None}, {"match_length": 1.5},
-    {"match_length": float("nan")}, {"match_length": True}, {"cube": "no"}, {"jacoby": 1},
-    {"variant": 3}, {"scoring": None},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"match_length": "3"},
+        {"cube_limit": "8"},
+        {"cube_limit": 2.0},
+        {"auto_doubles": "gnubg", "auto_double_limit": None},
+        {"match_length": 1.5},
+        {"match_length": float("nan")},
+        {"match_length": True},
+        {"cube": "no"},
+        {"jacoby": 1},
+        {"variant": 3},
+        {"scoring": None},
+    ],
+)
 def test_rules_refuse_wrong_types(options):
     with pytest.raises(gl.OptionTypeError) as caught:
         gl.Rules(**options)
@@ -199,22 +234,25 @@ def test_rules_refuse_wrong_types(options):
     assert caught.value.option in options
 
 
-@pytest.mark.parametrize(("options", "rule"), [
-    ({"match_length": 10**30}, "32767"),
-    ({"match_length": -1}, "0 to"),
-    ({"auto_doubles": "seed-000", "auto_double_limit": 10**30}, "0 to 15"),
-    ({"cube_limit": 3}, "R9.1"),
-    ({"cube_limit": 1 << 20}, "1 to 32768"),
-    ({"holland": True}, "R10.3"),
-    ({"match_length": 5, "jacoby": True}, "R10.1"),
-    ({"match_length": 5, "beavers": True}, "R10.6"),
-    ({"match_length": 5, "beavers": True, "raccoons": True}, "R10.6"),
-    ({"raccoons": True}, "R10.6"),
-    ({"match_length": 5, "auto_doubles": "gnubg"}, "R10.5"),
-    ({"auto_double_limit": 2}, "auto_doubles"),
-    ({"scoring": "chouette"}, "chouette"),
-    ({"variant": "tavla"}, "tavla"),
-])
+@pytest.mark.parametrize(
+    ("options", "rule"),
+    [
+        ({"match_length": 10**30}, "32767"),
+        ({"match_length": -1}, "0 to"),
+        ({"auto_doubles": "seed-000", "auto_double_limit": 10**30}, "0 to 15"),
+        ({"cube_limit": 3}, "R9.1"),
+        ({"cube_limit": 1 << 20}, "1 to 32768"),
+        ({"holland": True}, "R10.3"),
+        ({"match_length": 5, "jacoby": True}, "R10.1"),
+        ({"match_length": 5, "beavers": True}, "R10.6"),
+        ({"match_length": 5, "beavers": True, "raccoons": True}, "R10.6"),
+        ({"raccoons": True}, "R10.6"),
+        ({"match_length": 5, "auto_doubles": "gnubg"}, "R10.5"),
+        ({"auto_double_limit": 2}, "auto_doubles"),
+        ({"scoring": "chouette"}, "chouette"),
+        ({"variant": "tavla"}, "tavla"),
+    ],
+)
 def test_rules_refuse_values_out_of_range_and_combinations(options, rule):
     with pytest.raises(gl.OptionError, match=re.escape(rule)):
         gl.Rules(**options)
@@ -230,9 +268,13 @@ def test_rules_keep_accepting_numpy_numbers_and_flags():
 
 # -- memory and time -----------------------------------------------------------------------------
 
+
 def test_a_huge_automatic_double_limit_costs_nothing():
-    text = match_text('; [AutoDoubleLimit "99999999999"]', length=0).replace(
-        " Game 1\n", ' Game 1\n; [Cube "2"]\n').replace("=> 2", "=> 4")
+    text = (
+        match_text('; [AutoDoubleLimit "99999999999"]', length=0)
+        .replace(" Game 1\n", ' Game 1\n; [Cube "2"]\n')
+        .replace("=> 2", "=> 4")
+    )
     start = time.perf_counter()
     error, match = read_both(text)
     assert time.perf_counter() - start < 2
@@ -258,6 +300,7 @@ def test_a_file_of_garbage_lists_its_problems_up_to_a_bound():
 
 # -- collect mode keeps every good game ----------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def five_point_sgf() -> tuple[gl.Match, str, list[int]]:
     """A 5-point match with a Crawford game (game 4) and three games after it."""
@@ -270,22 +313,25 @@ def five_point_sgf() -> tuple[gl.Match, str, list[int]]:
 
 def test_sgf_collect_a_lost_crawford_game_leaves_the_next_game_alone(five_point_sgf):
     _, text, starts = five_point_sgf
-    crawford = text[starts[3]:starts[4]]
-    post = text[starts[4]:starts[5]]
+    crawford = text[starts[3] : starts[4]]
+    post = text[starts[4] : starts[5]]
     # a double at once after the Crawford game: legal, and it would not be in it
     first_move = post.index("\n;")
     post = post[:first_move] + "\n;W[double]\n;B[take]" + post[first_move:]
     post = re.sub(r"RE\[([WB])\+([0-9]+)\]", lambda m: f"RE[{m[1]}+{2 * int(m[2])}]", post)
     # (the next game's score line does not know the doubled result: it is flagged)
-    whole = gl.read_match(text[:starts[3]] + crawford + post + text[starts[5]:],
-                          errors="collect")
+    whole = gl.read_match(text[: starts[3]] + crawford + post + text[starts[5] :], errors="collect")
     assert len(whole.games) == 7
     assert [g.crawford for g in whole.games] == [False, False, False, True, False, False, False]
     assert crawford.endswith("])\n")
-    for damaged in (crawford.replace("GM[6]", "GM[7]"), crawford[:-3] + ")\n",
-                    crawford.replace("\n;", "\nx;", 1)):
-        got = gl.read_match(text[:starts[3]] + damaged + post + text[starts[5]:],
-                            errors="collect")
+    for damaged in (
+        crawford.replace("GM[6]", "GM[7]"),
+        crawford[:-3] + ")\n",
+        crawford.replace("\n;", "\nx;", 1),
+    ):
+        got = gl.read_match(
+            text[: starts[3]] + damaged + post + text[starts[5] :], errors="collect"
+        )
         after = [g.actions for g in got.games[-3:]]
         assert after == [g.actions for g in whole.games[-3:]], got.problems
         assert [g.actions for g in got.games[:3]] == [g.actions for g in whole.games[:3]]
@@ -296,27 +342,30 @@ def test_sgf_collect_a_lost_crawford_game_leaves_the_next_game_alone(five_point_
 @pytest.mark.parametrize("damage", ["stray", "paren"])
 def test_sgf_collect_a_damaged_game_costs_only_itself(five_point_sgf, damage):
     match, text, starts = five_point_sgf
-    game2 = text[starts[1]:starts[2]]
+    game2 = text[starts[1] : starts[2]]
     if damage == "stray":
         game2 = game2.replace("\n;", "\nx;", 1)
     else:
         game2 = game2.rstrip()[:-1] + "\n"
     whole = gl.read_match(text)
-    got = gl.read_match(text[:starts[1]] + game2 + text[starts[2]:], errors="collect")
+    got = gl.read_match(text[: starts[1]] + game2 + text[starts[2] :], errors="collect")
     assert len(got.games) >= len(match.games) - 1
     kept = [g.actions for g in got.games]
     assert all(g.actions in kept for k, g in enumerate(whole.games) if k != 1)
     assert located(got.problems)
     with pytest.raises(gl.ParseError):
-        gl.read_match(text[:starts[1]] + game2 + text[starts[2]:])
+        gl.read_match(text[: starts[1]] + game2 + text[starts[2] :])
 
 
-@pytest.mark.parametrize(("header", "message"), [
-    ('; [Variation "Tavla"]', "unknown variation"),
-    ('; [Scoring "chouette"]', "unknown scoring"),
-    ('; [AutoDoubles "gnubg"]', "R10.5"),
-    ('; [Jacoby "maybe"]', "On or Off"),
-])
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ('; [Variation "Tavla"]', "unknown variation"),
+        ('; [Scoring "chouette"]', "unknown scoring"),
+        ('; [AutoDoubles "gnubg"]', "R10.5"),
+        ('; [Jacoby "maybe"]', "On or Off"),
+    ],
+)
 def test_mat_collect_lists_bad_headers_at_their_line(header, message):
     text = match_text('; [Site "x"]', header, games=2)
     error, match = read_both(text)
@@ -333,11 +382,14 @@ def test_a_match_too_long_for_a_match_id_is_refused_at_its_line():
     assert "score" in error.detail and located(match.problems)
 
 
-@pytest.mark.parametrize("text", [
-    sgf_text().replace("MI[length:3]", "MI[length:99999]"),
-    sgf_text().replace("[ws:0]", "[ws:40000]"),
-    sgf_text(length=0).replace(";W[31hefe]", ";W[double];B[take]" * 20),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        sgf_text().replace("MI[length:3]", "MI[length:99999]"),
+        sgf_text().replace("[ws:0]", "[ws:40000]"),
+        sgf_text(length=0).replace(";W[31hefe]", ";W[double];B[take]" * 20),
+    ],
+)
 def test_sgf_values_beyond_a_match_id_are_located(text):
     match = gl.read_match(text, errors="collect")
     assert located(match.problems)
@@ -346,6 +398,7 @@ def test_sgf_values_beyond_a_match_id_are_located(text):
 
 
 # -- accepted silently before --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("numbers", [(1, 3), (1, 1), (2, 1)])
 def test_games_are_numbered_one_after_another(numbers):
@@ -358,9 +411,11 @@ def test_games_are_numbered_one_after_another(numbers):
 
 
 def test_a_cube_limit_that_is_no_power_of_two_still_limits():
-    rows = ("  1) 31: 8/5 6/5                  Doubles => 2\n"
-            "  2)  Takes                       62: 24/18 13/11\n"
-            "  3)  Doubles => 4\n")
+    rows = (
+        "  1) 31: 8/5 6/5                  Doubles => 2\n"
+        "  2)  Takes                       62: 24/18 13/11\n"
+        "  3)  Doubles => 4\n"
+    )
     text = '; [CubeLimit "3"]\n\n 5 point match\n\n Game 1\n A : 0     B : 0\n' + rows
     with pytest.raises(gl.ParseError, match=r"above the cube limit 2 \(R9\.6\)") as caught:
         gl.read_match(text)
@@ -375,14 +430,17 @@ def test_untagged_money_sessions_play_jacoby_as_gnu_backgammon_does():
 
 # -- round trips ---------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def three_point_sgf() -> str:
-    return gl.write_match(gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(match_length=3),
-                                        seed=3), format="sgf")
+    return gl.write_match(
+        gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(match_length=3), seed=3), format="sgf"
+    )
 
 
-@pytest.mark.parametrize("names", ["PW[]PB[]", "PW[]PB[b]", "PW[ Anna\n  Maria ]PB[b]",
-                                   "PW[massie,1522]PB[b]"])
+@pytest.mark.parametrize(
+    "names", ["PW[]PB[]", "PW[]PB[b]", "PW[ Anna\n  Maria ]PB[b]", "PW[massie,1522]PB[b]"]
+)
 def test_names_read_back(three_point_sgf, names):
     sgf = re.sub(r"PW\[[^\]]*\]PB\[[^\]]*\]", names.replace("\\", r"\\"), three_point_sgf)
     match = gl.read_match(sgf)
@@ -403,6 +461,7 @@ def test_a_bear_off_win_without_a_result_reads_back(three_point_sgf):
 
 # -- paths ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("path", ["nosuch_folder", "matches/foo", "nosuch_dir/", "no such.mat"])
 def test_a_missing_path_says_it_does_not_exist(path):
     with pytest.raises(gl.SourceNotFoundError, match="no such file or folder"):
@@ -422,6 +481,7 @@ def test_a_folder_is_no_transcript(tmp_path):
 
 
 # -- the command line ----------------------------------------------------------------------------
+
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
@@ -444,9 +504,16 @@ def test_cli_show_a_long_xgid(capsys):
     assert code == 1 and err.startswith("gammonlab show: XGID") and "Traceback" not in err
 
 
-@pytest.mark.parametrize("content", [b"garbage\n", b"", bytes(range(256)) * 3,
-                                     b" 3 point match\n Game 1\n a : 0  b : 0\n  1) 66: 1/7\n",
-                                     None])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"garbage\n",
+        b"",
+        bytes(range(256)) * 3,
+        b" 3 point match\n Game 1\n a : 0  b : 0\n  1) 66: 1/7\n",
+        None,
+    ],
+)
 @pytest.mark.parametrize("errors", ["collect", "raise"])
 def test_cli_read_fails_when_nothing_reads(tmp_path, capsys, content, errors):
     source = tmp_path / "in.mat"
@@ -463,8 +530,9 @@ def test_cli_read_bad_headers_in_collect_mode(tmp_path, capsys):
     source.write_text(match_text('; [Variation "Tavla"]', '; [CubeLimit "²"]'), encoding="utf-8")
     code, out, err = run(capsys, "read", str(source), "-o", str(tmp_path / "o.csv"), "-q")
     assert code == 0 and "unknown variation" in out and "Traceback" not in err
-    code, _, err = run(capsys, "read", str(source), "-o", str(tmp_path / "o.csv"), "-q",
-                       "--errors", "raise")
+    code, _, err = run(
+        capsys, "read", str(source), "-o", str(tmp_path / "o.csv"), "-q", "--errors", "raise"
+    )
     assert code == 1 and err.startswith(f"{source}:1:4: unknown variation")
 
 
@@ -477,12 +545,15 @@ def test_cli_read_some_files_fail(tmp_path, capsys):
     assert err.startswith(f"{tmp_path / 'bad.mat'}:1:1:")
 
 
-@pytest.mark.parametrize("argv", [
-    ["read", "{good}", "-o", "{tmp}/nodir/o.csv"],
-    ["analyse", "{good}", "-o", "{tmp}/nodir/o.csv"],
-    ["simulate", "--seed", "1", "-o", "{tmp}/nodir/o.mat"],
-    ["demo", "{good}/sub"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["read", "{good}", "-o", "{tmp}/nodir/o.csv"],
+        ["analyse", "{good}", "-o", "{tmp}/nodir/o.csv"],
+        ["simulate", "--seed", "1", "-o", "{tmp}/nodir/o.mat"],
+        ["demo", "{good}/sub"],
+    ],
+)
 def test_cli_refuses_a_missing_output_folder_before_the_work(tmp_path, capsys, argv):
     good = tmp_path / "good.mat"
     good.write_text(match_text(), encoding="utf-8")
@@ -494,11 +565,16 @@ def test_cli_refuses_a_missing_output_folder_before_the_work(tmp_path, capsys, a
     assert time.perf_counter() - start < 5
 
 
-@pytest.mark.parametrize("argv", [
-    ["simulate", "--seed", "-1"], ["simulate", "--match-length", "-3"],
-    ["simulate", "--cube-limit", "3"], ["simulate", "--match-length", "5", "--jacoby", "on"],
-    ["read", "nosuch.mat", "-o", "o.csv", "-q"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--seed", "-1"],
+        ["simulate", "--match-length", "-3"],
+        ["simulate", "--cube-limit", "3"],
+        ["simulate", "--match-length", "5", "--jacoby", "on"],
+        ["read", "nosuch.mat", "-o", "o.csv", "-q"],
+    ],
+)
 def test_cli_option_errors(capsys, argv):
     code, _, err = run(capsys, *argv)
     assert code == 1 and "Traceback" not in err and err.strip()

@@ -36,8 +36,9 @@ from gammonlab.evaluators.bearoff import (
 
 gnubg = pytest.importorskip("gnubg_nn")
 
-ROLL_WEIGHTS = np.array([1.0 if d1 == d2 else 2.0 for d1 in range(1, 7)
-                         for d2 in range(1, d1 + 1)]) / 36.0
+ROLL_WEIGHTS = (
+    np.array([1.0 if d1 == d2 else 2.0 for d1 in range(1, 7) for d2 in range(1, d1 + 1)]) / 36.0
+)
 
 
 @pytest.fixture(scope="module")
@@ -185,17 +186,19 @@ def gnubg_rolls() -> np.ndarray:
     out[0, 0] = 1.0
     for i in range(1, N_POSITIONS):
         p = gnubg.bearoff_probabilities(i)  # p[j] = P(j + 1 rolls), leading zeros kept
-        out[i, 1:1 + len(p)] = p
+        out[i, 1 : 1 + len(p)] = p
     return out
 
 
 def test_roll_distributions_agree_with_gnubg(db, gnubg_rolls):
-    diff = np.abs(db.rolls - gnubg_rolls[:, :MAX_ROLLS + 1]).max(axis=1)
+    diff = np.abs(db.rolls - gnubg_rolls[:, : MAX_ROLLS + 1]).max(axis=1)
     means = gnubg_rolls @ np.arange(32) / gnubg_rolls.sum(axis=1)
-    print(f"\nroll distributions vs gnubg: max |dp| {diff.max():.2e}, "
-          f"{(diff <= 1e-4).mean():.1%} of positions within 1e-4; "
-          f"max |d mean| {np.abs(means - db.expected).max():.2e}")
-    assert not gnubg_rolls[:, MAX_ROLLS + 1:].any()
+    print(
+        f"\nroll distributions vs gnubg: max |dp| {diff.max():.2e}, "
+        f"{(diff <= 1e-4).mean():.1%} of positions within 1e-4; "
+        f"max |d mean| {np.abs(means - db.expected).max():.2e}"
+    )
+    assert not gnubg_rolls[:, MAX_ROLLS + 1 :].any()
     assert diff.max() < 3e-3
     assert (diff <= 1e-4).mean() > 0.8
     assert np.abs(means - db.expected).max() < 5e-4
@@ -242,8 +245,10 @@ def test_gnubg_database_is_our_build_in_16_bits(gnubg_rolls):
     q = _gnubg_16bit_build(k._die_table())
     theirs = np.rint(gnubg_rolls * 65535).astype(np.int64)
     units = np.abs(q - theirs).max(axis=1)
-    print(f"\n16-bit build vs gnubg: {(units == 0).sum()} of {N_POSITIONS} identical, "
-          f"max {units.max()} unit(s) of 1/65535")
+    print(
+        f"\n16-bit build vs gnubg: {(units == 0).sum()} of {N_POSITIONS} identical, "
+        f"max {units.max()} unit(s) of 1/65535"
+    )
     assert (units == 0).mean() > 0.999
     assert units.max() <= 1
 
@@ -263,10 +268,12 @@ def test_first_off_agrees_with_gnubg_gammon_distributions(db, positions):
         o = offset[i] + index[i, 4]  # skip the roll distribution
         start, n = index[i, 7], index[i, 6]
         theirs = np.zeros(db.first_off.shape[1] + 32)
-        theirs[start:start + n] = data[o:o + n] / 65535
-        worst = max(worst, np.abs(theirs[:db.first_off.shape[1]] - db.first_off[i]).max())
-    print(f"\nfirst-off distributions vs gnubg (15 checkers, {len(full)} positions): "
-          f"max |dp| {worst:.2e}")
+        theirs[start : start + n] = data[o : o + n] / 65535
+        worst = max(worst, np.abs(theirs[: db.first_off.shape[1]] - db.first_off[i]).max())
+    print(
+        f"\nfirst-off distributions vs gnubg (15 checkers, {len(full)} positions): "
+        f"max |dp| {worst:.2e}"
+    )
     assert worst < 1e-4
 
 
@@ -275,8 +282,9 @@ def test_first_off_agrees_with_gnubg_gammon_distributions(db, positions):
 
 def test_two_sided_win_probability(db):
     assert two_sided_win_probability((1, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 15), database=db) == 1.0
-    assert two_sided_win_probability((0, 0, 0, 0, 0, 1), (1, 0, 0, 0, 0, 0),
-                                     database=db) == pytest.approx(0.75)
+    assert two_sided_win_probability(
+        (0, 0, 0, 0, 0, 1), (1, 0, 0, 0, 0, 0), database=db
+    ) == pytest.approx(0.75)
     # 1 checker on the 6 v 2 on the 1: lose only when we miss and they cannot... they always can
     a, b = (0, 0, 0, 0, 0, 1), (2, 0, 0, 0, 0, 0)
     assert db.win_probability(a, b) == pytest.approx(0.75)
@@ -304,9 +312,11 @@ def test_two_sided_against_gnubg(db):
         ours = evaluate_bearoff(b, database=db)
         theirs = gnubg.probabilities(gnubg_board(b), 0)
         two_sided.append(abs(ours[0] - theirs[0]))
-    print(f"\ntwo-sided win vs gnubg: one-sided positions max |d| {max(one_sided):.2e}; "
-          f"<= 6 checkers a side (gnubg exact two-sided) max |d| {max(two_sided):.2e}, "
-          f"mean {np.mean(two_sided):.2e}")
+    print(
+        f"\ntwo-sided win vs gnubg: one-sided positions max |d| {max(one_sided):.2e}; "
+        f"<= 6 checkers a side (gnubg exact two-sided) max |d| {max(two_sided):.2e}, "
+        f"mean {np.mean(two_sided):.2e}"
+    )
     assert max(one_sided) < 1e-4
     assert max(two_sided) < 2e-2
 
@@ -335,7 +345,7 @@ def test_evaluator_protocol(db):
     assert (out[:, 1] <= out[:, 0] + 1e-12).all()
     assert (out[:, 3] <= 1 - out[:, 0] + 1e-12).all()
     assert not out[:, [2, 4]].any()  # no backgammons in a pure bear-off
-    some_off = (boards[:, 1, 0] > 0)
+    some_off = boards[:, 1, 0] > 0
     assert not out[some_off, 1].any()
     assert evaluate_bearoff(boards[0], database=db).shape == (5,)
     # swapping sides: the one not on roll cannot do better than if it were on roll
@@ -399,7 +409,7 @@ def test_corrupt_cache_is_rebuilt(monkeypatch, tmp_path, damage, db):
         path.write_bytes(b"not a bear-off database" * 100)
     elif damage == "flip":
         middle = len(raw) // 2
-        path.write_bytes(raw[:middle] + bytes([raw[middle] ^ 0xFF]) + raw[middle + 1:])
+        path.write_bytes(raw[:middle] + bytes([raw[middle] ^ 0xFF]) + raw[middle + 1 :])
     elif damage == "tamper":  # a valid file whose numbers were changed: the checksum catches it
         rolls = db.rolls.copy()
         rolls[100, 3] += 0.01
@@ -437,8 +447,9 @@ def test_kernels_run_without_jit(db):
         print(k.two_sided_probabilities(cands, rolls, first)[0].tolist())
     """)
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    lines = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                           text=True, check=True).stdout.splitlines()
+    lines = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     counts = np.array([1, 0, 2, 0, 0, 3])
     assert lines[0] == f"{k.bearoff_index(counts)} True"
     assert lines[1] == "1"

@@ -40,8 +40,22 @@ def test_errors(capsys):
 @pytest.mark.parametrize("suffix", [".mat", ".sgf"])
 def test_simulate_writes_a_match_that_reads_back(tmp_path, capsys, suffix):
     out = tmp_path / f"match{suffix}"
-    argv = ["simulate", "--variant", "nackgammon", "--match-length", "3", "--seed", "5",
-            "--players", "pubeval", "random", "--holland", "on", "-o", str(out)]
+    argv = [
+        "simulate",
+        "--variant",
+        "nackgammon",
+        "--match-length",
+        "3",
+        "--seed",
+        "5",
+        "--players",
+        "pubeval",
+        "random",
+        "--holland",
+        "on",
+        "-o",
+        str(out),
+    ]
     assert main(argv) == 0
     printed = capsys.readouterr().out
     assert printed.startswith("Rules(variant='nackgammon', match_length=3, holland=True)")
@@ -55,15 +69,33 @@ def test_simulate_writes_a_match_that_reads_back(tmp_path, capsys, suffix):
 
 
 def test_simulate_presets_and_options(capsys):
-    assert main(["simulate", "--preset", "gnubg", "--match-length", "0", "--games", "2",
-                 "--seed", "1", "--cube-limit", "8"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--preset",
+                "gnubg",
+                "--match-length",
+                "0",
+                "--games",
+                "2",
+                "--seed",
+                "1",
+                "--cube-limit",
+                "8",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
-    assert out.startswith("Rules(variant='standard', jacoby=True, beavers=True, raccoons=True, "
-                          "cube_limit=8)")
+    assert out.startswith(
+        "Rules(variant='standard', jacoby=True, beavers=True, raccoons=True, cube_limit=8)"
+    )
     assert "money session, 2 games" in out
     assert main(["simulate", "--preset", "seed-000", "--seed", "3", "--games", "1"]) == 0
     assert capsys.readouterr().out.startswith(
-        "Rules(variant='standard', match_length=5, scoring='seed-000', auto_doubles='seed-000')")
+        "Rules(variant='standard', match_length=5, scoring='seed-000', auto_doubles='seed-000')"
+    )
 
 
 def test_simulate_errors(capsys):

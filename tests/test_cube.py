@@ -38,8 +38,9 @@ KAZAROSS = load("Kazaross-XG2")
 
 def match(length: int, away: int, opp_away: int, **options) -> GameState:
     """A match state with the player on roll (player 0) ``away`` points from winning."""
-    return GameState.initial(match_length=length, score=(length - away, length - opp_away),
-                             **options)
+    return GameState.initial(
+        match_length=length, score=(length - away, length - opp_away), **options
+    )
 
 
 def averages(p):
@@ -55,8 +56,12 @@ def test_probability_inputs_agree():
     values = [0.7, 0.12, 0.005, 0.04, 0.002]
     names = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
     rollout = SimpleNamespace(**dict(zip(names, values)), stderr={"equity": 0.01})
-    decisions = [cube_decision(None, values), cube_decision(None, np.array(values)),
-                 cube_decision(None, dict(zip(names, values))), cube_decision(None, rollout)]
+    decisions = [
+        cube_decision(None, values),
+        cube_decision(None, np.array(values)),
+        cube_decision(None, dict(zip(names, values))),
+        cube_decision(None, rollout),
+    ]
     assert {d.verdict for d in decisions} == {"Double, take"}
     assert len({round(d.double_take, 12) for d in decisions}) == 1
     assert decisions[3].stderr == {"equity": 0.01}
@@ -70,9 +75,18 @@ def test_probability_inputs_agree():
     assert with_series.to_series()["stderr_win"] == 0.002
 
 
-@pytest.mark.parametrize("bad", [[0.5, 0.6, 0.0, 0.0, 0.0], [0.5, 0.1, 0.2, 0.0, 0.0],
-                                 [0.8, 0.0, 0.0, 0.3, 0.0], [1.2, 0, 0, 0, 0], [0.5, 0.1],
-                                 [np.nan, 0, 0, 0, 0], "win"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [0.5, 0.6, 0.0, 0.0, 0.0],
+        [0.5, 0.1, 0.2, 0.0, 0.0],
+        [0.8, 0.0, 0.0, 0.3, 0.0],
+        [1.2, 0, 0, 0, 0],
+        [0.5, 0.1],
+        [np.nan, 0, 0, 0, 0],
+        "win",
+    ],
+)
 def test_bad_probabilities(bad):
     with pytest.raises(InvalidProbabilitiesError):
         cube_decision(None, bad)
@@ -115,10 +129,10 @@ def test_state_from_id():
 def test_cube_efficiency_by_position_class():
     assert cube_efficiency(Position.initial()) == CONTACT_CUBE_EFFICIENCY == cube_efficiency()
     race = np.zeros((2, 26), dtype=np.int8)
-    race[0, 6] = 15   # 90 pips on roll
-    race[1, 8] = 15   # passed: no contact
+    race[0, 6] = 15  # 90 pips on roll
+    race[1, 8] = 15  # passed: no contact
     assert cube_efficiency(Position.from_board(race)) == pytest.approx(0.55 + 0.00125 * 90)
-    race[0, 6], race[0, 20] = 0, 15   # 300 pips: capped
+    race[0, 6], race[0, 20] = 0, 15  # 300 pips: capped
     race[1, 8], race[1, 3] = 0, 15
     assert cube_efficiency(Position.from_board(race)) == 0.70
     home = np.zeros((2, 26), dtype=np.int8)
@@ -130,13 +144,14 @@ def test_cube_efficiency_by_position_class():
 
 
 def test_money_take_points_without_gammons():
-    assert take_point(cube_efficiency=0.0) == pytest.approx(0.25)   # dead cube
-    assert take_point(cube_efficiency=1.0) == pytest.approx(0.20)   # fully live
-    assert take_point() == pytest.approx(0.5 / (2 + 0.5 * 0.68))    # Janowski at x = 0.68
+    assert take_point(cube_efficiency=0.0) == pytest.approx(0.25)  # dead cube
+    assert take_point(cube_efficiency=1.0) == pytest.approx(0.20)  # fully live
+    assert take_point() == pytest.approx(0.5 / (2 + 0.5 * 0.68))  # Janowski at x = 0.68
 
 
-@pytest.mark.parametrize("p", [[0.5, 0.1, 0.0, 0.1, 0.0], [0.5, 0.2, 0.02, 0.05, 0.0],
-                               [0.6, 0.3, 0.0, 0.1, 0.01]])
+@pytest.mark.parametrize(
+    "p", [[0.5, 0.1, 0.0, 0.1, 0.0], [0.5, 0.2, 0.02, 0.05, 0.0], [0.6, 0.3, 0.0, 0.1, 0.01]]
+)
 @pytest.mark.parametrize("x", [0.0, 0.5, 0.68, 1.0])
 def test_money_take_point_is_janowskis(p, x):
     W, L = averages(p)
@@ -147,7 +162,7 @@ def test_money_take_point_is_janowskis(p, x):
 
 def test_money_points_follow_janowski_dead_cube():
     p = [0.5, 0.2, 0.0, 0.1, 0.0]
-    W, L = averages(p)   # 1.4, 1.2
+    W, L = averages(p)  # 1.4, 1.2
     plain = cube_points(None, p, cube_efficiency=0.0)
     assert plain.double_point == pytest.approx(L / (W + L))
     assert plain.cash_point == pytest.approx((L + 0.5) / (W + L))
@@ -155,9 +170,8 @@ def test_money_points_follow_janowski_dead_cube():
     assert plain.opp_cash_point == pytest.approx(1 - (W + 0.5) / (W + L))
     jacoby = cube_points(GameState.initial(jacoby=True), p, cube_efficiency=0.0)
     assert jacoby.double_point == pytest.approx((L - 0.5) / (W + L - 1.0))
-    assert jacoby.too_good_point is None      # gammons need a turned cube (R10.1)
-    beavers = cube_points(GameState.initial(jacoby=True, beavers=True), p,
-                          cube_efficiency=0.0)
+    assert jacoby.too_good_point is None  # gammons need a turned cube (R10.1)
+    beavers = cube_points(GameState.initial(jacoby=True, beavers=True), p, cube_efficiency=0.0)
     assert beavers.double_point == pytest.approx((L - 0.25) / (W + L - 0.5))
     live = cube_points(None, p, cube_efficiency=1.0)
     assert live.double_point == pytest.approx(live.cash_point, abs=1e-9)
@@ -184,7 +198,7 @@ def test_money_gammon_values():
     assert gammon_values() == GammonValues(0.5, 0.5, 0.5, 0.5)
     jacoby = GameState.initial(jacoby=True)
     assert gammon_values(jacoby).gammon == 0.0
-    assert gammon_values(jacoby, cube_value=2).gammon == 0.5   # after the first double
+    assert gammon_values(jacoby, cube_value=2).gammon == 0.5  # after the first double
 
 
 def test_market_window():
@@ -214,9 +228,9 @@ def test_match_take_point_two_away_two_away():
 
 def test_match_take_point_three_away_five_away():
     pre = KAZAROSS.pre_crawford
-    passed = 1 - pre[1][4]          # the taker at 5-away, the doubler at 2-away
-    lost = 1 - pre[0][4]            # the doubler reaches 1-away: Crawford game
-    won = pre[2][2]                 # 3-away, 3-away
+    passed = 1 - pre[1][4]  # the taker at 5-away, the doubler at 2-away
+    lost = 1 - pre[0][4]  # the doubler reaches 1-away: Crawford game
+    won = pre[2][2]  # 3-away, 3-away
     expected = (passed - lost) / (won - lost)
     assert take_point(state=match(7, 3, 5), cube_efficiency=0.0) == pytest.approx(expected)
     # with gammons for the doubler: a lost gammon (4 points) ends the taker's match
@@ -226,12 +240,13 @@ def test_match_take_point_three_away_five_away():
     assert take_point(match(7, 3, 5), p, cube_efficiency=0.0) == pytest.approx(expected)
     # a live cube is worth something to the taker
     assert take_point(state=match(7, 3, 5), cube_efficiency=1.0) < take_point(
-        state=match(7, 3, 5), cube_efficiency=0.0)
+        state=match(7, 3, 5), cube_efficiency=0.0
+    )
 
 
 def test_match_take_point_post_crawford():
     post = KAZAROSS.post_crawford[0]
-    state = match(7, 4, 1)          # the trailer doubles the leader after the Crawford game
+    state = match(7, 4, 1)  # the trailer doubles the leader after the Crawford game
     passed, lost = 1 - post[2], 1 - post[1]
     expected = (passed - lost) / (1 - lost)
     assert take_point(state=state, cube_efficiency=0.0) == pytest.approx(expected)
@@ -262,14 +277,23 @@ def test_match_cubeful_mwc_limits():
 def test_old_argument_order_warns_and_still_works():
     p = [0.6, 0.1, 0.0, 0.05, 0.0]
     state = match(7, 5, 3)
-    calls = [(cubeful_equity, (p,), (None, p)), (cubeful_equity, (p, state), (state, p)),
-             (cubeful_mwc, (p, state), (state, p)), (take_point, (p,), (None, p)),
-             (take_point, (p, state), (state, p)), (cube_points, (p, None), (None, p)),
-             (market_window, (p, state), (state, p)), (cube_decision, (p, None), (None, p)),
-             (cubeful_equity, (p, state.gnubg_id), (state, p))]
+    calls = [
+        (cubeful_equity, (p,), (None, p)),
+        (cubeful_equity, (p, state), (state, p)),
+        (cubeful_mwc, (p, state), (state, p)),
+        (take_point, (p,), (None, p)),
+        (take_point, (p, state), (state, p)),
+        (cube_points, (p, None), (None, p)),
+        (market_window, (p, state), (state, p)),
+        (cube_decision, (p, None), (None, p)),
+        (cubeful_equity, (p, state.gnubg_id), (state, p)),
+    ]
     for function, old, new in calls:
-        with pytest.warns(DeprecationWarning, match=rf"{function.__name__}\(state, "
-                                                    r"probabilities\)"):
+        with pytest.warns(
+            DeprecationWarning,
+            match=rf"{function.__name__}\(state, "
+            r"probabilities\)",
+        ):
             before = function(*old)
         assert before == function(*new)
     # the new order, and a state that is not probabilities, never warn
@@ -286,11 +310,11 @@ def test_old_argument_order_warns_and_still_works():
 def test_match_gammon_values():
     pre, post = KAZAROSS.pre_crawford, KAZAROSS.post_crawford[0]
     values = gammon_values(match(7, 3, 5))
-    win, gammon, lose = pre[1][4], pre[0][4], pre[2][3]   # 2-5, 1-5 (Crawford), 3-4
+    win, gammon, lose = pre[1][4], pre[0][4], pre[2][3]  # 2-5, 1-5 (Crawford), 3-4
     assert values.gammon == pytest.approx((gammon - win) / (win - lose))
-    trailer = gammon_values(match(7, 4, 1))                    # post-Crawford, cube 1
+    trailer = gammon_values(match(7, 4, 1))  # post-Crawford, cube 1
     assert trailer.gammon == pytest.approx((post[1] - post[2]) / post[2])
-    assert trailer.opp_gammon == 0.0                           # the leader's gammon is wasted
+    assert trailer.opp_gammon == 0.0  # the leader's gammon is wasted
 
 
 def test_match_equities_in_money_units():
@@ -298,21 +322,25 @@ def test_match_equities_in_money_units():
     assert decision.double_pass == pytest.approx(1.0)
     win, lose = KAZAROSS.equity(3, 3), KAZAROSS.equity(4, 2)
     assert decision.mwc_double_pass == pytest.approx(win)
-    assert decision.no_double == pytest.approx((2 * decision.mwc_no_double - win - lose)
-                                               / (win - lose))
+    assert decision.no_double == pytest.approx(
+        (2 * decision.mwc_no_double - win - lose) / (win - lose)
+    )
 
 
 # -- decisions: money ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("p", "verdict"), [
-    ([0.60, 0.0, 0.0, 0.0, 0.0], "No double"),
-    ([0.50, 0.10, 0.0, 0.10, 0.0], "No double"),
-    ([0.70, 0.12, 0.005, 0.04, 0.002], "Double, take"),
-    ([0.85, 0.05, 0.0, 0.0, 0.0], "Double, pass"),
-    ([0.79, 0.38, 0.03, 0.15, 0.01], "Too good to double, pass"),
-    ([0.90, 0.60, 0.05, 0.0, 0.0], "Too good to double, pass"),
-])
+@pytest.mark.parametrize(
+    ("p", "verdict"),
+    [
+        ([0.60, 0.0, 0.0, 0.0, 0.0], "No double"),
+        ([0.50, 0.10, 0.0, 0.10, 0.0], "No double"),
+        ([0.70, 0.12, 0.005, 0.04, 0.002], "Double, take"),
+        ([0.85, 0.05, 0.0, 0.0, 0.0], "Double, pass"),
+        ([0.79, 0.38, 0.03, 0.15, 0.01], "Too good to double, pass"),
+        ([0.90, 0.60, 0.05, 0.0, 0.0], "Too good to double, pass"),
+    ],
+)
 def test_money_verdicts(p, verdict):
     decision = cube_decision(None, p)
     assert decision.verdict == verdict
@@ -327,7 +355,7 @@ def test_jacoby_moves_the_too_good_threshold():
     plain = cube_decision(GameState.initial(), p)
     jacoby = cube_decision(GameState.initial(jacoby=True), p)
     assert plain.verdict == "Too good to double, pass"
-    assert jacoby.verdict == "Double, pass"           # gammons count only after a double
+    assert jacoby.verdict == "Double, pass"  # gammons count only after a double
     assert jacoby.no_double < plain.no_double
     assert jacoby.double_take == pytest.approx(plain.double_take)
 
@@ -343,8 +371,7 @@ def test_beavers():
     paradox = [0.33, 0.30, 0.0, 0.0, 0.0]
     jacoby = GameState.initial(jacoby=True)
     assert cube_decision(jacoby, paradox, cube_efficiency=0.0).verdict == "Double, take"
-    both = cube_decision(GameState.initial(jacoby=True, beavers=True), paradox,
-                         cube_efficiency=0.0)
+    both = cube_decision(GameState.initial(jacoby=True, beavers=True), paradox, cube_efficiency=0.0)
     assert both.verdict == "Double, beaver" and both.equity == pytest.approx(both.double_beaver)
     # no beavers in match play (R10.6)
     in_match = cube_decision(match(7, 5, 5, beavers=True), p)
@@ -358,7 +385,7 @@ def test_cube_owned_limited_or_redoubled():
     assert theirs.double_take is None and theirs.errors == {"No double": 0.0}
     limited = cube_decision(GameState.initial(cube_value=2, cube_owner=0, cube_limit=2), p)
     assert limited.verdict == "No double" and "limit" in limited.reason
-    assert limited.no_double == pytest.approx(limited.cubeless_equity)   # a dead cube
+    assert limited.no_double == pytest.approx(limited.cubeless_equity)  # a dead cube
     mine = cube_decision(GameState.initial(cube_value=2, cube_owner=0), p)
     assert mine.verdict == "Double, take"
     # the opponent cannot redouble past the limit: the doubled cube is dead
@@ -396,11 +423,12 @@ def test_post_crawford():
 
 
 def test_match_verdicts():
-    assert cube_decision(match(5, 2, 2), [0.65, 0.5, 0.0, 0.0, 0.0]).verdict == \
-        "Too good to double, take"
+    assert (
+        cube_decision(match(5, 2, 2), [0.65, 0.5, 0.0, 0.0, 0.0]).verdict
+        == "Too good to double, take"
+    )
     assert cube_decision(match(5, 2, 2), [0.75, 0.05, 0.0, 0.0, 0.0]).verdict == "Double, pass"
-    assert cube_decision(match(7, 5, 5), [0.70, 0.15, 0.01, 0.05, 0.0]).verdict == \
-        "Double, take"
+    assert cube_decision(match(7, 5, 5), [0.70, 0.15, 0.01, 0.05, 0.0]).verdict == "Double, take"
     assert cube_decision(match(7, 5, 5), [0.55, 0.10, 0.0, 0.08, 0.0]).verdict == "No double"
     dead = cube_decision(match(7, 2, 4, cube_value=2, cube_owner=0), [0.7, 0, 0, 0, 0])
     assert dead.verdict == "No double" and "dead cube" in dead.reason
@@ -461,11 +489,17 @@ def test_agrees_with_gnubg_nn():
             w = rng.uniform(0.45, 0.97)
             wg = rng.uniform(0.0, 0.45) * w
             lg = rng.uniform(0.0, 0.3) * (1 - w)
-            p = [round(v, 4) for v in (w, wg, rng.uniform(0, 0.1) * wg, lg,
-                                       rng.uniform(0, 0.1) * lg)]
+            p = [
+                round(v, 4) for v in (w, wg, rng.uniform(0, 0.1) * wg, lg, rng.uniform(0, 0.1) * lg)
+            ]
             cases.append((away, opp_away, p))
-    done = subprocess.run([sys.executable, "-c", GNUBG_WORKER], capture_output=True, text=True,
-                          input=json.dumps({"table": "jacobs", "cases": cases}), timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", GNUBG_WORKER],
+        capture_output=True,
+        text=True,
+        input=json.dumps({"table": "jacobs", "cases": cases}),
+        timeout=120,
+    )
     if done.returncode:
         pytest.skip(f"gnubg-nn failed: {done.stderr[-300:]}")
     theirs = json.loads(done.stdout)

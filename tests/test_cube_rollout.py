@@ -13,8 +13,9 @@ RACE = "XGID=---BBCCDB---------------cdddbbb---:0:0:1:00:0:0:0:0:10"
 
 
 def test_opening_is_no_double_with_errors():
-    result = rollout_cube(gl.GameState.from_id("4HPwATDgc/ABMA"), trials=144, seed=3,
-                          progress=False, n_jobs=1)
+    result = rollout_cube(
+        gl.GameState.from_id("4HPwATDgc/ABMA"), trials=144, seed=3, progress=False, n_jobs=1
+    )
     assert result.verdict == "No double"
     assert all(v >= 0 for v in result.stderr.values())
     assert result.stderr["double_pass"] == pytest.approx(0.0, abs=1e-9)  # a pass is a constant
@@ -33,8 +34,9 @@ def test_dice_rolled_has_no_cube_decision():
 def test_standard_errors_are_honest():
     """The reported error of the no-double equity matches the spread over seeds."""
     state = gl.GameState.from_id("4HPwATDgc/ABMA")
-    runs = [rollout_cube(state, trials=72, seed=seed, progress=False, n_jobs=1)
-            for seed in range(40)]
+    runs = [
+        rollout_cube(state, trials=72, seed=seed, progress=False, n_jobs=1) for seed in range(40)
+    ]
     values = np.array([r.decision.no_double for r in runs])
     reported = np.mean([r.stderr["no_double"] for r in runs])
     # 40 runs: the sample standard deviation is itself uncertain by about 11%

@@ -23,20 +23,25 @@ ANNA, BOB = 0, 1
 def transcript(rows: str, *, length: int = 0, score=(0, 0), cube: int = 1) -> str:
     """A one-game ``.mat`` transcript (``; [Cube "n"]``: the cube before play, R10.5)."""
     start = f'; [Cube "{cube}"]\n' if cube != 1 else ""
-    return (f" {length} point match\n\n Game 1\n{start} Anna : {score[0]}"
-            f"                          Bob : {score[1]}\n" + rows)
+    return (
+        f" {length} point match\n\n Game 1\n{start} Anna : {score[0]}"
+        f"                          Bob : {score[1]}\n" + rows
+    )
 
 
-def bear_off(rules: gl.Rules, position_id: str, *actions: RawAction, cube: int = 1,
-             owner: int | None = None) -> _Replay:
+def bear_off(
+    rules: gl.Rules, position_id: str, *actions: RawAction, cube: int = 1, owner: int | None = None
+) -> _Replay:
     """Anna (X, on roll) in ``position_id`` with the cube at ``cube``: the cube
     actions given, then she rolls 2-1 and bears off her last checker."""
     game = _Replay(rules, (0, 0), False, ("Anna", "Bob"), stated_rules=True)
     game.position = gl.Position.from_gnubg_id(position_id)
     game.on_roll, game.rolls = ANNA, [9, 9]
     game.cube, game.owner, game.cube_turned = cube, owner, owner is not None
-    for action in (*actions, RawAction(player=ANNA, kind="move", dice=(2, 1), play="1/off",
-                                       loc=WHERE)):
+    for action in (
+        *actions,
+        RawAction(player=ANNA, kind="move", dice=(2, 1), play="1/off", loc=WHERE),
+    ):
         game.apply(action, None)
     assert game.winner == ANNA
     return game
@@ -51,6 +56,7 @@ def take(player: int) -> RawAction:
 
 
 # -- R3.3 the opening --------------------------------------------------------------------------
+
 
 def test_r3_3_the_opener_rolls_both_dice_afresh():
     """R3.3: the opener rolls both dice afresh, so the first roll may be a doublet;
@@ -75,8 +81,9 @@ def test_r3_3_the_opener_rolls_both_dice_afresh():
     rows = "  1) 66: 24/18(2) 13/7(2)             \n"
     with pytest.raises(gl.ParseError, match=r"R3\.1"):
         gl.read_match(transcript(rows, length=3), rules=gl.Rules(match_length=3))
-    match = gl.read_match(transcript(rows, length=3),
-                          rules=gl.Rules(match_length=3, opening="reroll"))
+    match = gl.read_match(
+        transcript(rows, length=3), rules=gl.Rules(match_length=3, opening="reroll")
+    )
     move = match.actions[0]
     assert move.dice == (6, 6) and move.play.notation == "24/18(2) 13/7(2)"
     assert move.state.position.gnubg_id == "4HPwATDgc/ABMA"
@@ -85,6 +92,7 @@ def test_r3_3_the_opener_rolls_both_dice_afresh():
 
 
 # -- R8.4 seed 000's scoring -------------------------------------------------------------------
+
 
 def test_r8_4_loser_all_home_is_a_single_game():
     """R8.4: Bob has every checker home, none borne off: seed 000 scores 1 point (R8.2
@@ -185,6 +193,7 @@ def test_r8_4_loser_on_the_bar_scores_four():
 
 # -- R9.2-R9.5 doubling ------------------------------------------------------------------------
 
+
 def test_r9_2_a_double_comes_before_the_roll():
     """R9.2: Anna may double at the start of her turn, before rolling; once she has
     rolled and played, the turn is Bob's and her double is refused.
@@ -206,8 +215,7 @@ def test_r9_2_a_double_comes_before_the_roll():
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 167  off 0  (on roll)
     """
     game = _Replay(gl.Rules(), (0, 0), False, ("Anna", "Bob"), stated_rules=True)
-    game.apply(RawAction(player=ANNA, kind="move", dice=(3, 1), play="8/5 6/5", loc=WHERE),
-               None)
+    game.apply(RawAction(player=ANNA, kind="move", dice=(3, 1), play="8/5 6/5", loc=WHERE), None)
     with pytest.raises(gl.ParseError, match=r"Anna .* doubles out of turn: Bob .* is on roll"):
         game.apply(double(ANNA, 2), None)
     game.apply(double(BOB, 2), None)
@@ -219,14 +227,16 @@ def test_r9_3_either_player_may_make_the_first_double():
 
     Position ID 4HPwATDgc/ABMA after the opening (diagram as in R9.2).
     """
-    games = (" 0 point match\n\n Game 1\n Anna : 0                          Bob : 0\n"
-             "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-             "  2)  Doubles => 2                   Drops\n"
-             "      Wins 1 point\n\n"
-             " Game 2\n Anna : 1                          Bob : 0\n"
-             "  1) 31: 8/5 6/5                     Doubles => 2\n"
-             "  2)  Drops\n"
-             "                                      Wins 1 point\n")
+    games = (
+        " 0 point match\n\n Game 1\n Anna : 0                          Bob : 0\n"
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2)  Doubles => 2                   Drops\n"
+        "      Wins 1 point\n\n"
+        " Game 2\n Anna : 1                          Bob : 0\n"
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Drops\n"
+        "                                      Wins 1 point\n"
+    )
     match = gl.read_match(games)
     doublers = [[a.player for a in game.actions if a.kind == "double"] for game in match.games]
     assert doublers == [[ANNA], [BOB]]
@@ -239,12 +249,15 @@ def test_r9_4_take_owns_the_cube_pass_loses_the_stake_before_the_double():
 
     Position ID 4HPwATDgc/ABMA after the opening (diagram as in R9.2).
     """
-    rows = ("  1) 31: 8/5 6/5                     Doubles => 2\n"
-            "  2)  Takes                          62: 24/18 13/11\n")
+    rows = (
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Takes                          62: 24/18 13/11\n"
+    )
     taken = gl.read_match(transcript(rows)).games[0]
     assert (taken.final_state.cube_value, taken.final_state.cube_owner) == (2, ANNA)
-    dropped = gl.read_match(transcript(rows + "  3)  Doubles => 4                   Drops\n"
-                                              "      Wins 2 points\n")).games[0]
+    dropped = gl.read_match(
+        transcript(rows + "  3)  Doubles => 4                   Drops\n      Wins 2 points\n")
+    ).games[0]
     assert (dropped.winner, dropped.points, dropped.ending) == (ANNA, 2, "drop")
 
 
@@ -254,10 +267,15 @@ def test_r9_5_only_the_owner_redoubles():
 
     Position ID 4HPwATDgc/ABMA after the opening (diagram as in R9.2).
     """
-    rows = ("  1) 31: 8/5 6/5                     Doubles => 2\n"
-            "  2)  Takes                          62: 24/18 13/11\n")
-    with pytest.raises(gl.ParseError, match=r"Bob .* doubles, but the cube belongs to Anna"
-                                            r" .*\(R9\.5\)"):
+    rows = (
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Takes                          62: 24/18 13/11\n"
+    )
+    with pytest.raises(
+        gl.ParseError,
+        match=r"Bob .* doubles, but the cube belongs to Anna"
+        r" .*\(R9\.5\)",
+    ):
         gl.read_match(transcript(rows + "  3) 21: 13/11 6/5                   Doubles => 4\n"))
     redoubled = gl.read_match(transcript(rows + "  3)  Doubles => 4                   Takes\n"))
     state = redoubled.games[0].final_state
@@ -265,6 +283,7 @@ def test_r9_5_only_the_owner_redoubles():
 
 
 # -- R9.6 the cube limit -----------------------------------------------------------------------
+
 
 def test_r9_6_no_cube_beyond_the_limit():
     """R9.6: no upper limit, unless the rules set one: with ``cube_limit=4`` Bob,
@@ -286,9 +305,11 @@ def test_r9_6_no_cube_beyond_the_limit():
      | O           X    |   | X              O |
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 167  off 0  (on roll)
     """
-    rows = ("  1) 31: 8/5 6/5                     Doubles => 2\n"
-            "  2)  Takes                          62: 24/18 13/11\n"
-            "  3)  Doubles => 4                   Takes\n")
+    rows = (
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Takes                          62: 24/18 13/11\n"
+        "  3)  Doubles => 4                   Takes\n"
+    )
     redouble = rows + "  4) 54: 13/8 13/9                   Doubles => 8\n"
     unlimited = gl.read_match(transcript(redouble + "  5)  Takes\n"), rules=gl.Rules())
     state = unlimited.games[0].final_state
@@ -299,13 +320,13 @@ def test_r9_6_no_cube_beyond_the_limit():
     within = gl.read_match(transcript(rows + "  4) 54: 13/8 13/9\n"), rules=limited)
     state = within.games[0].final_state
     assert (state.cube_value, state.cube_owner) == (4, BOB)
-    beaver = transcript("  1) 31: 8/5 6/5                     Doubles => 2\n"
-                        "  2)  Beavers => 4\n")
+    beaver = transcript("  1) 31: 8/5 6/5                     Doubles => 2\n  2)  Beavers => 4\n")
     with pytest.raises(gl.ParseError, match=r"above the cube limit 2 \(R9\.6\)"):
         gl.read_match(beaver, rules=gl.Rules(beavers=True, cube_limit=2))
 
 
 # -- R10.1 Jacoby ------------------------------------------------------------------------------
+
 
 def test_r10_1_jacoby_gammon_counts_single_until_the_cube_is_turned():
     """R10.1: money play with the Jacoby rule: Anna's gammon counts 1 while the cube
@@ -330,8 +351,7 @@ def test_r10_1_jacoby_gammon_counts_single_until_the_cube_is_turned():
     """
     jacoby = gl.Rules(jacoby=True)
     centred = bear_off(jacoby, "3/cBAAABAAAAAA")
-    assert (centred.ending, centred.points, centred.cube, centred.owner) == \
-        ("gammon", 1, 1, None)
+    assert (centred.ending, centred.points, centred.cube, centred.owner) == ("gammon", 1, 1, None)
     turned = bear_off(jacoby, "3/cBAAABAAAAAA", cube=2, owner=ANNA)
     assert (turned.ending, turned.points, turned.owner) == ("gammon", 4, ANNA)
     assert bear_off(gl.Rules(), "3/cBAAABAAAAAA").points == 2
@@ -341,6 +361,7 @@ def test_r10_1_jacoby_gammon_counts_single_until_the_cube_is_turned():
 
 
 # -- R10.2 Crawford ----------------------------------------------------------------------------
+
 
 def test_r10_2_no_double_in_the_crawford_game_only():
     """R10.2: at 2-3 in a 5-point match Bob wins game 1 and reaches match point:
@@ -363,20 +384,26 @@ def test_r10_2_no_double_in_the_crawford_game_only():
      | O           X    |   | X              O |
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 167  off 0  (on roll)
     """
-    game1 = (" 5 point match\n\n Game 1\n Anna : 2                          Bob : 3\n"
-             "  1) 31: 8/5 6/5                     Doubles => 2\n"
-             "  2)  Drops\n"
-             "                                      Wins 1 point\n\n"
-             " Game 2\n Anna : 2                          Bob : 4\n")
-    crawford = game1 + ("  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-                        "  2)  Doubles => 2                   ")
+    game1 = (
+        " 5 point match\n\n Game 1\n Anna : 2                          Bob : 3\n"
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Drops\n"
+        "                                      Wins 1 point\n\n"
+        " Game 2\n Anna : 2                          Bob : 4\n"
+    )
+    crawford = game1 + (
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2)  Doubles => 2                   "
+    )
     with pytest.raises(gl.ParseError, match=r"Crawford game \(R10\.2\)"):
         gl.read_match(crawford + "\n")
-    post = game1 + ("  1) 31: 8/5 6/5                     62: ????\n"
-                    "      Wins 1 point\n\n"
-                    " Game 3\n Anna : 3                          Bob : 4\n"
-                    "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-                    "  2)  Doubles => 2                   Takes\n")
+    post = game1 + (
+        "  1) 31: 8/5 6/5                     62: ????\n"
+        "      Wins 1 point\n\n"
+        " Game 3\n Anna : 3                          Bob : 4\n"
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2)  Doubles => 2                   Takes\n"
+    )
     match = gl.read_match(post)
     assert [g.crawford for g in match.games] == [False, True, False]
     state = match.games[2].final_state
@@ -386,6 +413,7 @@ def test_r10_2_no_double_in_the_crawford_game_only():
 
 
 # -- R10.3 Holland -----------------------------------------------------------------------------
+
 
 def test_r10_3_holland_trailer_doubles_after_two_rolls_each():
     """R10.3: post-Crawford (game 1 at 2-0 was the Crawford game) at 2-1 in a
@@ -408,27 +436,34 @@ def test_r10_3_holland_trailer_doubles_after_two_rolls_each():
      | O           X    |   | X              O |
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 167  off 0  (on roll)
     """
-    header = (" 3 point match\n\n Game 1\n Anna : 2                          Bob : 0\n"
-              "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-              "  2) 64: ????\n"
-              "                                      Wins 1 point\n\n"
-              " Game 2\n Anna : 2                          Bob : 1\n")
-    early = header + ("  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-                      "  2) 64: 24/14*                      Doubles => 2\n")
+    header = (
+        " 3 point match\n\n Game 1\n Anna : 2                          Bob : 0\n"
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2) 64: ????\n"
+        "                                      Wins 1 point\n\n"
+        " Game 2\n Anna : 2                          Bob : 1\n"
+    )
+    early = header + (
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2) 64: 24/14*                      Doubles => 2\n"
+    )
     holland = gl.Rules(match_length=3, holland=True)
     with pytest.raises(gl.ParseError, match=r"Holland rule, R10\.3"):
         gl.read_match(early, rules=holland)
     assert gl.read_match(early + "  3)  Takes\n").games[1].cube_value == 2
-    later = header + ("  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-                      "  2) 64: 24/14*                      43: bar/21 13/10\n"
-                      "  3) 21: 13/11 6/5                   Doubles => 2\n"
-                      "  4)  Takes\n")
+    later = header + (
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2) 64: 24/14*                      43: bar/21 13/10\n"
+        "  3) 21: 13/11 6/5                   Doubles => 2\n"
+        "  4)  Takes\n"
+    )
     crawford, game = gl.read_match(later, rules=holland).games
     assert crawford.crawford and not game.crawford
     assert (game.final_state.cube_value, game.final_state.cube_owner) == (2, ANNA)
 
 
 # -- R10.4 seed 000's automatic doubles -------------------------------------------------------
+
 
 def test_r10_4_a_repeated_roll_doubles_the_stake_and_keeps_the_owner():
     """R10.4: Anna owns the cube at 2; she then rolls the 6-2 Bob rolled before: the
@@ -451,9 +486,11 @@ def test_r10_4_a_repeated_roll_doubles_the_stake_and_keeps_the_owner():
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 167  off 0  (on roll)
     """
     rules = gl.Rules(match_length=5, auto_doubles="seed-000")
-    rows = ("  1) 31: 8/5 6/5                     Doubles => 2\n"
-            "  2)  Takes                          62: 24/18 13/11\n"
-            "  3) 26: 24/18 13/11\n")
+    rows = (
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Takes                          62: 24/18 13/11\n"
+        "  3) 26: 24/18 13/11\n"
+    )
     game = gl.read_match(transcript(rows, length=5), rules=rules).games[0]
     assert (game.cube_value, game.final_state.cube_owner) == (4, ANNA)
     centred = transcript("  1) 31: 8/5 6/5                     31: 8/5 6/5\n", length=5)
@@ -463,6 +500,7 @@ def test_r10_4_a_repeated_roll_doubles_the_stake_and_keeps_the_owner():
 
 
 # -- R10.5 GNU Backgammon's automatic doubles -------------------------------------------------
+
 
 def test_r10_5_tied_opening_rolls_turn_the_cube_before_play():
     """R10.5: money play; the opening rolls tied once, so the game starts with the cube
@@ -486,8 +524,7 @@ def test_r10_5_tied_opening_rolls_turn_the_cube_before_play():
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 167  off 0  (on roll)
     """
     rules = gl.Rules(auto_doubles="gnubg", auto_double_limit=2, jacoby=True)
-    rows = ("  1) 31: 8/5 6/5                     Doubles => 4\n"
-            "  2)  Takes\n")
+    rows = "  1) 31: 8/5 6/5                     Doubles => 4\n  2)  Takes\n"
     game = gl.read_match(transcript(rows, cube=2), rules=rules).games[0]
     assert game.start_cube == 2 and game.actions[0].state.cube_value == 2
     assert (game.cube_value, game.final_state.cube_owner) == (4, ANNA)
@@ -504,6 +541,7 @@ def test_r10_5_tied_opening_rolls_turn_the_cube_before_play():
 
 
 # -- R10.6 beavers and raccoons ----------------------------------------------------------------
+
 
 def test_r10_6_beaver_and_raccoon():
     """R10.6: Anna doubles to 2; Bob beavers (takes and redoubles to 4, keeping the
@@ -526,9 +564,11 @@ def test_r10_6_beaver_and_raccoon():
      +12-11-10--9--8--7-------6--5--4--3--2--1-+  X  pips 167  off 0  (on roll)
     """
     rules = gl.Rules(beavers=True, raccoons=True)
-    rows = ("  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-            "  2)  Doubles => 2                   Beavers => 4\n"
-            "  3)  Raccoons => 8                  Takes\n")
+    rows = (
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2)  Doubles => 2                   Beavers => 4\n"
+        "  3)  Raccoons => 8                  Takes\n"
+    )
     match = gl.read_match(transcript(rows), rules=rules)
     kinds = [a.kind for a in match.actions]
     assert kinds == ["move", "move", "double", "beaver", "raccoon", "take"]

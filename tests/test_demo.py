@@ -18,8 +18,15 @@ from gammonlab.errors import GammonlabError
 from gammonlab.io.samples import sample_folder, sample_matches
 from gammonlab.match.read import read_match
 
-FILES = ["report.html", "actions.csv", "actions.parquet", "games.csv", "analysis.csv",
-         "analysis.parquet", "summary.csv"]
+FILES = [
+    "report.html",
+    "actions.csv",
+    "actions.parquet",
+    "games.csv",
+    "analysis.csv",
+    "analysis.parquet",
+    "summary.csv",
+]
 PLOTS_WITH_EQUITY = 6  # pips, equity, errors, luck, gammon rates, rollout
 
 
@@ -70,10 +77,16 @@ def with_defaults(tmp_path_factory):
 def without_gnubg(tmp_path_factory):
     """The demo in a process where ``gnubg_nn`` cannot be imported, as without the extra."""
     out = tmp_path_factory.mktemp("demo-without-gnubg")
-    code = ("import sys; sys.modules['gnubg_nn'] = None; "
-            "from gammonlab.cli.demo import main; sys.exit(main(sys.argv[1:]))")
-    done = subprocess.run([sys.executable, "-c", code, str(out), "--trials", "144"],
-                          capture_output=True, text=True, timeout=300)
+    code = (
+        "import sys; sys.modules['gnubg_nn'] = None; "
+        "from gammonlab.cli.demo import main; sys.exit(main(sys.argv[1:]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(out), "--trials", "144"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return out, done.stdout
 
@@ -97,8 +110,7 @@ def test_the_frames_read_back(with_defaults):
     assert len(games) == actions.groupby("match", observed=True)["game"].nunique().sum()
     analysis = pd.read_parquet(out / "analysis.parquet")
     assert len(analysis) == len(read_match(sample_folder() / demo.DEFAULT_MATCH).to_frame())
-    assert {"best_play", "equity_loss", "error_class", "luck", "play_rank"} <= set(
-        analysis.columns)
+    assert {"best_play", "equity_loss", "error_class", "luck", "play_rank"} <= set(analysis.columns)
     assert pd.read_csv(out / "analysis.csv").shape == analysis.shape
     summary = pd.read_csv(out / "summary.csv")
     assert summary["player_name"].tolist() == ["Kévin Unger", "Maxence Job"]
@@ -122,8 +134,9 @@ def test_the_page_is_self_contained_with_boards_and_plots(with_defaults):
     for image in images:
         source = image["src"] or ""
         assert source.startswith("data:image/png;base64,") and image.get("alt")
-        picture = matplotlib.image.imread(io.BytesIO(base64.b64decode(source.split(",")[1])),
-                                          format="png")
+        picture = matplotlib.image.imread(
+            io.BytesIO(base64.b64decode(source.split(",")[1])), format="png"
+        )
         assert picture.shape[0] > 100 and picture.shape[1] > 100
     for link in page.all("a"):  # links only to the files next to the page
         assert (path.parent / (link["href"] or "")).is_file(), link
@@ -173,8 +186,9 @@ def test_without_gnubg_the_net_judges(without_gnubg):
 
 def test_a_match_without_analysis_through_python_m(tmp_path):
     # pubeval on a transcript with no stored analysis: the play pubeval ranks lowest
-    code = demo.main([str(tmp_path), "--match", "match10146940.txt", "--evaluator",
-                      "pubeval", "--trials", "72"])
+    code = demo.main(
+        [str(tmp_path), "--match", "match10146940.txt", "--evaluator", "pubeval", "--trials", "72"]
+    )
     assert code == 0
     page = _parse(tmp_path / "report.html")
     assert len(page.all("svg")) == 2
@@ -190,8 +204,7 @@ def test_the_command_line(tmp_path, capsys):
     commands = next(a for a in parser._actions if a.dest == "command")
     if "demo" not in commands.choices:
         pytest.skip("gammonlab.cli does not offer 'demo' yet")
-    assert cli.main(["demo", str(tmp_path), "--match", "match1574521.txt", "--trials",
-                     "72"]) == 0
+    assert cli.main(["demo", str(tmp_path), "--match", "match1574521.txt", "--trials", "72"]) == 0
     printed = capsys.readouterr().out
     assert "[5/5]" in printed and "[3/5] rollout\n" in printed and "rolling out" in printed
     assert all((tmp_path / name).stat().st_size > 0 for name in FILES)

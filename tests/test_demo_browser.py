@@ -20,20 +20,35 @@ from gammonlab.cli import demo
 
 CHROMIUM = Path("/usr/bin/chromium")
 TIMEOUT = 120  # seconds; the page loads in about one
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--enable-logging=stderr", "--v=0"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--enable-logging=stderr",
+    "--v=0",
+]
 CONSOLE = re.compile(r":CONSOLE[:(\]]|Uncaught|Refused to", re.IGNORECASE)
 """How Chromium's log shows a console message, a script error or a blocked load."""
 
 
 def _dump_dom(page: Path, profile: Path) -> tuple[str, str]:
     """The page's DOM after loading it, and Chromium's log."""
-    command = [str(CHROMIUM), *FLAGS, f"--user-data-dir={profile}", "--dump-dom",
-               page.resolve().as_uri()]
+    command = [
+        str(CHROMIUM),
+        *FLAGS,
+        f"--user-data-dir={profile}",
+        "--dump-dom",
+        page.resolve().as_uri(),
+    ]
     # its own process group: on a timeout, end Chromium's helper processes too
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     try:
         out, err = process.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -45,8 +60,10 @@ def _dump_dom(page: Path, profile: Path) -> tuple[str, str]:
 
 
 needs_chromium = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="headless Chromium is not installed: /usr/bin/chromium is "
-                                  "missing (Debian: apt-get install -y chromium)")
+    not CHROMIUM.exists(),
+    reason="headless Chromium is not installed: /usr/bin/chromium is "
+    "missing (Debian: apt-get install -y chromium)",
+)
 
 
 @needs_chromium
@@ -66,10 +83,13 @@ def test_the_report_opens_in_chromium_without_errors(tmp_path):
 @needs_chromium
 def test_the_check_sees_console_errors(tmp_path):
     page = tmp_path / "broken.html"
-    page.write_text('<!DOCTYPE html><html><head><meta charset="utf-8">'
-                    f'<meta http-equiv="Content-Security-Policy" content="{demo._SECURITY}">'
-                    "<title>broken</title></head><body><h1>broken</h1>"
-                    '<img src="https://example.invalid/x.png" alt="x">'
-                    "<script>undefinedFunction()</script></body></html>", encoding="utf-8")
+    page.write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{demo._SECURITY}">'
+        "<title>broken</title></head><body><h1>broken</h1>"
+        '<img src="https://example.invalid/x.png" alt="x">'
+        "<script>undefinedFunction()</script></body></html>",
+        encoding="utf-8",
+    )
     _, log = _dump_dom(page, tmp_path / "profile")
     assert len([line for line in log.splitlines() if CONSOLE.search(line)]) >= 2, log

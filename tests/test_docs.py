@@ -16,8 +16,13 @@ def test_docs_build(tmp_path):
     pytest.importorskip("mkdocs")
     pytest.importorskip("mkdocstrings")
     site = tmp_path / "site"
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
-                          cwd=REPO, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     for page in ("formats", "rules", "rollouts", "cube"):
         assert (site / page / "index.html").exists(), page

@@ -59,9 +59,12 @@ def _names(path: Path) -> frozenset[str]:
 @cache
 def _tests(path: Path) -> frozenset[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return frozenset(node.name for node in tree.body
-                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                     and node.name.startswith("test_"))
+    return frozenset(
+        node.name
+        for node in tree.body
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.name.startswith("test_")
+    )
 
 
 def test_every_rule_has_a_row_and_every_row_a_rule():

@@ -23,10 +23,16 @@ ERRORS = PACKAGE / "errors.py"
 
 PROTOCOL = {
     # (module, function, raised name): why a builtin exception is the right one there
-    ("evaluators/base.py", "evaluate_positions", "NotImplementedError"):
-        "the abstract method every Evaluator subclass implements (Python's protocol)",
-    ("cli/commands.py", "_dice", "argparse.ArgumentTypeError"):
-        "argparse shows the message of a type= converter only for ArgumentTypeError",
+    (
+        "evaluators/base.py",
+        "evaluate_positions",
+        "NotImplementedError",
+    ): "the abstract method every Evaluator subclass implements (Python's protocol)",
+    (
+        "cli/commands.py",
+        "_dice",
+        "argparse.ArgumentTypeError",
+    ): "argparse shows the message of a type= converter only for ArgumentTypeError",
 }
 """Builtin exceptions raised on purpose, besides ``AttributeError`` in a module's
 ``__getattr__`` (PEP 562); each names the one function allowed to raise it."""
@@ -55,8 +61,12 @@ def _annotation_name(node: ast.expr | None) -> str | None:
 def _factories(classes: set[str]) -> set[str]:
     """Functions and methods that return a gammonlab error for the caller to raise
     (``raise loc.error(...)``), known by their return annotation."""
-    return {node.name for _, tree in _modules() for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef) and _annotation_name(node.returns) in classes}
+    return {
+        node.name
+        for _, tree in _modules()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and _annotation_name(node.returns) in classes
+    }
 
 
 def _dotted(node: ast.expr) -> str:
@@ -94,8 +104,11 @@ class _Resolver:
         if isinstance(func, ast.Attribute):
             if func.attr in self.factories:
                 return True  # a method returning an error: Location.error(...)
-            return (func.attr in self.classes and isinstance(func.value, ast.Name)
-                    and func.value.id == "errors")
+            return (
+                func.attr in self.classes
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "errors"
+            )
         return False
 
     def value(self, node: ast.expr, scope: ast.AST, depth: int = 0) -> bool:
@@ -105,8 +118,11 @@ class _Resolver:
         if isinstance(node, ast.Constant) and node.value is None:
             return True  # ``failure = None`` before ``failure = error``
         if isinstance(node, ast.Attribute):
-            return (node.attr in self.classes and isinstance(node.value, ast.Name)
-                    and node.value.id == "errors")
+            return (
+                node.attr in self.classes
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "errors"
+            )
         if isinstance(node, ast.Name):
             return node.id in self.classes or (depth < 4 and self.name(node.id, scope, depth))
         return False
@@ -140,8 +156,9 @@ def _is(target: ast.expr, name: str) -> bool:
     return isinstance(target, ast.Name) and target.id == name
 
 
-def _allowed_builtin(module: str, functions: list[ast.FunctionDef | ast.AsyncFunctionDef],
-                     raised: str) -> bool:
+def _allowed_builtin(
+    module: str, functions: list[ast.FunctionDef | ast.AsyncFunctionDef], raised: str
+) -> bool:
     if not functions:
         return False
     function = functions[-1].name
@@ -172,21 +189,25 @@ def _bad_raises() -> list[str]:
 
 def test_every_raise_is_a_gammonlab_error() -> None:
     bad = _bad_raises()
-    assert not bad, ("raise a class of gammonlab/errors.py (or list a protocol exception "
-                     "in PROTOCOL with its reason):\n" + "\n".join(bad))
+    assert not bad, (
+        "raise a class of gammonlab/errors.py (or list a protocol exception "
+        "in PROTOCOL with its reason):\n" + "\n".join(bad)
+    )
 
 
 def test_the_checker_sees_builtin_raises() -> None:
-    tree = ast.parse("def f(x):\n"
-                     "    if x:\n"
-                     "        raise ValueError('x')\n"
-                     "    try:\n"
-                     "        pass\n"
-                     "    except KeyError as exc:\n"
-                     "        raise exc\n"
-                     "    problem = InvalidPositionError('p')\n"
-                     "    raise problem\n"
-                     "    raise argparse.ArgumentTypeError('d')\n")
+    tree = ast.parse(
+        "def f(x):\n"
+        "    if x:\n"
+        "        raise ValueError('x')\n"
+        "    try:\n"
+        "        pass\n"
+        "    except KeyError as exc:\n"
+        "        raise exc\n"
+        "    problem = InvalidPositionError('p')\n"
+        "    raise problem\n"
+        "    raise argparse.ArgumentTypeError('d')\n"
+    )
     classes = _error_classes()
     resolver = _Resolver(classes, _factories(classes))
     visitor = _Raises()
@@ -204,18 +225,27 @@ def _bases(node: ast.ClassDef) -> Iterator[str]:
 
 def _is_exception_base(name: str, classes: set[str]) -> bool:
     builtin = getattr(builtins, name, None)
-    return (name in classes or name.endswith(("Error", "Exception", "Warning"))
-            or (isinstance(builtin, type) and issubclass(builtin, BaseException)))
+    return (
+        name in classes
+        or name.endswith(("Error", "Exception", "Warning"))
+        or (isinstance(builtin, type) and issubclass(builtin, BaseException))
+    )
 
 
 def test_exception_classes_live_in_errors() -> None:
     classes = _error_classes()
-    elsewhere = [f"gammonlab/{module}:{node.lineno}: class {node.name}"
-                 for module, tree in _modules() if module != "errors.py"
-                 for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
-                 and any(_is_exception_base(base, classes) for base in _bases(node))]
-    assert not elsewhere, ("define exception classes in gammonlab/errors.py and import them "
-                           "where they were:\n" + "\n".join(elsewhere))
+    elsewhere = [
+        f"gammonlab/{module}:{node.lineno}: class {node.name}"
+        for module, tree in _modules()
+        if module != "errors.py"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and any(_is_exception_base(base, classes) for base in _bases(node))
+    ]
+    assert not elsewhere, (
+        "define exception classes in gammonlab/errors.py and import them "
+        "where they were:\n" + "\n".join(elsewhere)
+    )
 
 
 def test_every_error_is_exported_and_a_gammonlab_error() -> None:
@@ -243,20 +273,23 @@ def test_old_import_paths_still_work() -> None:
     assert TrainingError is gl.TrainingError
 
 
-@pytest.mark.parametrize(("cls", "builtin"), [
-    (gl.ArgumentError, ValueError),
-    (gl.ArgumentTypeError, TypeError),
-    (gl.OptionError, ValueError),
-    (gl.OptionTypeError, TypeError),
-    (gl.InvalidDiceError, ValueError),
-    (gl.ParseError, ValueError),
-    (gl.PlayIndexError, IndexError),
-    (gl.UnknownNameError, KeyError),
-    (gl.ImmutableError, AttributeError),
-    (gl.SourceNotFoundError, FileNotFoundError),
-    (gl.InternalError, RuntimeError),
-    (gl.MissingDependencyError, ImportError),
-])
+@pytest.mark.parametrize(
+    ("cls", "builtin"),
+    [
+        (gl.ArgumentError, ValueError),
+        (gl.ArgumentTypeError, TypeError),
+        (gl.OptionError, ValueError),
+        (gl.OptionTypeError, TypeError),
+        (gl.InvalidDiceError, ValueError),
+        (gl.ParseError, ValueError),
+        (gl.PlayIndexError, IndexError),
+        (gl.UnknownNameError, KeyError),
+        (gl.ImmutableError, AttributeError),
+        (gl.SourceNotFoundError, FileNotFoundError),
+        (gl.InternalError, RuntimeError),
+        (gl.MissingDependencyError, ImportError),
+    ],
+)
 def test_builtin_bases_are_kept(cls: type, builtin: type) -> None:
     # code that catches the builtin keeps working where gammonlab once raised it
     assert issubclass(cls, builtin)

@@ -41,11 +41,22 @@ SCALE = max(1, int(os.environ.get("GAMMONLAB_FUZZ", "1") or 1))
 SEED = int(os.environ.get("GAMMONLAB_FUZZ_SEED", "20261201"))
 SECONDS = 2.0
 MEGABYTES = 300
-GNUBG_COLUMNS = ("gnubg_best_play", "gnubg_best_equity", "gnubg_played_equity",
-                 "gnubg_equity_loss", "gnubg_no_double", "gnubg_double_take", "gnubg_luck")
+GNUBG_COLUMNS = (
+    "gnubg_best_play",
+    "gnubg_best_equity",
+    "gnubg_played_equity",
+    "gnubg_equity_loss",
+    "gnubg_no_double",
+    "gnubg_double_take",
+    "gnubg_luck",
+)
 
-FUZZ = settings(max_examples=40 * SCALE, deadline=None, derandomize=SCALE == 1,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=40 * SCALE,
+    deadline=None,
+    derandomize=SCALE == 1,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 # a few files of each writer read cleanly; the default run mutates these
 MONEY_SESSION = "gnubg_money_session_jacoby_beaver_raccoon_resign"
@@ -61,10 +72,11 @@ BASE_FILES = [
 ]
 _NEXT_SGF_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]*\]\s*)?GM\s*\[")
 _MAT_GAME = re.compile(r"(?m)^\s*Game\s+[0-9]+\s*$")
-_NOISE = "()[];:/\\*\n 0123456789abWBxyz?-=\"\x00\x1c\u00b2\u0663\ufeff\ud800"
+_NOISE = '()[];:/\\*\n 0123456789abWBxyz?-="\x00\x1c\u00b2\u0663\ufeff\ud800'
 
 
 # -- helpers -------------------------------------------------------------------------------------
+
 
 def base_files() -> list[Path]:
     """The files the mutations start from: a few by default, every clean one in a long run."""
@@ -76,8 +88,13 @@ def base_files() -> list[Path]:
             found.append(path)
     if SCALE > 1:
         pools = [REPO / "data" / "matches", SHARED_DATA / "mat", SHARED_DATA / "sgf"]
-        found += sorted(p for pool in pools if pool.is_dir() for p in pool.rglob("*")
-                        if p.is_file() and p.suffix.lower() in (".mat", ".txt", ".sgf"))
+        found += sorted(
+            p
+            for pool in pools
+            if pool.is_dir()
+            for p in pool.rglob("*")
+            if p.is_file() and p.suffix.lower() in (".mat", ".txt", ".sgf")
+        )
     return list(dict.fromkeys(found))
 
 
@@ -110,9 +127,9 @@ def mutate(text: str, rng: random.Random, start: int = 0, end: int | None = None
         kind = rng.randrange(6)
         at = rng.randrange(len(part))
         if kind == 0:
-            part = part[:at] + rng.choice(_NOISE) + part[at + 1:]
+            part = part[:at] + rng.choice(_NOISE) + part[at + 1 :]
         elif kind == 1:
-            part = part[:at] + part[at + 1:]
+            part = part[:at] + part[at + 1 :]
         elif kind == 2:
             part = part[:at] + rng.choice(_NOISE) * rng.randint(1, 3) + part[at:]
         else:
@@ -159,9 +176,19 @@ def peak_megabytes(read, *args, **kwargs) -> float:
 
 def signature(game: gl.Game) -> tuple:
     """What a game's frame rows say, action by action."""
-    actions = tuple((a.kind, a.player, a.dice, a.play.notation if a.play else None,
-                     a.state.match_id, a.state.position.board.tobytes(), a.cube, a.points)
-                    for a in game.actions)
+    actions = tuple(
+        (
+            a.kind,
+            a.player,
+            a.dice,
+            a.play.notation if a.play else None,
+            a.state.match_id,
+            a.state.position.board.tobytes(),
+            a.cube,
+            a.points,
+        )
+        for a in game.actions
+    )
     return (*actions, (game.winner, game.points, game.crawford))
 
 
@@ -172,7 +199,7 @@ def sgf_holds(match: gl.Match) -> bool:
         for index, action in enumerate(game.actions):
             if action.kind in ("accept", "reject"):
                 return False
-            later = [a.kind for a in game.actions[index + 1:]]
+            later = [a.kind for a in game.actions[index + 1 :]]
             if action.kind == "resign" and (game.winner is None or later not in ([], ["win"])):
                 return False
     return True
@@ -198,8 +225,11 @@ def check_collected(match: gl.Match) -> None:
         if format == "sgf" and not sgf_holds(match):
             continue
         if not match.problems:
-            expected = frame.drop(columns=[c for c in GNUBG_COLUMNS if c in frame]) \
-                if format == "mat" else frame
+            expected = (
+                frame.drop(columns=[c for c in GNUBG_COLUMNS if c in frame])
+                if format == "mat"
+                else frame
+            )
             assert again.to_frame().equals(expected), format
             assert again.games_frame().equals(games), format
             assert not again.problems and gl.read_match(text).games
@@ -218,6 +248,7 @@ def only_gammonlab_errors(call, *args, **kwargs):
 
 
 # -- transcripts ---------------------------------------------------------------------------------
+
 
 def mutations(count: int):
     rng = random.Random(SEED)
@@ -267,8 +298,11 @@ def test_damage_anywhere():
         data = path.read_bytes()
         text, _ = decode_bytes(data)
         damaged = mutate(text, rng)
-        for source in (damaged, damaged.encode("utf-8", "surrogatepass"),
-                       bytes(b ^ 0x20 if rng.random() < 0.01 else b for b in data)):
+        for source in (
+            damaged,
+            damaged.encode("utf-8", "surrogatepass"),
+            bytes(b ^ 0x20 if rng.random() < 0.01 else b for b in data),
+        ):
             strict = bounded(gl.read_match, source)
             assert isinstance(strict, (gl.Match, GammonlabError)), strict
             collected = bounded(gl.read_match, source, errors="collect")
@@ -281,8 +315,12 @@ def test_memory_of_damaged_and_grown_inputs():
     lines take 6), and a transcript grown by repeating its games; a long run grows them
     to 1 MB and mutates them."""
     rng = random.Random(SEED + 2)
-    sgf = SHARED_DATA / "sgf" / "gnubg_derived_from_real_mat" / \
-        "bgstudio_kris-Llabba_7pt_analysed_0ply.sgf"
+    sgf = (
+        SHARED_DATA
+        / "sgf"
+        / "gnubg_derived_from_real_mat"
+        / "bgstudio_kris-Llabba_7pt_analysed_0ply.sgf"
+    )
     sources = [sgf.read_text(encoding="utf-8").replace("\n", "")] if sgf.is_file() else []
     small = [p for p in base_files() if p.suffix != ".sgf" and p.stat().st_size < 40_000]
     text = small[-1].read_text(encoding="utf-8", errors="replace")
@@ -296,16 +334,19 @@ def test_memory_of_damaged_and_grown_inputs():
             assert peak_megabytes(gl.read_match, source, errors=errors) < MEGABYTES
 
 
-@pytest.mark.parametrize("text", [
-    "x\n" * 450_000,
-    "y" * 999_000,
-    " 0 point match\n" + " Game 1\n" * 120_000,
-    "(;GM[6]MI[length:0]PW[a]PB[b]" + ";W[double];B[take]" * 30_000 + ")",
-    "(" * 999_000,
-    "(;" + "C[" * 300_000,
-    "; [Site \"" + "\\" * 999_000,
-    "(;GM[6]" + "\n;W[31hefe" * 80_000,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x\n" * 450_000,
+        "y" * 999_000,
+        " 0 point match\n" + " Game 1\n" * 120_000,
+        "(;GM[6]MI[length:0]PW[a]PB[b]" + ";W[double];B[take]" * 30_000 + ")",
+        "(" * 999_000,
+        "(;" + "C[" * 300_000,
+        '; [Site "' + "\\" * 999_000,
+        "(;GM[6]" + "\n;W[31hefe" * 80_000,
+    ],
+)
 def test_large_garbage_is_quick(text):
     """Up to a megabyte of what no program writes: one problem per line or node at most,
     and the list of problems bounded."""
@@ -318,13 +359,33 @@ def test_large_garbage_is_quick(text):
 
 
 @FUZZ
-@given(st.one_of(st.text(max_size=400), st.binary(max_size=400),
-                 st.lists(st.sampled_from([" 3 point match", " Game 1", " a : 0    b : 0",
-                                           "  1) 31: 8/5 6/5      62: 24/18 13/11",
-                                           "  2)  Doubles => 2", "  3)  Takes", "  4) 00:",
-                                           "   Wins 1 point", "; [Jacoby \"On\"]", "(;GM[6]",
-                                           "MI[length:3]", ";W[31hefe]", ")", "RE[W+1]"]),
-                          max_size=12).map("\n".join)))
+@given(
+    st.one_of(
+        st.text(max_size=400),
+        st.binary(max_size=400),
+        st.lists(
+            st.sampled_from(
+                [
+                    " 3 point match",
+                    " Game 1",
+                    " a : 0    b : 0",
+                    "  1) 31: 8/5 6/5      62: 24/18 13/11",
+                    "  2)  Doubles => 2",
+                    "  3)  Takes",
+                    "  4) 00:",
+                    "   Wins 1 point",
+                    '; [Jacoby "On"]',
+                    "(;GM[6]",
+                    "MI[length:3]",
+                    ";W[31hefe]",
+                    ")",
+                    "RE[W+1]",
+                ]
+            ),
+            max_size=12,
+        ).map("\n".join),
+    )
+)
 def test_any_text_or_bytes(source):
     strict = only_gammonlab_errors(gl.read_match, source)
     assert isinstance(strict, (gl.Match, GammonlabError))
@@ -333,6 +394,7 @@ def test_any_text_or_bytes(source):
 
 
 # -- IDs, notation, rules, tables ----------------------------------------------------------------
+
 
 @cache
 def corpus_ids() -> list[str]:
@@ -344,8 +406,10 @@ def corpus_ids() -> list[str]:
                 text = path.read_text(encoding="utf-8", errors="replace")
                 found += re.findall(r"XGID=\S+", text)[:20]
                 found += re.findall(r"[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}", text)[:20]
-    return found or ["XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10",
-                     "4HPwATDgc/ABMA:cInqAAAAAAAE"]
+    return found or [
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10",
+        "4HPwATDgc/ABMA:cInqAAAAAAAE",
+    ]
 
 
 def test_mutated_ids():
@@ -360,8 +424,12 @@ def test_mutated_ids():
 
 
 @FUZZ
-@given(st.text(alphabet=st.sampled_from("-ABCDEFGHIJKLMNOPabcdefop:0123456789+/XGID=\u00b2 "),
-               max_size=80) | st.text(max_size=80))
+@given(
+    st.text(
+        alphabet=st.sampled_from("-ABCDEFGHIJKLMNOPabcdefop:0123456789+/XGID=\u00b2 "), max_size=80
+    )
+    | st.text(max_size=80)
+)
 def test_any_id(text):
     result = only_gammonlab_errors(gl.GameState.from_id, text)
     assert isinstance(result, (gl.GameState, GammonlabError))
@@ -369,32 +437,91 @@ def test_any_id(text):
     assert isinstance(result, (gl.Position, GammonlabError))
 
 
-PLAY_WORDS = st.sampled_from(["24", "23", "13", "8", "6", "5", "3", "1", "0", "25", "bar", "off",
-                              "in", "/", "*", "(2)", "(4)", "(", ")", " ", "２", "²", "9" * 30,
-                              "then", "6-6:", "-"])
+PLAY_WORDS = st.sampled_from(
+    [
+        "24",
+        "23",
+        "13",
+        "8",
+        "6",
+        "5",
+        "3",
+        "1",
+        "0",
+        "25",
+        "bar",
+        "off",
+        "in",
+        "/",
+        "*",
+        "(2)",
+        "(4)",
+        "(",
+        ")",
+        " ",
+        "２",
+        "²",
+        "9" * 30,
+        "then",
+        "6-6:",
+        "-",
+    ]
+)
 
 
 @FUZZ
-@given(st.lists(PLAY_WORDS, max_size=12).map("".join) | st.text(max_size=40),
-       st.tuples(st.integers(1, 6), st.integers(1, 6)),
-       st.sampled_from(["standard", "nackgammon", "acey-deucey"]))
+@given(
+    st.lists(PLAY_WORDS, max_size=12).map("".join) | st.text(max_size=40),
+    st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    st.sampled_from(["standard", "nackgammon", "acey-deucey"]),
+)
 def test_any_play(text, dice, variant):
     position = gl.Position.initial(variant)
-    for call in (lambda: position.play(text, dice), lambda: position.explain(text, dice),
-                 lambda: parse_notation(text)):
+    for call in (
+        lambda: position.play(text, dice),
+        lambda: position.explain(text, dice),
+        lambda: parse_notation(text),
+    ):
         result = only_gammonlab_errors(call)
         if isinstance(result, GammonlabError):
             assert isinstance(result, (gl.InvalidNotationError, gl.IllegalPlayError)), result
 
 
-OPTION_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 40),
-                          st.integers(min_value=-10**40, max_value=10**40),
-                          st.floats(allow_nan=True), st.text(max_size=12),
-                          st.sampled_from(["standard", "seed-000", "gnubg", "none", "reroll",
-                                           "nackgammon", "hypergammon-2", "acey-deucey"]))
-RULE_NAMES = ("variant", "match_length", "scoring", "cube", "jacoby", "crawford", "holland",
-              "auto_doubles", "auto_double_limit", "beavers", "raccoons", "cube_limit",
-              "opening")
+OPTION_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 40),
+    st.integers(min_value=-(10**40), max_value=10**40),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.sampled_from(
+        [
+            "standard",
+            "seed-000",
+            "gnubg",
+            "none",
+            "reroll",
+            "nackgammon",
+            "hypergammon-2",
+            "acey-deucey",
+        ]
+    ),
+)
+RULE_NAMES = (
+    "variant",
+    "match_length",
+    "scoring",
+    "cube",
+    "jacoby",
+    "crawford",
+    "holland",
+    "auto_doubles",
+    "auto_double_limit",
+    "beavers",
+    "raccoons",
+    "cube_limit",
+    "opening",
+)
 
 
 @FUZZ
@@ -412,18 +539,39 @@ def test_any_rule_options(options):
 
 
 @FUZZ
-@given(st.dictionaries(st.sampled_from(["Variation", "Jacoby", "Beaver", "Raccoon", "Crawford",
-                                        "CubeLimit", "Holland", "Cube", "Scoring",
-                                        "AutoDoubles", "AutoDoubleLimit", "Opening"]),
-                       st.text(max_size=10) | st.sampled_from(["On", "Off", "8", "gnubg",
-                                                               "seed-000", "0"]),
-                       max_size=5),
-       st.sampled_from([0, 1, 7]))
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "Variation",
+                "Jacoby",
+                "Beaver",
+                "Raccoon",
+                "Crawford",
+                "CubeLimit",
+                "Holland",
+                "Cube",
+                "Scoring",
+                "AutoDoubles",
+                "AutoDoubleLimit",
+                "Opening",
+            ]
+        ),
+        st.text(max_size=10) | st.sampled_from(["On", "Off", "8", "gnubg", "seed-000", "0"]),
+        max_size=5,
+    ),
+    st.sampled_from([0, 1, 7]),
+)
 def test_any_rule_tags(headers, length):
-    lines = [f'; [{key} "{value}"]' for key, value in headers.items()
-             if '"' not in value and "\n" not in value and "\r" not in value]
-    text = "\n".join(lines) + f"\n\n {length} point match\n\n Game 1\n a : 0      b : 0\n" \
+    lines = [
+        f'; [{key} "{value}"]'
+        for key, value in headers.items()
+        if '"' not in value and "\n" not in value and "\r" not in value
+    ]
+    text = (
+        "\n".join(lines) + f"\n\n {length} point match\n\n Game 1\n a : 0      b : 0\n"
         "  1) 31: 8/5 6/5\n"
+    )
     strict = only_gammonlab_errors(gl.read_match, text)
     assert isinstance(strict, (gl.Match, gl.ParseError))
     check_collected(gl.read_match(text, errors="collect"))
@@ -440,8 +588,11 @@ def test_mutated_match_equity_tables():
     for _ in range(15 * SCALE):
         data = rng.choice(met_texts())
         text = mutate(data.decode("utf-8"), rng)
-        for source in (text, text.encode("utf-8", "surrogatepass"),
-                       bytes(b ^ 0x41 if rng.random() < 0.002 else b for b in data)):
+        for source in (
+            text,
+            text.encode("utf-8", "surrogatepass"),
+            bytes(b ^ 0x41 if rng.random() < 0.002 else b for b in data),
+        ):
             result = bounded(gl.met.read, source)
             assert isinstance(result, (gl.met.MatchEquityTable, GammonlabError)), result
 
@@ -455,6 +606,7 @@ def test_any_match_equity_table(source):
 
 # -- the command line ----------------------------------------------------------------------------
 
+
 def test_the_command_line_on_mutated_files(tmp_path, capsys):
     """Every run ends with a status, never a traceback: failures non-zero, with a message
     that starts with the place."""
@@ -463,17 +615,19 @@ def test_the_command_line_on_mutated_files(tmp_path, capsys):
     out = tmp_path / "out.csv"
     for n in range(4 * SCALE):
         source = tmp_path / f"in{n}.mat"
-        source.write_text(mutate(files[n % len(files)].read_text(encoding="utf-8",
-                                                                errors="replace"), rng),
-                          encoding="utf-8", errors="surrogatepass")
+        source.write_text(
+            mutate(files[n % len(files)].read_text(encoding="utf-8", errors="replace"), rng),
+            encoding="utf-8",
+            errors="surrogatepass",
+        )
         for errors in ("collect", "raise"):
-            code = main(["read", str(source), "-o", str(out), "-q", "-j", "1",
-                         "--errors", errors])
+            code = main(["read", str(source), "-o", str(out), "-q", "-j", "1", "--errors", errors])
             printed = capsys.readouterr()
             assert code in (0, 1)
             if code:
                 assert printed.err.startswith(str(source)) or printed.err.startswith(
-                    "gammonlab read:"), printed.err
+                    "gammonlab read:"
+                ), printed.err
     for _ in range(10 * SCALE):
         text = mutate(rng.choice(corpus_ids()), rng)
         for command in (["show", text], ["plays", text, "52"]):

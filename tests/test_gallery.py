@@ -8,11 +8,29 @@ import pytest
 
 from gammonlab.cli import gallery
 
-PLOTS = ["pips_game", "pips_match", "equity_match", "equity_game", "luck", "errors",
-         "errors_equity_lost", "board_biggest_error", "plays", "plays_difference",
-         "gammon_rates_match_length", "gammon_rates_players", "cube_money", "cube_match",
-         "cube_money_gammons", "met", "board_initial", "board_play", "rollout_convergence",
-         "rollout_first_rolls", "gammon_rates_rollout"]
+PLOTS = [
+    "pips_game",
+    "pips_match",
+    "equity_match",
+    "equity_game",
+    "luck",
+    "errors",
+    "errors_equity_lost",
+    "board_biggest_error",
+    "plays",
+    "plays_difference",
+    "gammon_rates_match_length",
+    "gammon_rates_players",
+    "cube_money",
+    "cube_match",
+    "cube_money_gammons",
+    "met",
+    "board_initial",
+    "board_play",
+    "rollout_convergence",
+    "rollout_first_rolls",
+    "gammon_rates_rollout",
+]
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +53,11 @@ def test_every_plot_is_written_as_png_and_svg(rendered):
     assert lines == [str(path) for path in written]
     for path in written:
         head = path.read_bytes()[:64]
-        assert head.startswith(b"\x89PNG") if path.suffix == ".png" else b"<svg" in head \
-            or head.startswith(b"<?xml"), path
+        assert (
+            head.startswith(b"\x89PNG")
+            if path.suffix == ".png"
+            else b"<svg" in head or head.startswith(b"<?xml")
+        ), path
 
 
 def test_command_line(tmp_path, capsys):
@@ -71,11 +92,17 @@ def test_data_falls_back_to_the_shared_corpus(tmp_path, monkeypatch):
 
 
 def test_gnubg_analysis_in_the_analysis_columns():
-    frame = pd.DataFrame({
-        "action": ["move", "double", "take", "move"], "player": [0, 1, 0, 1],
-        "match_length": 7, "gnubg_equity_loss": [0.0, None, None, 0.2],
-        "gnubg_no_double": [0.5, 0.6, 0.6, 0.55], "gnubg_luck": [0.1, None, None, -0.2],
-        "gnubg_played_equity": [0.1, None, None, 0.0]})
+    frame = pd.DataFrame(
+        {
+            "action": ["move", "double", "take", "move"],
+            "player": [0, 1, 0, 1],
+            "match_length": 7,
+            "gnubg_equity_loss": [0.0, None, None, 0.2],
+            "gnubg_no_double": [0.5, 0.6, 0.6, 0.55],
+            "gnubg_luck": [0.1, None, None, -0.2],
+            "gnubg_played_equity": [0.1, None, None, 0.0],
+        }
+    )
     out = gallery.analysis_from_gnubg(frame)
     assert out["error_class"].tolist() == ["none", "none", "none", "very bad"]  # 0.2 lost
     assert list(out["error_class"].cat.categories) == ["none", "doubtful", "bad", "very bad"]

@@ -39,8 +39,8 @@ def check_scores(match: gl.Match) -> None:
         win = game.actions[-1]
         assert win.kind == "win" and win.points == game.points
         assert win.claimed_points in (game.points, None) or (
-            match.match_length and score[game.winner] + win.claimed_points
-            >= match.match_length)
+            match.match_length and score[game.winner] + win.claimed_points >= match.match_length
+        )
         score[game.winner] += game.points
     if match.match_length:
         assert match.winner is not None and max(score) >= match.match_length
@@ -113,13 +113,14 @@ def test_gnubg_automatic_doubles_session():
     assert sgf.problems and all("starts at" in p.detail for p in sgf.problems)
     mat = gl.read_match(FIXTURES / "money_automatic_doubles.mat")
     assert not mat.problems and [g.start_cube for g in mat.games] == [1, 1, 1]
-    assert [m.points * s.start_cube for m, s in zip(mat.games, sgf.games)] == \
-        [s.points for s in sgf.games]
+    assert [m.points * s.start_cube for m, s in zip(mat.games, sgf.games)] == [
+        s.points for s in sgf.games
+    ]
     # stated rules that allow no automatic double refuse the turned cube
     with pytest.raises(gl.ParseError, match=r"R10\.5"):
         gl.read_match(FIXTURES / "money_automatic_doubles.sgf", rules=gl.Rules(jacoby=True))
-    limited = gl.Rules(auto_doubles="gnubg", auto_double_limit=1, jacoby=True, beavers=True,
-                       raccoons=True)
-    again = gl.read_match(FIXTURES / "money_automatic_doubles.sgf", rules=limited,
-                          errors="collect")
+    limited = gl.Rules(
+        auto_doubles="gnubg", auto_double_limit=1, jacoby=True, beavers=True, raccoons=True
+    )
+    again = gl.read_match(FIXTURES / "money_automatic_doubles.sgf", rules=limited, errors="collect")
     assert [g.points for g in again.games] == [g.points for g in sgf.games]

@@ -212,8 +212,9 @@ def random_boards(count: int, seed: int) -> list[np.ndarray]:
         board = np.zeros((2, 26), dtype=np.int64)
         for side in (0, 1):
             free = [p for p in range(1, 25) if side == 0 or board[0, BAR - p] == 0]
-            slots = list(rng.choice(free, size=min(len(free), int(rng.integers(1, 10))),
-                                    replace=False))
+            slots = list(
+                rng.choice(free, size=min(len(free), int(rng.integers(1, 10))), replace=False)
+            )
             if rng.random() < 0.3:
                 slots.append(BAR)
             on_board = int(rng.integers(0, CHECKERS + 1))
@@ -257,15 +258,21 @@ def test_random_base64_agrees_with_gnubg_nn():
     rng = np.random.default_rng()
     pids = ["".join(rng.choice(list(BASE64), size=14)) for _ in range(400)]
     # keys with few one-bits decode to plausible boards: make some of those too
-    pids += [position_id_from_board(board)[:13] + str(rng.choice(list(BASE64)))
-             for board in random_boards(200, seed=int(rng.integers(1 << 30)))]
+    pids += [
+        position_id_from_board(board)[:13] + str(rng.choice(list(BASE64)))
+        for board in random_boards(200, seed=int(rng.integers(1 << 30)))
+    ]
     references = call_all("board_from_position_id", [(pid,) for pid in pids])
     canonical_ids = call_all("position_id", [(ref,) for ref in references if isinstance(ref, list)])
-    canonical_of = dict(zip([pid for pid, ref in zip(pids, references) if isinstance(ref, list)],
-                            canonical_ids))
+    canonical_of = dict(
+        zip([pid for pid, ref in zip(pids, references) if isinstance(ref, list)], canonical_ids)
+    )
     for pid, reference in zip(pids, references):
-        canonical = (isinstance(reference, list) and gnubg_board_is_valid(reference)
-                     and canonical_of[pid] == pid)
+        canonical = (
+            isinstance(reference, list)
+            and gnubg_board_is_valid(reference)
+            and canonical_of[pid] == pid
+        )
         try:
             board = board_from_position_id(pid)
         except InvalidPositionError:
@@ -284,8 +291,18 @@ def test_random_base64_agrees_with_gnubg_nn():
         ("cIkKAAAAAAAA", MatchIdFields(dice_owner=1, turn=1, dice=(5, 2), jacoby=True)),
         ("cInqAAAAAAAE", MatchIdFields(dice_owner=1, turn=1, dice=(5, 2), match_length=7)),
         ("MIHmAAAAAAAE", MatchIdFields(dice_owner=0, turn=0, dice=(5, 1), match_length=7)),
-        ("8IhuACAACAAE", MatchIdFields(dice_owner=1, turn=1, crawford=True, game_state=GAME_NONE,
-                                       dice=(5, 3), match_length=3, score=(2, 1))),
+        (
+            "8IhuACAACAAE",
+            MatchIdFields(
+                dice_owner=1,
+                turn=1,
+                crawford=True,
+                game_state=GAME_NONE,
+                dice=(5, 3),
+                match_length=3,
+                score=(2, 1),
+            ),
+        ),
     ],
 )
 def test_match_id_vectors(mid, expected):
@@ -526,8 +543,10 @@ def test_xgid_to_gnubg_id_matches_gnubg():
         assert xgid_to_gnubg_id(fields) == expected
         assert xgid_to_gnubg_id(gnubg_id_to_xgid(expected)) == expected
         matching += 1
-    print(f"crossref: {len(rows)} rows, {matching} match gnubg exactly, {rejected} rejected "
-          f"by gnubg, {stale} with more than 15 checkers on a side")
+    print(
+        f"crossref: {len(rows)} rows, {matching} match gnubg exactly, {rejected} rejected "
+        f"by gnubg, {stale} with more than 15 checkers on a side"
+    )
     assert (len(rows), matching, rejected, stale) == (71, 68, 1, 2)
 
 
@@ -537,8 +556,10 @@ def test_player_on_roll_becomes_gnubg_player_1():
     pid, mid = split_gnubg_id(gnubg)
     match = fields_from_match_id(mid)
     assert (match.dice_owner, match.turn, match.cube_owner, match.score) == (1, 1, 0, (4, 3))
-    assert (board_from_position_id(pid) == parse_xgid(
-        "XGID=---BBBBAAA---Ac-bbccbAA-A-:1:1:-1:63:4:3:0:5:8").board).all()
+    assert (
+        board_from_position_id(pid)
+        == parse_xgid("XGID=---BBBBAAA---Ac-bbccbAA-A-:1:1:-1:63:4:3:0:5:8").board
+    ).all()
 
 
 def test_double_offered_is_dropped_like_gnubg():
@@ -583,14 +604,21 @@ def test_gnubg_id_to_xgid_refuses_what_an_xgid_cannot_say():
 
 def test_gnubg_id_to_xgid_options():
     assert gnubg_id_to_xgid(f"{OPENING_PID}:cIkKAAAAAAAA", beaver=True, max_cube=None) == (
-        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0")
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0"
+    )
 
 
 def test_xgid_fields_from_scratch():
     board = np.array([opening_row(), opening_row()])
     board[:, OFF] = 0
-    fields = XgidFields(board=board, turn=XGID_TOP, cube_value=2, cube_owner=XGID_BOTTOM,
-                        score=(1, 2), match_length=5)
+    fields = XgidFields(
+        board=board,
+        turn=XGID_TOP,
+        cube_value=2,
+        cube_owner=XGID_BOTTOM,
+        score=(1, 2),
+        match_length=5,
+    )
     assert format_xgid(fields) == "XGID=-b----E-C---eE---c-e----B-:1:1:-1:00:1:2:0:5:10"
     assert fields.cube_owner == XGID_BOTTOM != XGID_CENTRED
     with pytest.raises(InvalidPositionError, match="as many"):
@@ -599,8 +627,14 @@ def test_xgid_fields_from_scratch():
 
 # -- fuzz --------------------------------------------------------------------------------------
 
-PARSERS = (board_from_position_id, fields_from_match_id, parse_xgid, split_gnubg_id,
-           gnubg_id_to_xgid, xgid_to_gnubg_id)
+PARSERS = (
+    board_from_position_id,
+    fields_from_match_id,
+    parse_xgid,
+    split_gnubg_id,
+    gnubg_id_to_xgid,
+    xgid_to_gnubg_id,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -613,18 +647,19 @@ def test_garbage_raises_only_invalid_position_error(text):
             pass
 
 
-XGID_BOARDS = (st.lists(st.sampled_from("-" * 14 + "AaBbC"), min_size=26, max_size=26).map("".join)
-               | st.text(alphabet="-AaBbPp", min_size=25, max_size=27))
+XGID_BOARDS = st.lists(st.sampled_from("-" * 14 + "AaBbC"), min_size=26, max_size=26).map(
+    "".join
+) | st.text(alphabet="-AaBbPp", min_size=25, max_size=27)
 XGID_REST = st.tuples(
-    st.sampled_from(["0", "1", "2", "16"]),          # log2 cube
-    st.sampled_from(["0", "1", "-1", "2"]),          # cube position
-    st.sampled_from(["1", "-1", "0"]),               # turn
+    st.sampled_from(["0", "1", "2", "16"]),  # log2 cube
+    st.sampled_from(["0", "1", "-1", "2"]),  # cube position
+    st.sampled_from(["1", "-1", "0"]),  # turn
     st.sampled_from(["00", "52", "66", "D", "B", "R", "07", "x"]),
-    st.sampled_from(["0", "1", "4", "7"]),           # bottom score
-    st.sampled_from(["0", "1", "4", "7"]),           # top score
-    st.sampled_from(["0", "1", "2", "3", "4"]),      # Crawford / Jacoby / beaver
-    st.sampled_from(["0", "1", "5", "7"]),           # match length
-    st.sampled_from(["10", "0", "", None]),          # log2 max cube, None = nine fields
+    st.sampled_from(["0", "1", "4", "7"]),  # bottom score
+    st.sampled_from(["0", "1", "4", "7"]),  # top score
+    st.sampled_from(["0", "1", "2", "3", "4"]),  # Crawford / Jacoby / beaver
+    st.sampled_from(["0", "1", "5", "7"]),  # match length
+    st.sampled_from(["10", "0", "", None]),  # log2 max cube, None = nine fields
 )
 XGID_PIECES = st.tuples(XGID_BOARDS, XGID_REST.map(lambda rest: [f for f in rest if f is not None]))
 

@@ -43,11 +43,11 @@ LEVEL = {unit: level for level, units in enumerate(LAYERS) for unit in units}
 
 @dataclass(frozen=True)
 class Import:
-    where: str            # file:line
-    importer: str         # dotted module name
-    target: str           # the module imported from, dotted
-    name: str | None      # the name taken from it (``from target import name``)
-    typing_only: bool     # under ``if TYPE_CHECKING:``
+    where: str  # file:line
+    importer: str  # dotted module name
+    target: str  # the module imported from, dotted
+    name: str | None  # the name taken from it (``from target import name``)
+    typing_only: bool  # under ``if TYPE_CHECKING:``
 
 
 def module_name(path: Path) -> str:
@@ -70,7 +70,8 @@ def is_module(dotted: str) -> bool:
 
 def _typing_only(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def imports(path: Path) -> list[Import]:
@@ -91,19 +92,21 @@ def imports(path: Path) -> list[Import]:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] == "gammonlab":
-                    found.append(Import(f"{where}:{node.lineno}", importer, alias.name, None,
-                                        typing_only))
+                    found.append(
+                        Import(f"{where}:{node.lineno}", importer, alias.name, None, typing_only)
+                    )
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
-                base = base[:len(base) - (node.level - 1)]
+                base = base[: len(base) - (node.level - 1)]
                 source = ".".join(base + ([node.module] if node.module else []))
             else:
                 source = node.module or ""
             if source.split(".")[0] == "gammonlab":
                 for alias in node.names:
-                    found.append(Import(f"{where}:{node.lineno}", importer, source, alias.name,
-                                        typing_only))
+                    found.append(
+                        Import(f"{where}:{node.lineno}", importer, source, alias.name, typing_only)
+                    )
         for child in ast.iter_child_nodes(node):
             visit(child, typing_only)
 
@@ -143,7 +146,8 @@ def imported_module(item: Import) -> str:
 def test_the_walk_sees_the_imports():
     assert len(FILES) > 50 and len(IMPORTS) > 300
     assert all(unit(module_name(path)) in LEVEL for path in FILES), sorted(
-        {unit(module_name(path)) for path in FILES} - set(LEVEL))
+        {unit(module_name(path)) for path in FILES} - set(LEVEL)
+    )
     assert private_unit("gammonlab.position") == private_unit("gammonlab.rules") == CORE
     assert private_unit("gammonlab.cube.theory") == "cube"
     assert private_unit("gammonlab._kernels.rng") == "_kernels"
@@ -167,8 +171,10 @@ def test_imports_point_down_the_layers(layer):
             continue
         target = imported_module(item)
         if LEVEL[unit(target)] > layer:
-            wrong.append(f"{item.where}: {item.importer} ({unit(item.importer)}) imports "
-                         f"{target} ({unit(target)})")
+            wrong.append(
+                f"{item.where}: {item.importer} ({unit(item.importer)}) imports "
+                f"{target} ({unit(target)})"
+            )
     assert not wrong, "imports up the layers:\n" + "\n".join(wrong)
 
 
@@ -184,8 +190,11 @@ def test_the_commands_import_each_other_in_no_cycle():
         if item.typing_only:
             continue
         target = imported_module(item)
-        if (unit(target) == unit(item.importer) and unit(target) in CYCLE_FREE
-                and target != item.importer):
+        if (
+            unit(target) == unit(item.importer)
+            and unit(target) in CYCLE_FREE
+            and target != item.importer
+        ):
             graph.setdefault(item.importer, set()).add(target)
     cycles = []
     for start in sorted(graph):

@@ -32,8 +32,7 @@ from gammonlab.io.text import (
 )
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-needs_data = pytest.mark.skipif(not DATA.is_dir(),
-                                reason=f"test corpus not found at {DATA}")
+needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=f"test corpus not found at {DATA}")
 
 
 def _files(kind: str) -> list[Path]:
@@ -76,8 +75,10 @@ def net_moves(play: str | None) -> frozenset | None:
     for token in play.split():
         match = _PLAY_TOKEN.match(token)
         repeat = int(match.group(2) or 1)
-        points = [25 if p.lower() == "bar" else 0 if p.lower() == "off" else int(p)
-                  for p in match.group(1).replace("*", "").split("/")]
+        points = [
+            25 if p.lower() == "bar" else 0 if p.lower() == "off" else int(p)
+            for p in match.group(1).replace("*", "").split("/")
+        ]
         for start, end in itertools.pairwise(points):
             change[start] -= repeat
             change[end] += repeat
@@ -99,6 +100,7 @@ def kinds(text: str, **kw) -> list[tuple]:
 
 # --------------------------------------------------------------------------- decoding
 
+
 def test_decode_bytes_utf8_bom_and_newlines():
     assert decode_bytes(b"a\r\nb\rc\n") == ("a\nb\nc\n", "utf-8")
     assert decode_bytes("\ufeffKévin\r\n".encode()) == ("Kévin\n", "utf-8-sig")
@@ -106,7 +108,7 @@ def test_decode_bytes_utf8_bom_and_newlines():
 
 
 def test_decode_bytes_single_byte_encodings_whole_file():
-    latin = "; [Player 1 \"Jürgen\"]\n 1 point match\n".encode("latin-1")
+    latin = '; [Player 1 "Jürgen"]\n 1 point match\n'.encode("latin-1")
     assert decode_bytes(latin) == ('; [Player 1 "Jürgen"]\n 1 point match\n', "latin-1")
     # cp1252 only when it reads the 0x80-0x9F bytes as printable characters
     assert decode_bytes(b"\x93Sahl\xe9n\x94") == ("“Sahlén”", "cp1252")
@@ -174,11 +176,25 @@ def test_gnubg_layout():
     assert raw.headers == {"EventDate": "2026.11.30"}
     game = raw.games[0]
     assert (game.number, game.players, game.scores, game.complete) == (
-        1, ("gnubg", "root"), (0, 0), True)
+        1,
+        ("gnubg", "root"),
+        (0, 0),
+        True,
+    )
     assert [(a.player, a.kind) for a in game.actions] == [
-        (1, "move"), (0, "move"), (1, "move"), (0, "move"), (1, "move"),
-        (0, "double"), (1, "take"), (0, "move"), (1, "move"), (0, "double"), (1, "drop"),
-        (0, "win")]
+        (1, "move"),
+        (0, "move"),
+        (1, "move"),
+        (0, "move"),
+        (1, "move"),
+        (0, "double"),
+        (1, "take"),
+        (0, "move"),
+        (1, "move"),
+        (0, "double"),
+        (1, "drop"),
+        (0, "win"),
+    ]
     first = game.actions[0]
     assert (first.dice, first.play) == ((6, 3), "24/18 13/10")
     assert (first.loc.line, first.loc.column) == (7, 34)
@@ -189,7 +205,11 @@ def test_gnubg_layout():
     assert (game.actions[-1].points, game.actions[-1].match_won) == (2, False)
     second = raw.games[1]
     assert [(a.player, a.kind) for a in second.actions] == [
-        (0, "move"), (1, "double"), (0, "drop"), (1, "win")]
+        (0, "move"),
+        (1, "double"),
+        (0, "drop"),
+        (1, "win"),
+    ]
     assert second.actions[-1].match_won and second.actions[-1].points == 1
 
 
@@ -218,10 +238,19 @@ def test_xg_layout_bom_crlf_and_question_marks():
     assert raw.variant == "Backgammon" and raw.headers["Player 1"] == "Kit"
     actions = raw.games[0].actions
     assert [(a.player, a.kind, a.play) for a in actions] == [
-        (1, "move", "24/23 13/11"), (0, "move", "24/23 13/11"), (1, "move", "23/14*"),
-        (0, "move", "Bar/20 23/22"), (1, "move", ""), (0, "move", "24/20 6/4*(2)"),
-        (1, "double", None), (0, "take", None), (1, "move", "13/7(2)"),
-        (0, "move", "4/Off 2/1"), (1, "resign", None), (1, "win", None)]
+        (1, "move", "24/23 13/11"),
+        (0, "move", "24/23 13/11"),
+        (1, "move", "23/14*"),
+        (0, "move", "Bar/20 23/22"),
+        (1, "move", ""),
+        (0, "move", "24/20 6/4*(2)"),
+        (1, "double", None),
+        (0, "take", None),
+        (1, "move", "13/7(2)"),
+        (0, "move", "4/Off 2/1"),
+        (1, "resign", None),
+        (1, "win", None),
+    ]
     resign = actions[-2]
     assert resign.dice == (6, 2) and resign.points is None
     assert actions[-1].points == 2
@@ -229,75 +258,113 @@ def test_xg_layout_bom_crlf_and_question_marks():
 
 def test_column_found_from_the_text_not_a_fixed_width():
     pad = " " * 25  # gammonview pads every line
-    wide = (" 5 point match\n Game 1\n"
-            f" Jade1: 0                                 Kestrelcove1: 0{pad}\n"
-            f"  1)                                          64: 6/2 8/2{pad}\n"
-            f"  9) 15: 8/3 3/2                              12: 6/4 4/3{pad}\n"
-            f"  10) 32: 13/10 10/8                           36: 9/3 9/6{pad}\n"
-            "  11) 43:                                      Doubles => 2\n"
-            " 12)                                            Drops\n"
-            "     Wins 1 points")
+    wide = (
+        " 5 point match\n Game 1\n"
+        f" Jade1: 0                                 Kestrelcove1: 0{pad}\n"
+        f"  1)                                          64: 6/2 8/2{pad}\n"
+        f"  9) 15: 8/3 3/2                              12: 6/4 4/3{pad}\n"
+        f"  10) 32: 13/10 10/8                           36: 9/3 9/6{pad}\n"
+        "  11) 43:                                      Doubles => 2\n"
+        " 12)                                            Drops\n"
+        "     Wins 1 points"
+    )
     raw = parse_mat(wide)
     assert raw.players == ("Jade1", "Kestrelcove1")
     actions = raw.games[0].actions
     assert [(a.player, a.kind, a.dice) for a in actions] == [
-        (1, "move", (6, 4)), (0, "move", (1, 5)), (1, "move", (1, 2)), (0, "move", (3, 2)),
-        (1, "move", (3, 6)), (0, "move", (4, 3)), (1, "double", None), (1, "drop", None),
-        (0, "win", None)]
+        (1, "move", (6, 4)),
+        (0, "move", (1, 5)),
+        (1, "move", (1, 2)),
+        (0, "move", (3, 2)),
+        (1, "move", (3, 6)),
+        (0, "move", (4, 3)),
+        (1, "double", None),
+        (1, "drop", None),
+        (0, "win", None),
+    ]
     assert actions[5].play == ""  # a dance, then the right player's double
 
 
 def test_resignation_dialects():
-    text = (" 11 point match\n Game 1\n a : 0                                b : 0\n"
-            "  1) 31: 8/5 6/5                      Concedes\n"
-            "  2)  Wins 2 point\n"
-            " Game 2\n a : 2                                b : 0\n"
-            "  1) 32: Concedes                      Wins 2 point\n"
-            " Game 3\n a : 2                                b : 2\n"
-            "  1) 00: ????                          Wins 1 point\n"
-            " Game 4\n a : 2                                b : 3\n"
-            "  1)  Losses 1 point                                  Wins 1 point and the match\n"
-            " Game 5\n a : 2                                b : 4\n"
-            "  1) Resigns                           Rejects\n"
-            "  2) 62: 24/18 13/11                   Resigns gammon\n"
-            "  3)  Accepts                          \n"
-            "  4)  Wins 2 points\n")
+    text = (
+        " 11 point match\n Game 1\n a : 0                                b : 0\n"
+        "  1) 31: 8/5 6/5                      Concedes\n"
+        "  2)  Wins 2 point\n"
+        " Game 2\n a : 2                                b : 0\n"
+        "  1) 32: Concedes                      Wins 2 point\n"
+        " Game 3\n a : 2                                b : 2\n"
+        "  1) 00: ????                          Wins 1 point\n"
+        " Game 4\n a : 2                                b : 3\n"
+        "  1)  Losses 1 point                                  Wins 1 point and the match\n"
+        " Game 5\n a : 2                                b : 4\n"
+        "  1) Resigns                           Rejects\n"
+        "  2) 62: 24/18 13/11                   Resigns gammon\n"
+        "  3)  Accepts                          \n"
+        "  4)  Wins 2 points\n"
+    )
     games = parse_mat(text).games
     assert [(a.player, a.kind, a.dice) for a in games[0].actions] == [
-        (0, "move", (3, 1)), (1, "resign", None), (0, "win", None)]
+        (0, "move", (3, 1)),
+        (1, "resign", None),
+        (0, "win", None),
+    ]
     assert [(a.player, a.kind, a.dice) for a in games[1].actions] == [
-        (0, "resign", (3, 2)), (1, "win", None)]
+        (0, "resign", (3, 2)),
+        (1, "win", None),
+    ]
     assert [(a.player, a.kind, a.dice) for a in games[2].actions] == [
-        (0, "resign", None), (1, "win", None)]
+        (0, "resign", None),
+        (1, "win", None),
+    ]
     losses = games[3].actions[0]
     assert (losses.player, losses.kind, losses.points) == (0, "resign", 1)
     assert [(a.player, a.kind) for a in games[4].actions] == [
-        (0, "resign"), (1, "reject"), (0, "move"), (1, "resign"), (0, "accept"), (0, "win")]
+        (0, "resign"),
+        (1, "reject"),
+        (0, "move"),
+        (1, "resign"),
+        (0, "accept"),
+        (0, "win"),
+    ]
     assert games[4].actions[3].resign_level == 2
 
 
 def test_cube_words_and_answers():
-    text = (" 0 point match\n Game 1\n a : 0                    b : 0\n"
-            "  1) 31: 8/5 6/5            Doubles => 2\n"
-            "  2)  Beavers => 4          Raccoons => 8\n"
-            "  3)  Accepts               Doubles => 16\n"
-            "  4)  Passes                Wins 8 points\n"
-            " Game 2\n a : 0                    b : 8\n"
-            "  1) 31: 8/5 6/5            Doubles 2\n"
-            "  2)  Drops                 Wins 1\n")
+    text = (
+        " 0 point match\n Game 1\n a : 0                    b : 0\n"
+        "  1) 31: 8/5 6/5            Doubles => 2\n"
+        "  2)  Beavers => 4          Raccoons => 8\n"
+        "  3)  Accepts               Doubles => 16\n"
+        "  4)  Passes                Wins 8 points\n"
+        " Game 2\n a : 0                    b : 8\n"
+        "  1) 31: 8/5 6/5            Doubles 2\n"
+        "  2)  Drops                 Wins 1\n"
+    )
     raw = parse_mat(text)
     assert raw.match_length == 0
     actions = raw.games[0].actions
     assert [(a.player, a.kind, a.cube) for a in actions] == [
-        (0, "move", None), (1, "double", 2), (0, "beaver", 4), (1, "raccoon", 8),
-        (0, "take", None), (1, "double", 16), (0, "drop", None), (1, "win", None)]
+        (0, "move", None),
+        (1, "double", 2),
+        (0, "beaver", 4),
+        (1, "raccoon", 8),
+        (0, "take", None),
+        (1, "double", 16),
+        (0, "drop", None),
+        (1, "win", None),
+    ]
     assert [(a.kind, a.cube, a.points) for a in raw.games[1].actions[1:]] == [
-        ("double", 2, None), ("drop", None, None), ("win", None, 1)]
+        ("double", 2, None),
+        ("drop", None, None),
+        ("win", None, 1),
+    ]
 
 
 def test_names_ratings_and_scores():
-    text = (" 5 point match\n\n Game 1\n massie,1522 : 0                 Name Two: 3\n"
-            "  1) 31: 8/5 6/5\n")
+    text = (
+        " 5 point match\n\n Game 1\n massie,1522 : 0                 Name Two: 3\n"
+        "  1) 31: 8/5 6/5\n"
+    )
     raw = parse_mat(text)
     assert raw.players == ("massie", "Name Two") and raw.ratings == ("1522", None)
     assert raw.games[0].scores == (0, 3)
@@ -305,21 +372,26 @@ def test_names_ratings_and_scores():
 
 
 def test_impossible_results_are_kept():
-    text = (" 3 point match\n Game 1\n a : 0                b : 0\n"
-            "  1) 32: ????         Wins 4016 point\n")
+    text = (
+        " 3 point match\n Game 1\n a : 0                b : 0\n"
+        "  1) 32: ????         Wins 4016 point\n"
+    )
     assert parse_mat(text).games[0].actions[-1].points == 4016
 
 
-@pytest.mark.parametrize("row, column, message", [
-    ("  1) x3: 8/5 6/5", 6, "expected dice like '63:' or an action"),
-    ("  1) 73: 8/5 6/5", 6, "expected dice like '63:', got '73:'"),
-    ("  1) 31: 8/5 6/", 14, "expected a move"),
-    ("  1) 31: 8/5 27/3", 14, "from 0 to 25"),
-    ("  1)  Doubles => x", 18, "expected the cube value"),
-    ("  1)  Wins", 11, "expected the points after 'Wins'"),
-    ("  1)  Takes now", 13, "unexpected 'now'"),
-    ("  1) 31: 8/5 6/5      52: 13/8     Doubles => 2", 36, "at most two actions"),
-])
+@pytest.mark.parametrize(
+    "row, column, message",
+    [
+        ("  1) x3: 8/5 6/5", 6, "expected dice like '63:' or an action"),
+        ("  1) 73: 8/5 6/5", 6, "expected dice like '63:', got '73:'"),
+        ("  1) 31: 8/5 6/", 14, "expected a move"),
+        ("  1) 31: 8/5 27/3", 14, "from 0 to 25"),
+        ("  1)  Doubles => x", 18, "expected the cube value"),
+        ("  1)  Wins", 11, "expected the points after 'Wins'"),
+        ("  1)  Takes now", 13, "unexpected 'now'"),
+        ("  1) 31: 8/5 6/5      52: 13/8     Doubles => 2", 36, "at most two actions"),
+    ],
+)
 def test_strict_errors_point_at_the_token(row, column, message):
     text = f" 3 point match\n Game 1\n a : 0                b : 0\n{row}\n"
     with pytest.raises(ParseError) as info:
@@ -361,25 +433,34 @@ def test_strict_mode_and_incomplete_games():
 
 # --------------------------------------------------------------------------- SGF
 
+
 def test_sgf_tree_reader():
     trees = parse_collection(
-        "(;FF[4]GM[6]AB[a][b:c]C[a \\] b\\\\ c\\\nd]\n;W[31hefe](;B[x])(;B[y]))")
+        "(;FF[4]GM[6]AB[a][b:c]C[a \\] b\\\\ c\\\nd]\n;W[31hefe](;B[x])(;B[y]))"
+    )
     root = trees[0].nodes[0]
     assert root.get("AB").values == ("a", "b:c")
     assert root.value("C") == "a ] b\\ cd"
     assert [n.properties[0].values[0] for n in trees[0].main_line()[1:]] == ["31hefe", "x"]
-    for bad, message in [("(;GM[6]", "missing ')'"), ("(;GM[6]))", "unexpected ')'"),
-                         ("(;GM[6", "unterminated value"), ("(;GM[6]é)", "unexpected 'é'"),
-                         ("(;GM)", "expected '[' and a value"), ("()", "empty game tree")]:
+    for bad, message in [
+        ("(;GM[6]", "missing ')'"),
+        ("(;GM[6]))", "unexpected ')'"),
+        ("(;GM[6", "unterminated value"),
+        ("(;GM[6]é)", "unexpected 'é'"),
+        ("(;GM)", "expected '[' and a value"),
+        ("()", "empty game tree"),
+    ]:
         with pytest.raises(ParseError, match=re.escape(message)):
             parse_collection(bad)
     assert len(parse_collection("(;GM[6])(;GM[6]", errors="collect")) == 2
 
 
 def test_sgf_colours_points_and_results():
-    text = ("(;FF[4]GM[6]MI[length:5][game:2][ws:1][bs:3]PW[white]PB[black]"
-            "RU[Crawford:CrawfordGame]RE[B+2R]\n;W[31hefe]\n;B[54lqae]\n;W[62yrhb]\n;B[11]\n;W[double]\n;B[double]"
-            "\n;W[take]\n;B[44xzxzwzwz]\n;PL[W]DI[21])")
+    text = (
+        "(;FF[4]GM[6]MI[length:5][game:2][ws:1][bs:3]PW[white]PB[black]"
+        "RU[Crawford:CrawfordGame]RE[B+2R]\n;W[31hefe]\n;B[54lqae]\n;W[62yrhb]\n;B[11]\n;W[double]\n;B[double]"
+        "\n;W[take]\n;B[44xzxzwzwz]\n;PL[W]DI[21])"
+    )
     raw = parse_sgf(text)
     assert raw.players == ("white", "black") and raw.match_length == 5
     game = raw.games[0]
@@ -405,11 +486,15 @@ def test_sgf_rollout_analysis_and_marks():
     dev = "0.01 0.002 0.001 0.002 0.001 0.02 0.02"
     context = 'SK 0 RC 1 1 1 1 0 0 0 0 0 0 "mersenne" 42 '
     move = f"X ver 3 Score 0.05 0.06 Trials 1296 Output {out} StdDev {dev} {context}"
-    cube = (f"X ver 3 Eq Trials 1296 NoDouble Output {out} StdDev {dev} "
-            f"DoubleTake Output {out} StdDev {dev} {context}")
-    text = (f"(;GM[6]PW[a]PB[b]\n;W[31hefe]DA[{cube}]A[0][hefe {move}]"
-            "[mhmi E ver 3 0.4 0.1 0.01 0.1 0.01 -0.1 2C 0 1 0.000000 1]MR[1 ]LU[0.1]GW[2]BM[1]"
-            "C[well \\] played])")
+    cube = (
+        f"X ver 3 Eq Trials 1296 NoDouble Output {out} StdDev {dev} "
+        f"DoubleTake Output {out} StdDev {dev} {context}"
+    )
+    text = (
+        f"(;GM[6]PW[a]PB[b]\n;W[31hefe]DA[{cube}]A[0][hefe {move}]"
+        "[mhmi E ver 3 0.4 0.1 0.01 0.1 0.01 -0.1 2C 0 1 0.000000 1]MR[1 ]LU[0.1]GW[2]BM[1]"
+        "C[well \\] played])"
+    )
     raw = parse_sgf(text)
     action = raw.games[0].actions[0]
     info = action.analysis
@@ -424,12 +509,19 @@ def test_sgf_rollout_analysis_and_marks():
     assert parse_sgf(format_sgf(raw)).games == raw.games
 
 
-@pytest.mark.parametrize("node, message", [
-    ("W[71hefe]", "dice from 1 to 6"), ("W[31hef]", "pairs of letters"),
-    ("W[31hy]", "cannot end at 'y'"), ("W[hello]", "expected dice and a move"),
-    ("PL[W]DI[71]", "expected dice like DI[63]"), ("W[31hefe]B[31hefe]", "two moves"),
-    ("AE[a]", "position edits"), ("W[31hefe]A[x]", "unreadable analysis"),
-])
+@pytest.mark.parametrize(
+    "node, message",
+    [
+        ("W[71hefe]", "dice from 1 to 6"),
+        ("W[31hef]", "pairs of letters"),
+        ("W[31hy]", "cannot end at 'y'"),
+        ("W[hello]", "expected dice and a move"),
+        ("PL[W]DI[71]", "expected dice like DI[63]"),
+        ("W[31hefe]B[31hefe]", "two moves"),
+        ("AE[a]", "position edits"),
+        ("W[31hefe]A[x]", "unreadable analysis"),
+    ],
+)
 def test_sgf_errors(node, message):
     text = f"(;GM[6]PW[a]PB[b]\n;{node})"
     with pytest.raises(ParseError, match=re.escape(message)) as info:
@@ -451,6 +543,7 @@ def test_sgf_moves_from_off_the_board_are_acey_deucey_entries():
 
 
 # --------------------------------------------------------------------------- corpus
+
 
 @needs_data
 def test_corpus_every_file_parses():
@@ -476,8 +569,10 @@ def test_corpus_every_file_parses():
         else:
             assert not raw.problems, _rel(path)
             assert strict.games == raw.games
-    print(f"\ncorpus: {counts['files']} files, {counts['games']} games, "
-          f"{counts['actions']} actions; strict failures: {sorted(strict_failures)}")
+    print(
+        f"\ncorpus: {counts['files']} files, {counts['games']} games, "
+        f"{counts['actions']} actions; strict failures: {sorted(strict_failures)}"
+    )
     assert all(name.startswith("mat/truncated_derived/") for name in strict_failures)
     cut = strict_failures.get("mat/truncated_derived/LasVegas2014_Final_cut_mid_line_at_60pct.txt")
     assert cut is not None and (cut.line, cut.column) == (160, 44) and "'20/'" in str(cut)
@@ -530,12 +625,9 @@ DERIVED = {
     "galaxy_match1495872_1pt": "backgammongalaxy_bglab/match1495872.txt",
     "galaxy_match7968492_16pt_single_game": "backgammongalaxy_bglab/match7968492.txt",
     "bgstudio_kris-Llabba_7pt": "backgammonstudio_bglab/kris - Llabba 7pt*16_27_48.txt",
-    "bgstudio_kris-Llabba_7pt_analysed_0ply":
-        "backgammonstudio_bglab/kris - Llabba 7pt*16_27_48.txt",
-    "xg_LasVegas2014_Final_Woolsey-Yazawa_17pt":
-        "bgchallenge/LasVegas.2014Finals.Akiko.Kit.17pt_1417623219.txt",
-    "xg_LasVegas2014_Final_Woolsey-Yazawa_17pt_analysed_0ply":
-        "bgchallenge/LasVegas.2014Finals.Akiko.Kit.17pt_1417623219.txt",
+    "bgstudio_kris-Llabba_7pt_analysed_0ply": "backgammonstudio_bglab/kris - Llabba 7pt*16_27_48.txt",
+    "xg_LasVegas2014_Final_Woolsey-Yazawa_17pt": "bgchallenge/LasVegas.2014Finals.Akiko.Kit.17pt_1417623219.txt",
+    "xg_LasVegas2014_Final_Woolsey-Yazawa_17pt_analysed_0ply": "bgchallenge/LasVegas.2014Finals.Akiko.Kit.17pt_1417623219.txt",
     "playok_bg176365983_INBC29_final": "bgchallenge/bg176365983_1648962042.txt",
     "bgstudio_Aref91777-sahlen_latin1_header": "bgchallenge/Aref91777 - sahlen 13pt*1649883001.txt",
     "xg_Aachen2024_doubles_consultation_7pt": "xg_export_kevung/lazyBG_match1.txt",
@@ -544,14 +636,10 @@ DERIVED = {
 # .sgf and .mat written by GNU Backgammon from one session: its .mat export leaves
 # out resignations and the take of a beaver, and writes a raccoon as a beaver.
 TWINS = {
-    "gnubg_synthetic/gnubg_money_session_jacoby_beaver_raccoon_resign.sgf":
-        "gnubg_synthetic/gnubg_money_session_jacoby_beaver_raccoon_resign.mat",
-    "gnubg_synthetic/gnubg_selfplay_7pt_crawford_resign.sgf":
-        "gnubg_synthetic/gnubg_selfplay_7pt_crawford_resign.mat",
-    "gnubg_kevung/HSBT_Paris_2023_Job-Unger_analysed.sgf":
-        "gnubg_export_kevung/HSBT_Paris_2023_Job-Unger_test.mat",
-    "gnubg_kevung/charlot1-charlot2_7p_2025-11-08-2305.sgf":
-        "gnubg_export_kevung/charlot1-charlot2_7p_2025-11-08-2305.mat",
+    "gnubg_synthetic/gnubg_money_session_jacoby_beaver_raccoon_resign.sgf": "gnubg_synthetic/gnubg_money_session_jacoby_beaver_raccoon_resign.mat",
+    "gnubg_synthetic/gnubg_selfplay_7pt_crawford_resign.sgf": "gnubg_synthetic/gnubg_selfplay_7pt_crawford_resign.mat",
+    "gnubg_kevung/HSBT_Paris_2023_Job-Unger_analysed.sgf": "gnubg_export_kevung/HSBT_Paris_2023_Job-Unger_test.mat",
+    "gnubg_kevung/charlot1-charlot2_7p_2025-11-08-2305.sgf": "gnubg_export_kevung/charlot1-charlot2_7p_2025-11-08-2305.mat",
 }
 
 
@@ -572,11 +660,18 @@ def _compare(sgf_raw, mat_raw, normalise=_no_bare_resignation) -> int:
     compared = 0
     for sgf_game, mat_game in zip(sgf_raw.games, mat_raw.games, strict=True):
         assert (sgf_game.number, sgf_game.players, sgf_game.scores) == (
-            mat_game.number, mat_game.players, mat_game.scores)
+            mat_game.number,
+            mat_game.players,
+            mat_game.scores,
+        )
         sgf_keys, mat_keys = normalise(keys(sgf_game)), _no_bare_resignation(keys(mat_game))
         for index, (left, right) in enumerate(zip(sgf_keys, mat_keys, strict=False)):
-            assert left == right, (sgf_game.number, index, sgf_game.actions[index].loc,
-                                   mat_game.actions[index].loc)
+            assert left == right, (
+                sgf_game.number,
+                index,
+                sgf_game.actions[index].loc,
+                mat_game.actions[index].loc,
+            )
         assert len(sgf_keys) == len(mat_keys), sgf_game.number
         compared += len(sgf_keys)
     return compared
@@ -616,13 +711,17 @@ def test_corpus_dialect_details():
 
     galaxy = actions("backgammongalaxy_bglab/match1574521.txt")[0].actions
     assert [(a.player, a.kind, a.points, a.match_won) for a in galaxy[-2:]] == [
-        (0, "resign", 1, False), (1, "win", 1, True)]
+        (0, "resign", 1, False),
+        (1, "win", 1, True),
+    ]
     gammonview = _mat(DATA / "mat/gammonview_anonymized/5nqfGw9bWG3deTaU.mat")
     assert [a.kind for a in gammonview.games[3].actions[-2:]] == ["resign", "win"]
     assert gammonview.games[0].actions[0].dice == (1, 6)  # ascending dice kept as written
     resign_after_roll = actions("gnubg_export_kevung/gnubg_roll_then_resign_1p.mat")[0]
     assert [(a.player, a.kind, a.play) for a in resign_after_roll.actions[-2:]] == [
-        (1, "move", ""), (0, "win", None)]
+        (1, "move", ""),
+        (0, "win", None),
+    ]
     hsbt = actions("gnubg_export_kevung/HSBT_Paris_2023_Job-Unger_test.mat")[1].actions
     assert (hsbt[-2].kind, hsbt[-2].dice) == ("resign", (3, 3))  # gnubg's "33: ???"
     money = _mat(DATA / "mat/gnubg_synthetic/gnubg_money_session_jacoby_beaver_raccoon_resign.mat")
@@ -678,14 +777,16 @@ def test_sgf_dialects():
     assert any("CrawfordGame" in game.rules for game in selfplay.games)
     resigned = [g for g in selfplay.games if any(a.kind == "resign" for a in g.actions)]
     assert resigned and all(g.actions[-2].kind == "resign" for g in resigned)
-    aachen = _sgf(DATA / "sgf/gnubg_derived_from_real_mat"
-                  / "xg_Aachen2024_doubles_consultation_7pt.sgf")
+    aachen = _sgf(
+        DATA / "sgf/gnubg_derived_from_real_mat" / "xg_Aachen2024_doubles_consultation_7pt.sgf"
+    )
     resign = aachen.games[0].actions[-2]
     assert (resign.kind, resign.dice) == ("resign", (1, 1))
     assert aachen.headers["EV"] == "Aachen Backgammon Festival"
 
 
 # --------------------------------------------------------------------------- writers
+
 
 @needs_data
 def test_format_mat_round_trips_every_mat_file():
@@ -694,8 +795,10 @@ def test_format_mat_round_trips_every_mat_file():
         again = parse_mat(format_mat(raw))
         assert again.games == raw.games, _rel(path)
         assert (again.match_length, again.headers, again.players) == (
-            raw.match_length, {k: v.replace("\n", " ") for k, v in raw.headers.items()},
-            raw.players), _rel(path)
+            raw.match_length,
+            {k: v.replace("\n", " ") for k, v in raw.headers.items()},
+            raw.players,
+        ), _rel(path)
 
 
 @needs_data
@@ -705,14 +808,20 @@ def test_format_sgf_round_trips_every_sgf_file():
         again = parse_sgf(format_sgf(raw))
         assert again.games == raw.games, _rel(path)  # analysis included
         assert (again.match_length, again.players, again.variant) == (
-            raw.match_length, raw.players, raw.variant)
+            raw.match_length,
+            raw.players,
+            raw.variant,
+        )
 
 
 def _without_resignations(game_keys: list[tuple]) -> list[tuple]:
     # Resignations other than the one that ends a game have no SGF form, and a
     # .mat writes a raccoon as a second "Beavers".
-    return [(p, "beaver" if kind == "raccoon" else kind, dice, moves)
-            for p, kind, dice, moves in game_keys if kind not in ("resign", "accept", "reject")]
+    return [
+        (p, "beaver" if kind == "raccoon" else kind, dice, moves)
+        for p, kind, dice, moves in game_keys
+        if kind not in ("resign", "accept", "reject")
+    ]
 
 
 @needs_data
@@ -721,7 +830,8 @@ def test_writers_across_formats():
         raw = _mat(path)
         again = parse_sgf(format_sgf(raw))
         assert [_without_resignations(keys(g)) for g in again.games] == [
-            _without_resignations(keys(g)) for g in raw.games], _rel(path)
+            _without_resignations(keys(g)) for g in raw.games
+        ], _rel(path)
     for path in SGF_FILES:
         raw = _sgf(path)
         again = parse_mat(format_mat(raw))
@@ -732,8 +842,11 @@ def test_format_mat_layout_is_gnubg_like():
     text = format_mat(parse_mat(GNUBG))
     lines = text.splitlines()
     assert lines[:4] == ['; [EventDate "2026.11.30"]', "", " 7 point match", ""]
-    assert lines[4:7] == [" Game 1", " gnubg : 0                      root : 0",
-                          "  1)                             63: 24/18 13/10"]
+    assert lines[4:7] == [
+        " Game 1",
+        " gnubg : 0                      root : 0",
+        "  1)                             63: 24/18 13/10",
+    ]
     assert "  4)  Doubles => 2                Takes" in lines
     assert "      Wins 2 points" in lines
     assert " " * 34 + "Wins 1 point and the match" in lines
@@ -741,6 +854,7 @@ def test_format_mat_layout_is_gnubg_like():
 
 
 # --------------------------------------------------------------------------- fuzzing
+
 
 def _small_corpus() -> list[bytes]:
     out = []
@@ -751,7 +865,7 @@ def _small_corpus() -> list[bytes]:
 
 
 SMALL = _small_corpus()
-MAT_ALPHABET = "0123456789:/*() \n?=>-,;[]\"abBarOffWinsDoublesTakesDropsGamepointmatch"
+MAT_ALPHABET = '0123456789:/*() \n?=>-,;[]"abBarOffWinsDoublesTakesDropsGamepointmatch'
 SGF_ALPHABET = "()[];\\ \nabcxyzWBGMPLDIREAMU0123456789+:.-"
 
 
@@ -766,13 +880,21 @@ def _never_crashes(data) -> None:
                 pass
 
 
-FUZZ = settings(max_examples=300, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @FUZZ
-@given(st.text(alphabet=MAT_ALPHABET, max_size=400) | st.text(alphabet=SGF_ALPHABET, max_size=400)
-       | st.binary(max_size=300) | st.text(max_size=200))
+@given(
+    st.text(alphabet=MAT_ALPHABET, max_size=400)
+    | st.text(alphabet=SGF_ALPHABET, max_size=400)
+    | st.binary(max_size=300)
+    | st.text(max_size=200)
+)
 def test_fuzz_random_text_raises_only_gammonlab_errors(data):
     if isinstance(data, str):
         data = "\n" + data  # always text, never taken for a file name
@@ -787,10 +909,10 @@ def test_fuzz_corrupted_corpus_raises_only_gammonlab_errors(data):
         op = data.draw(st.sampled_from(["delete", "duplicate", "garble", "cut"]))
         at = data.draw(st.integers(0, len(blob)))
         if op == "delete":
-            del blob[at:at + data.draw(st.integers(1, 8))]
+            del blob[at : at + data.draw(st.integers(1, 8))]
         elif op == "duplicate":
             start = data.draw(st.integers(0, len(blob)))
-            blob[at:at] = blob[start:start + data.draw(st.integers(1, 40))]
+            blob[at:at] = blob[start : start + data.draw(st.integers(1, 40))]
         elif op == "garble":
             blob[at:at] = data.draw(st.binary(min_size=1, max_size=4))
         else:

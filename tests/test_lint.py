@@ -16,7 +16,7 @@ CODE = ["gammonlab", "tests", "benchmarks"]
 def _ruff() -> str:
     ruff = shutil.which("ruff")
     if ruff is None:
-        pytest.skip("needs ruff: pip install -e \".[test]\"")
+        pytest.skip('needs ruff: pip install -e ".[test]"')
     return ruff
 
 
@@ -26,13 +26,15 @@ def test_ruff_check():
 
 
 def test_ruff_format():
-    done = subprocess.run([_ruff(), "format", "--check", *CODE], cwd=REPO, capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [_ruff(), "format", "--check", *CODE], cwd=REPO, capture_output=True, text=True
+    )
     assert done.returncode == 0, "run `ruff format`:\n" + done.stdout + done.stderr
 
 
 def test_mypy():
-    pytest.importorskip("mypy", reason="needs mypy: pip install -e \".[test]\"")
-    done = subprocess.run([sys.executable, "-m", "mypy", "gammonlab"], cwd=REPO,
-                          capture_output=True, text=True)
+    pytest.importorskip("mypy", reason='needs mypy: pip install -e ".[test]"')
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "gammonlab"], cwd=REPO, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stdout + done.stderr

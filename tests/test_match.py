@@ -20,9 +20,12 @@ def transcript(rows: str, score=(0, 0), length=5) -> str:
 
 
 def test_double_take_and_a_gammon():
-    match = gl.read_match(transcript(
-        "  1) 31: 8/5 6/5                     Doubles => 2\n"
-        "  2)  Takes                          \n"))
+    match = gl.read_match(
+        transcript(
+            "  1) 31: 8/5 6/5                     Doubles => 2\n"
+            "  2)  Takes                          \n"
+        )
+    )
     game = match.games[0]
     assert not game.complete and game.cube_value == 2
     frame = match.to_frame()
@@ -34,11 +37,14 @@ def test_double_take_and_a_gammon():
 
 
 def test_drop_ends_the_game_at_the_cube_before_the_double():
-    match = gl.read_match(transcript(
-        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-        "  2) 64: 24/14*                      Doubles => 2\n"
-        "  3)  Drops\n"
-        "                                      Wins 1 point\n"))
+    match = gl.read_match(
+        transcript(
+            "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+            "  2) 64: 24/14*                      Doubles => 2\n"
+            "  3)  Drops\n"
+            "                                      Wins 1 point\n"
+        )
+    )
     game = match.games[0]
     assert (game.winner, game.points, game.ending) == (1, 1, "drop")
 
@@ -62,7 +68,8 @@ def test_redouble_by_the_wrong_player():
     text = transcript(
         "  1) 31: 8/5 6/5                     Doubles => 2\n"
         "  2)  Takes                          62: 24/18 13/11\n"
-        "  3) 21: 13/11 6/5                   Doubles => 4\n")
+        "  3) 21: 13/11 6/5                   Doubles => 4\n"
+    )
     with pytest.raises(gl.ParseError, match=r"belongs to Anna.*\(R9.5\)"):
         gl.read_match(text)
 
@@ -80,7 +87,8 @@ def test_result_that_the_game_does_not_give_is_flagged():
     text = transcript(
         "  1) 31: 8/5 6/5                     Doubles => 2\n"
         "  2)  Drops\n"
-        "                                      Wins 2 points\n")
+        "                                      Wins 2 points\n"
+    )
     with pytest.raises(gl.ParseError, match="claims 2 points; the game is worth 1"):
         gl.read_match(text)
     match = gl.read_match(text, errors="collect")
@@ -88,23 +96,28 @@ def test_result_that_the_game_does_not_give_is_flagged():
 
 
 def test_resignations():
-    accepted = gl.read_match(transcript(
-        "  1) 31: 8/5 6/5                     Resigns\n"
-        "  2)  Accepts\n"
-        "                                      \n"))
+    accepted = gl.read_match(
+        transcript(
+            "  1) 31: 8/5 6/5                     Resigns\n"
+            "  2)  Accepts\n"
+            "                                      \n"
+        )
+    )
     assert accepted.to_frame().action.astype(str).tolist() == ["move", "resign", "accept"]
-    xg = gl.read_match(transcript(
-        "  1) 31: 8/5 6/5                     62: ????\n"
-        "      Wins 2 points\n"))
+    xg = gl.read_match(
+        transcript("  1) 31: 8/5 6/5                     62: ????\n      Wins 2 points\n")
+    )
     game = xg.games[0]
     assert (game.winner, game.points, game.ending) == (0, 2, "resign")
     assert xg.actions[1].resign_level == 2
 
 
 def test_match_score_and_winner():
-    rows = ("  1) 31: 8/5 6/5                     Doubles => 2\n"
-            "  2)  Drops\n"
-            "                                      Wins 1 point\n")
+    rows = (
+        "  1) 31: 8/5 6/5                     Doubles => 2\n"
+        "  2)  Drops\n"
+        "                                      Wins 1 point\n"
+    )
     match = gl.read_match(transcript(rows, length=3))
     assert match.score == (0, 1) and match.winner is None
     won = transcript(rows, length=1)
@@ -136,8 +149,7 @@ def test_read_matches_strict_raises_and_collect_warns(folder):
     with pytest.raises(gl.ParseError, match="5nqfGw9bWG3deTaU"):
         gl.read_matches(folder, progress=False, n_jobs=1)
     with pytest.warns(UserWarning, match="skipped 0 files and 2 games"):
-        games = gl.read_matches(folder, errors="collect", frame="games", progress=False,
-                                n_jobs=1)
+        games = gl.read_matches(folder, errors="collect", frame="games", progress=False, n_jobs=1)
     assert {"winner", "points", "ending"} <= set(games.columns)
 
 
@@ -159,7 +171,8 @@ SAMPLE = transcript(
     "  2) 64: 24/14*                      Doubles => 2\n"
     "  3)  Takes                          55: bar/20 8/3(2) 6/1\n"
     "  4) 21: 13/11 6/5*                  Cannot Move\n"
-    "                                      Wins 2 points\n")
+    "                                      Wins 2 points\n"
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -170,12 +183,15 @@ def test_corrupted_transcripts_raise_only_gammonlab_errors(data):
         where = data.draw(st.integers(0, len(text) - 1))
         what = data.draw(st.sampled_from(["delete", "insert", "duplicate"]))
         if what == "delete":
-            text = text[:where] + text[where + 1:]
+            text = text[:where] + text[where + 1 :]
         elif what == "insert":
-            text = text[:where] + data.draw(st.sampled_from(list("0123456789/*() :\n?aW"))) \
+            text = (
+                text[:where]
+                + data.draw(st.sampled_from(list("0123456789/*() :\n?aW")))
                 + text[where:]
+            )
         else:
-            text = text[:where] + text[where:where + 8] + text[where:]
+            text = text[:where] + text[where : where + 8] + text[where:]
     for errors in ("raise", "collect"):
         try:
             match = gl.read_match(text, errors=errors)

@@ -30,8 +30,10 @@ def test_every_file_reads_or_fails_with_a_location():
         assert DAMAGED[file] in str(strict_error)
         assert strict_error.line is not None and strict_error.column is not None
         assert file.split("/")[-1] in str(strict_error)  # names the file
-    print(f"\n{len(corpus())} files: {read} read strictly, {collect_only} only in collect "
-          f"mode, 0 refused; {games} games, {actions} actions")
+    print(
+        f"\n{len(corpus())} files: {read} read strictly, {collect_only} only in collect "
+        f"mode, 0 refused; {games} games, {actions} actions"
+    )
     assert read == len(corpus()) - len(DAMAGED)
 
 
@@ -44,7 +46,8 @@ def test_damaged_files_keep_their_good_games():
 
 def test_impossible_results_are_flagged_not_scored():
     match, error = corpus()[
-        "mat/backgammonstudio_bglab/MrPurple - Lasse 3pt Backgammon Studio 2024_05_11 20_10_33.txt"]
+        "mat/backgammonstudio_bglab/MrPurple - Lasse 3pt Backgammon Studio 2024_05_11 20_10_33.txt"
+    ]
     assert "4016" in str(error)
     flagged = [g for g in match.games if g.problems]
     assert flagged and all(g.points is None for g in flagged)
@@ -93,9 +96,15 @@ def test_gnubg_ids_of_4706_decisions(shared_data):
 
     def swapped(match_id: str) -> str:
         f = ids.fields_from_match_id(match_id)
-        return ids.match_id_from_fields(dataclasses.replace(
-            f, dice_owner=1 - f.dice_owner, turn=1 - f.turn, score=f.score[::-1],
-            cube_owner=None if f.cube_owner is None else 1 - f.cube_owner))
+        return ids.match_id_from_fields(
+            dataclasses.replace(
+                f,
+                dice_owner=1 - f.dice_owner,
+                turn=1 - f.turn,
+                score=f.score[::-1],
+                cube_owner=None if f.cube_owner is None else 1 - f.cube_owner,
+            )
+        )
 
     equal = 0
     for file, decisions in by_file.items():
@@ -105,8 +114,10 @@ def test_gnubg_ids_of_4706_decisions(shared_data):
         gnubg_player = ids.fields_from_match_id(mover["match_id"]).dice_owner
         ours = match.players.index(mover["player"])
         swap = gnubg_player != ours
-        table = {(g, i + 1): (p, m) for g, i, p, m in zip(
-            frame.game, frame.action_index, frame.position_id, frame.match_id)}
+        table = {
+            (g, i + 1): (p, m)
+            for g, i, p, m in zip(frame.game, frame.action_index, frame.position_id, frame.match_id)
+        }
         for row in decisions:
             position_id, match_id = table[int(row["game"]), int(row["move_number"])]
             if swap:
@@ -118,8 +129,12 @@ def test_gnubg_ids_of_4706_decisions(shared_data):
 
 def _moves(frame):
     moves = frame[frame.action == "move"]
-    return [(p, tuple(sorted((a, b))), play, pid) for p, a, b, play, pid in zip(
-        moves.player, moves.die1, moves.die2, moves.play, moves.position_id)]
+    return [
+        (p, tuple(sorted((a, b))), play, pid)
+        for p, a, b, play, pid in zip(
+            moves.player, moves.die1, moves.die2, moves.play, moves.position_id
+        )
+    ]
 
 
 @pytest.mark.parametrize("sgf", sorted(DERIVED_SGF))
@@ -168,7 +183,8 @@ def test_frames_write_to_parquet(tmp_path):
 
 def test_money_session_with_beavers_raccoons_and_resignations():
     match, error = corpus()[
-        "mat/gnubg_synthetic/gnubg_money_session_jacoby_beaver_raccoon_resign.mat"]
+        "mat/gnubg_synthetic/gnubg_money_session_jacoby_beaver_raccoon_resign.mat"
+    ]
     assert error is None and match.rules.money
     games = match.games_frame()
     assert games.points.tolist() == [4, 2, 2, 4, 2]
@@ -176,6 +192,7 @@ def test_money_session_with_beavers_raccoons_and_resignations():
     kinds = match.to_frame().action.astype(str)
     assert (kinds == "beaver").sum() == 2 and (kinds == "raccoon").sum() == 1
     sgf, error = corpus()[
-        "sgf/gnubg_synthetic/gnubg_money_session_jacoby_beaver_raccoon_resign.sgf"]
+        "sgf/gnubg_synthetic/gnubg_money_session_jacoby_beaver_raccoon_resign.sgf"
+    ]
     assert error is None and sgf.rules.jacoby  # RU[Jacoby]; the .mat does not say
     assert sgf.games_frame().points.tolist() == games.points.tolist()

@@ -36,8 +36,9 @@ def _explicit(name: str) -> tuple[list[list[float]] | None, dict[str, list[float
     post = {}
     for table in root.findall("post-crawford-table"):
         if table.get("type", "explicit") == "explicit":
-            post[table.get("player", "both")] = [float(me.text)
-                                                 for me in table.find("row").findall("me")]
+            post[table.get("player", "both")] = [
+                float(me.text) for me in table.find("row").findall("me")
+            ]
     return rows, post
 
 
@@ -85,7 +86,7 @@ def test_reader_reproduces_every_number(name):
         assert np.array_equal(table.pre_crawford[:size, :size], np.array(rows))
     for player, values in post.items():
         for p in (0, 1) if player == "both" else (int(player),):
-            assert np.array_equal(table.post_crawford[p][:len(values)], np.array(values))
+            assert np.array_equal(table.post_crawford[p][: len(values)], np.array(values))
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -104,7 +105,7 @@ def test_equity_lookups():
     table = met.load("Kazaross-XG2")
     assert table.equity(3, 5) == 0.64795
     assert table.equity(5, 3) == pytest.approx(1 - 0.64795)
-    assert table.equity(1, 2) == 0.67736                      # Crawford game
+    assert table.equity(1, 2) == 0.67736  # Crawford game
     assert table.equity(1, 2, crawford=False) == pytest.approx(1 - 0.48803)  # post-Crawford
     assert table.equity(2, 1, crawford=False) == 0.48803
     assert table.equity(1, 1) == 0.5 and table.equity(1, 1, crawford=False) == 0.5
@@ -146,10 +147,20 @@ def test_to_frame():
 
 def _montgomery(away: int, opp_away: int) -> float:
     """Montgomery's normal approximation, written out independently."""
-    stddev = {1: 1.24, 2: 1.27, 3: 1.47, 4: 1.50, 5: 1.60, 6: 1.61, 7: 1.66, 8: 1.68,
-              9: 1.70, 10: 1.72}
+    stddev = {
+        1: 1.24,
+        2: 1.27,
+        3: 1.47,
+        4: 1.50,
+        5: 1.60,
+        6: 1.61,
+        7: 1.66,
+        8: 1.68,
+        9: 1.70,
+        10: 1.72,
+    }
     s0, s1 = stddev.get(away, 1.77), stddev.get(opp_away, 1.77)
-    sigma = math.sqrt(s0 ** 2 + s1 ** 2) * math.sqrt((away + opp_away) / 2)
+    sigma = math.sqrt(s0**2 + s1**2) * math.sqrt((away + opp_away) / 2)
 
     def cdf(z):
         return 0.5 * (1 + math.erf(z / math.sqrt(2)))
@@ -166,7 +177,8 @@ def test_short_tables_are_extended_as_gnubg_does(name):
         assert pre[away - 1][opp_away - 1] == pytest.approx(_montgomery(away, opp_away), abs=1e-12)
         if away != opp_away:
             assert pre[opp_away - 1][away - 1] == pytest.approx(
-                1 - _montgomery(away, opp_away), abs=1e-12)
+                1 - _montgomery(away, opp_away), abs=1e-12
+            )
     post = table.post_crawford[0]
     for n in range(16, 26):  # Zadeh's recursion at a gammon rate of 0.25
         expected = 0.5 * (0.25 * post[n - 5] + 0.75 * post[n - 3])
@@ -207,17 +219,18 @@ def test_mec_xml_post_crawford_follows_mec_c():
     table = met.load("mec")
     post = table.post_crawford[0]
     assert post[0] == 0.5
-    assert post[1] == pytest.approx(0.5 - 0.015)            # 2-away: free drop
+    assert post[1] == pytest.approx(0.5 - 0.015)  # 2-away: free drop
     assert post[2] == pytest.approx(0.5 * (0.74 * 0.5 + 0.26 * 1.0))
-    assert post[3] == pytest.approx(post[2] + 0.004)         # mec.c's sign at 4-away
+    assert post[3] == pytest.approx(post[2] + 0.004)  # mec.c's sign at 4-away
     assert table.parameters["pre-crawford"]["gammon-rate"] == 0.26
 
 
 def test_zadeh_table():
     table = met.load("zadeh")
     post = table.post_crawford[0]
-    assert post[:4] == pytest.approx([0.5, 0.5 - 0.015, 0.5 * (0.25 + 0.75 * 0.5),
-                                      0.5 * (0.25 + 0.75 * (0.5 - 0.015)) - 0.004])
+    assert post[:4] == pytest.approx(
+        [0.5, 0.5 - 0.015, 0.5 * (0.25 + 0.75 * 0.5), 0.5 * (0.25 + 0.75 * (0.5 - 0.015)) - 0.004]
+    )
     # Crawford game, trailer 2-away: 0.25 gammons straight to 0-away
     assert table.equity(2, 1) == pytest.approx(0.25 * 0.5 + 0.75 * 0.5 * 0.5)
     assert table.symmetric
@@ -243,23 +256,27 @@ def test_read_errors_name_the_line(tmp_path):
     with pytest.raises(ParseError) as error:
         met.read(broken)
     assert error.value.line == 3 and "broken.xml" in str(error.value)
-    bad_number = MEC_WITHOUT_FREE_DROPS.replace('"gammon-rate">0.26</parameter><parameter '
-                                                'name="win-rate">0.5</parameter>\n</parameters>'
-                                                '</pre', '"gammon-rate">lots</parameter>'
-                                                '</parameters></pre', 1)
+    bad_number = MEC_WITHOUT_FREE_DROPS.replace(
+        '"gammon-rate">0.26</parameter><parameter '
+        'name="win-rate">0.5</parameter>\n</parameters>'
+        "</pre",
+        '"gammon-rate">lots</parameter></parameters></pre',
+        1,
+    )
     with pytest.raises(ParseError, match="expected a number") as error:
         met.read(bad_number)
     assert error.value.line == 4
-    not_square = ("<met><info><name>x</name></info><pre-crawford-table><row><me>0.5</me>"
-                  "<me>0.6</me></row></pre-crawford-table><post-crawford-table><row><me>0.5"
-                  "</me></row></post-crawford-table></met>")
+    not_square = (
+        "<met><info><name>x</name></info><pre-crawford-table><row><me>0.5</me>"
+        "<me>0.6</me></row></pre-crawford-table><post-crawford-table><row><me>0.5"
+        "</me></row></post-crawford-table></met>"
+    )
     with pytest.raises(ParseError, match="square"):
         met.read(not_square)
     with pytest.raises(ParseError, match="<met>"):
         met.read("<table/>")
     with pytest.raises(ParseError, match=r"\[0, 1\]"):
-        met.read(not_square.replace("<me>0.6</me>", "").replace("<me>0.5</me>", "<me>1.5</me>",
-                                                                 1))
+        met.read(not_square.replace("<me>0.6</me>", "").replace("<me>0.5</me>", "<me>1.5</me>", 1))
 
 
 def test_table_validation():
@@ -279,8 +296,10 @@ def test_generated_table_matches_kazaross_xg2():
     reference = met.load("Kazaross-XG2")
     pre = np.abs(generated.pre_crawford - reference.pre_crawford[:COMPARED, :COMPARED]).max()
     post = np.abs(generated.post_crawford[0] - reference.post_crawford[0][:COMPARED]).max()
-    print(f"generated vs Kazaross-XG2 to {COMPARED} points: pre-Crawford {pre:.4f}, "
-          f"post-Crawford {post:.4f}")
+    print(
+        f"generated vs Kazaross-XG2 to {COMPARED} points: pre-Crawford {pre:.4f}, "
+        f"post-Crawford {post:.4f}"
+    )
     assert max(pre, post) < GENERATOR_TARGET
     assert max(pre, post) < 0.004  # what the fitted defaults achieve
     assert generated.symmetric
@@ -290,9 +309,14 @@ def test_generator_with_a_live_cube_and_one_gammon_rate_is_tornberg():
     # x = 1, one gammon rate, mec's post-Crawford table: the recursion is mec.c's
     mec = met.load("mec")
     mine = met_formulas._cube_recursion(
-        25, win_rate=0.5, gammon_rate=lambda a, b: 0.26, crawford_gammon_rate=0.26,
-        cube_efficiency=1.0, post_trailing=[1.0, *mec.post_crawford[0]],
-        post_leading=[0.0, *(1.0 - mec.post_crawford[1])])
+        25,
+        win_rate=0.5,
+        gammon_rate=lambda a, b: 0.26,
+        crawford_gammon_rate=0.26,
+        cube_efficiency=1.0,
+        post_trailing=[1.0, *mec.post_crawford[0]],
+        post_leading=[0.0, *(1.0 - mec.post_crawford[1])],
+    )
     assert np.abs(mine - mec.pre_crawford).max() < 1e-12
 
 

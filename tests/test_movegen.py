@@ -28,9 +28,19 @@ def run_oracle(seed: int, random_games: int, selfplay_games: int, boards: int) -
     path = os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])
     env = dict(os.environ, PYTHONPATH=path)
     done = subprocess.run(
-        [sys.executable, str(HERE / "gnubg_movegen_check.py"), str(seed), str(random_games),
-         str(selfplay_games), str(boards)],
-        capture_output=True, text=True, env=env, timeout=600)
+        [
+            sys.executable,
+            str(HERE / "gnubg_movegen_check.py"),
+            str(seed),
+            str(random_games),
+            str(selfplay_games),
+            str(boards),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -57,8 +67,9 @@ def test_same_plays_as_gnubg_with_a_fresh_seed():
 def sample():
     rng = np.random.default_rng(7)
     items = random_play(rng, 20)
-    items += [(random_board(rng, kind), 6, 6)
-              for kind in ("any", "bar", "bearoff") for _ in range(30)]
+    items += [
+        (random_board(rng, kind), 6, 6) for kind in ("any", "bar", "bearoff") for _ in range(30)
+    ]
     boards = np.stack([b for b, _, _ in items])
     dice = np.array([(d1, d2) for _, d1, d2 in items], dtype=np.int64)
     return boards, dice
@@ -72,8 +83,8 @@ def test_batch_equals_one_by_one(sample):
     for i in range(len(boards)):
         single, single_moves = generate_plays(boards[i], dice[i, 0], dice[i, 1])
         assert counts[i] == len(single)
-        np.testing.assert_array_equal(results[offsets[i]:offsets[i + 1]], single)
-        np.testing.assert_array_equal(moves[offsets[i]:offsets[i + 1]], single_moves)
+        np.testing.assert_array_equal(results[offsets[i] : offsets[i + 1]], single)
+        np.testing.assert_array_equal(moves[offsets[i] : offsets[i + 1]], single_moves)
 
 
 def test_results_are_unique_and_keep_checker_counts(sample):

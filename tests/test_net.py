@@ -148,8 +148,10 @@ def test_escapes_feature():
     x = net_inputs(board[np.newaxis])[0]
     assert x[F_ESCAPES] == pytest.approx(expected / 36)
     # their back checkers, on their 24-point, have our 6-point 5 pips ahead
-    assert x[F_ESCAPES_AGAINST] == pytest.approx(escapes(board, 1, 0) / 36) and \
-        escapes(board, 1, 0) == 26
+    assert (
+        x[F_ESCAPES_AGAINST] == pytest.approx(escapes(board, 1, 0) / 36)
+        and escapes(board, 1, 0) == 26
+    )
     assert x[F_BACK] == pytest.approx(24 / 25)
 
 
@@ -274,8 +276,13 @@ def test_gradient_steps_lower_the_loss(positions):
     targets[boards[:, 1, 0] > 0, 1:3] = 0.0
     targets[boards[:, 0, 0] > 0, 3:5] = 0.0
     h = weights.hidden
-    scratch = (np.empty(h, np.float32), np.empty(5, np.float32), np.empty(h, np.float32),
-               np.empty(128, np.int32), np.empty(128, np.float32))
+    scratch = (
+        np.empty(h, np.float32),
+        np.empty(5, np.float32),
+        np.empty(h, np.float32),
+        np.empty(128, np.int32),
+        np.empty(128, np.float32),
+    )
 
     def excess_loss() -> float:
         """Cross-entropy of the win output above its floor, the targets' entropy."""
@@ -293,12 +300,36 @@ def test_gradient_steps_lower_the_loss(positions):
 
 def test_training_resumes_to_the_same_weights(tmp_path):
     schedule = (Stage(10**9, 0.01, 0.7),)
-    whole = train(tmp_path / "whole", 60, seed=5, hidden=8, schedule=schedule,
-                  checkpoint_every=30, match_pairs=10, progress=False)
-    train(tmp_path / "pieces", 30, seed=5, hidden=8, schedule=schedule, checkpoint_every=30,
-          match_pairs=10, progress=False)
-    resumed = train(tmp_path / "pieces", 60, seed=5, hidden=8, schedule=schedule,
-                    checkpoint_every=30, match_pairs=10, progress=False)
+    whole = train(
+        tmp_path / "whole",
+        60,
+        seed=5,
+        hidden=8,
+        schedule=schedule,
+        checkpoint_every=30,
+        match_pairs=10,
+        progress=False,
+    )
+    train(
+        tmp_path / "pieces",
+        30,
+        seed=5,
+        hidden=8,
+        schedule=schedule,
+        checkpoint_every=30,
+        match_pairs=10,
+        progress=False,
+    )
+    resumed = train(
+        tmp_path / "pieces",
+        60,
+        seed=5,
+        hidden=8,
+        schedule=schedule,
+        checkpoint_every=30,
+        match_pairs=10,
+        progress=False,
+    )
     assert whole.digest() == resumed.digest()
     assert resumed.meta["games"] == 60
     log = (tmp_path / "pieces" / "log.csv").read_text().splitlines()
@@ -317,9 +348,16 @@ def test_training_options_are_checked(tmp_path):
 def test_tiny_training_run_learns(tmp_path):
     """Self-play moves a fresh net towards the game: it beats its untrained self."""
     start = NetWeights.initial(16, seed=2)
-    trained = train(tmp_path / "run", 1500, seed=2, hidden=16,
-                    schedule=(Stage(10**9, 0.02, 0.7),), checkpoint_every=1500,
-                    match_pairs=0, progress=False)
+    trained = train(
+        tmp_path / "run",
+        1500,
+        seed=2,
+        hidden=16,
+        schedule=(Stage(10**9, 0.02, 0.7),),
+        checkpoint_every=1500,
+        match_pairs=0,
+        progress=False,
+    )
     fresh_ppg, _, _ = match_against_pubeval(start, pairs=300)
     trained_ppg, se, _ = match_against_pubeval(trained, pairs=300)
     assert trained_ppg > fresh_ppg + 3 * se
@@ -340,23 +378,26 @@ def test_rollouts_with_the_net_do_not_depend_on_n_jobs():
     two = gl.rollout(position, trials=144, seed=11, progress=False, n_jobs=2, policy="net")
     assert one.settings["policy"] == "net"
     assert one.to_series().equals(two.to_series())
-    truncated = gl.rollout(position, trials=72, seed=11, progress=False, n_jobs=1,
-                           policy="net", truncate=4)
+    truncated = gl.rollout(
+        position, trials=72, seed=11, progress=False, n_jobs=1, policy="net", truncate=4
+    )
     assert 0 < truncated.win < 1 and truncated.settings["truncate"] == 4
 
 
 def test_net_is_the_default_policy_where_it_is_trained():
     nack = gl.Position.initial("nackgammon")
-    assert gl.rollout(nack, trials=36, seed=1, progress=False, n_jobs=1).settings["policy"] \
-        == "net"
+    assert gl.rollout(nack, trials=36, seed=1, progress=False, n_jobs=1).settings["policy"] == "net"
     hyper = gl.Position.initial("hypergammon-2")
-    assert gl.rollout(hyper, trials=36, seed=1, progress=False, n_jobs=1).settings["policy"] \
+    assert (
+        gl.rollout(hyper, trials=36, seed=1, progress=False, n_jobs=1).settings["policy"]
         == "pubeval"
+    )
 
 
 def test_rollout_plays_rank_with_the_net():
-    frame = gl.rollout_plays(gl.Position.initial(), (3, 1), top=2, trials=72, seed=3,
-                             progress=False, n_jobs=1)
+    frame = gl.rollout_plays(
+        gl.Position.initial(), (3, 1), top=2, trials=72, seed=3, progress=False, n_jobs=1
+    )
     assert frame.attrs["settings"]["policy"] == "net"
     assert "8/5 6/5" in frame["play"].tolist()  # the net ranks it among its best two
 
@@ -375,8 +416,10 @@ def test_analysis_engine_equals_plain_evaluation():
 
 
 def test_analysis_by_default_gives_equities():
-    text = (" 3 point match\n\n Game 1\n A : 0     B : 0\n"
-            "  1) 31: 8/5 6/5      21: 13/11 6/5\n  2) 52: 13/8 13/11    64: 24/14\n")
+    text = (
+        " 3 point match\n\n Game 1\n A : 0     B : 0\n"
+        "  1) 31: 8/5 6/5      21: 13/11 6/5\n  2) 52: 13/8 13/11    64: 24/14\n"
+    )
     frame = gl.analyse(text, progress=False)
     assert frame.attrs["analysis"]["evaluator"] == "net"
     moves = frame[frame.action == "move"]

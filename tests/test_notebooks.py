@@ -23,8 +23,13 @@ NEEDS = {  # optional packages a notebook uses, all in the test extra
 
 def test_the_notebooks_are_there():
     names = {path.name for path in NOTEBOOKS}
-    assert {"01_analyse_a_match.ipynb", "02_many_matches.ipynb", "03_rollouts.ipynb",
-            "04_cube_decisions.ipynb", "05_learn_the_rules.ipynb"} <= names
+    assert {
+        "01_analyse_a_match.ipynb",
+        "02_many_matches.ipynb",
+        "03_rollouts.ipynb",
+        "04_cube_decisions.ipynb",
+        "05_learn_the_rules.ipynb",
+    } <= names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
@@ -44,10 +49,18 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     monkeypatch.setenv("MPLBACKEND", "Agg")
     notebook = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(
-        notebook, timeout=CELL_TIMEOUT, kernel_name="python3",
-        resources={"metadata": {"path": str(tmp_path)}})
+        notebook,
+        timeout=CELL_TIMEOUT,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(tmp_path)}},
+    )
     # a cell that raises stops the run with a CellExecutionError naming the cell
     client.execute()
-    errors = [output for cell in notebook.cells if cell.cell_type == "code"
-              for output in cell.outputs if output.output_type == "error"]
+    errors = [
+        output
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.outputs
+        if output.output_type == "error"
+    ]
     assert errors == []

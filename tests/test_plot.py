@@ -44,8 +44,8 @@ def action_frame() -> pd.DataFrame:
     rows = [
         # game, index, player, action, pips, opp_pips, hits, cube
         (1, 0, 0, "move", 167, 167, 0, None),
-        (1, 1, 1, "move", 167, 159, 1, None),   # Bea hits Ann
-        (1, 2, 0, "move", 170, 160, 0, None),   # Ann's count jumped to 170
+        (1, 1, 1, "move", 167, 159, 1, None),  # Bea hits Ann
+        (1, 2, 0, "move", 170, 160, 0, None),  # Ann's count jumped to 170
         (1, 3, 1, "double", 160, 165, None, 2),
         (1, 4, 0, "take", 165, 160, None, None),
         (1, 5, 1, "move", 160, 165, 0, None),
@@ -58,8 +58,10 @@ def action_frame() -> pd.DataFrame:
         (2, 4, 1, "drop", 150, 160, None, None),
         (2, 5, 0, "win", 160, 150, None, None),
     ]
-    frame = pd.DataFrame(rows, columns=["game", "action_index", "player", "action", "pips",
-                                        "opp_pips", "hits", "cube"])
+    frame = pd.DataFrame(
+        rows,
+        columns=["game", "action_index", "player", "action", "pips", "opp_pips", "hits", "cube"],
+    )
     frame["player_name"] = frame["player"].map({0: "Ann", 1: "Bea"})
     frame["hits"] = frame["hits"].astype("Int8")
     frame["cube"] = frame["cube"].astype("Int32")
@@ -71,41 +73,85 @@ def analysis_frame() -> pd.DataFrame:
     """The action frame with analysis columns, each value from the mover's side."""
     frame = action_frame()
     moves = frame["action"] == "move"
-    frame["played_equity"] = np.where(moves, [0.1, -0.2, 0.3, 0, 0, 0.5, 0.6, 0,
-                                              0.05, 0.1, -0.4, 0, 0, 0], np.nan)
-    frame["mwc"] = np.where(moves | (frame["action"] == "double"),
-                            [0.5, 0.45, 0.6, 0.7, 0, 0.3, 0.8, 0,
-                             0.6, 0.4, 0.7, 0.75, 0, 0], np.nan)
-    frame["equity_loss"] = np.where(moves, [0, 0.05, 0, 0, 0, 0.2, 0.09, 0,
-                                            0, 0.1, 0, 0, 0, 0], np.nan)
-    classes = ["none", "doubtful", "none", None, None, "very bad", "bad", None,
-               "none", "bad", "none", None, None, None]
-    frame["error_class"] = pd.Categorical(classes, categories=["none", "doubtful", "bad",
-                                                                 "very bad"], ordered=True)
-    frame["luck"] = np.where(moves, [0.2, -0.1, 0.3, 0, 0, 0.05, -0.4, 0,
-                                     0.1, 0.1, -0.2, 0, 0, 0], np.nan)
+    frame["played_equity"] = np.where(
+        moves, [0.1, -0.2, 0.3, 0, 0, 0.5, 0.6, 0, 0.05, 0.1, -0.4, 0, 0, 0], np.nan
+    )
+    frame["mwc"] = np.where(
+        moves | (frame["action"] == "double"),
+        [0.5, 0.45, 0.6, 0.7, 0, 0.3, 0.8, 0, 0.6, 0.4, 0.7, 0.75, 0, 0],
+        np.nan,
+    )
+    frame["equity_loss"] = np.where(
+        moves, [0, 0.05, 0, 0, 0, 0.2, 0.09, 0, 0, 0.1, 0, 0, 0, 0], np.nan
+    )
+    classes = [
+        "none",
+        "doubtful",
+        "none",
+        None,
+        None,
+        "very bad",
+        "bad",
+        None,
+        "none",
+        "bad",
+        "none",
+        None,
+        None,
+        None,
+    ]
+    frame["error_class"] = pd.Categorical(
+        classes, categories=["none", "doubtful", "bad", "very bad"], ordered=True
+    )
+    frame["luck"] = np.where(
+        moves, [0.2, -0.1, 0.3, 0, 0, 0.05, -0.4, 0, 0.1, 0.1, -0.2, 0, 0, 0], np.nan
+    )
     # Bea's double in game 1 was bad; her pass in game 2 very bad
-    cube_classes = [None, "none", "none", "bad", "none", "none", "none", None,
-                    None, "none", "none", "none", "very bad", None]
-    frame["cube_error_class"] = pd.Categorical(cube_classes, categories=["none", "doubtful",
-                                                                           "bad", "very bad"])
-    frame["cube_equity_loss"] = [np.nan, 0, 0, 0.07, 0, 0, 0, np.nan,
-                                 np.nan, 0, 0, 0, 0.3, np.nan]
+    cube_classes = [
+        None,
+        "none",
+        "none",
+        "bad",
+        "none",
+        "none",
+        "none",
+        None,
+        None,
+        "none",
+        "none",
+        "none",
+        "very bad",
+        None,
+    ]
+    frame["cube_error_class"] = pd.Categorical(
+        cube_classes, categories=["none", "doubtful", "bad", "very bad"]
+    )
+    frame["cube_equity_loss"] = [np.nan, 0, 0, 0.07, 0, 0, 0, np.nan, np.nan, 0, 0, 0, 0.3, np.nan]
     return frame
 
 
 def games_frame() -> pd.DataFrame:
-    return pd.DataFrame({
-        "game": range(1, 9),
-        "winner": [0, 0, 0, 1, 1, 1, 1, 1],
-        "winner_name": ["Ann"] * 3 + ["Bea"] * 5,
-        "points": [1, 2, 4, 1, 3, 2, 2, 1],
-        "cube_value": [1, 1, 2, 1, 1, 1, 1, 1],
-        "ending": ["single", "gammon", "gammon", "drop", "backgammon", "resign", "single",
-                   "resign"],
-        "complete": [True] * 7 + [False],
-        "match_length": [0, 0, 7, 7, 7, 7, 7, 7],
-    })
+    return pd.DataFrame(
+        {
+            "game": range(1, 9),
+            "winner": [0, 0, 0, 1, 1, 1, 1, 1],
+            "winner_name": ["Ann"] * 3 + ["Bea"] * 5,
+            "points": [1, 2, 4, 1, 3, 2, 2, 1],
+            "cube_value": [1, 1, 2, 1, 1, 1, 1, 1],
+            "ending": [
+                "single",
+                "gammon",
+                "gammon",
+                "drop",
+                "backgammon",
+                "resign",
+                "single",
+                "resign",
+            ],
+            "complete": [True] * 7 + [False],
+            "match_length": [0, 0, 7, 7, 7, 7, 7, 7],
+        }
+    )
 
 
 def fake_rollout(win_gammon: float, lose_gammon: float, se: float = 0.01) -> SimpleNamespace:
@@ -130,32 +176,42 @@ def legend_texts(ax) -> list[str]:
 
 
 def bars(ax, gid=None) -> list:
-    return [p for p in ax.patches if p.get_gid() is not None and (gid is None
-                                                                   or p.get_gid() == gid)]
+    return [
+        p for p in ax.patches if p.get_gid() is not None and (gid is None or p.get_gid() == gid)
+    ]
 
 
 @pytest.fixture(scope="module")
 def small_rollout():
-    return rollout(gl.Position.initial(), trials=144, seed=11, keep_trials=True,
-                      progress=False, n_jobs=1)
+    return rollout(
+        gl.Position.initial(), trials=144, seed=11, keep_trials=True, progress=False, n_jobs=1
+    )
 
 
 # -- the contract, for every helper -------------------------------------------------------------
 
 
 def calls(rollout_result):
-    plays = pd.DataFrame({"play": ["8/5 6/5", "24/21 13/12", "13/10 6/5"],
-                          "equity": [0.16, 0.01, 0.05], "stderr": [0.01, 0.02, 0.015],
-                          "difference": [0.0, -0.15, -0.11],
-                          "difference_stderr": [0.0, 0.01, 0.012]})
+    plays = pd.DataFrame(
+        {
+            "play": ["8/5 6/5", "24/21 13/12", "13/10 6/5"],
+            "equity": [0.16, 0.01, 0.05],
+            "stderr": [0.01, 0.02, 0.015],
+            "difference": [0.0, -0.15, -0.11],
+            "difference_stderr": [0.0, 0.01, 0.012],
+        }
+    )
     return {
         "plot_pips": (plot.plot_pips, (action_frame(),), {}),
         "plot_gammon_rates": (plot.plot_gammon_rates, (games_frame(),), {}),
         "plot_rollout": (plot.plot_rollout, (rollout_result,), {}),
         "plot_first_rolls": (plot.plot_first_rolls, (rollout_result,), {}),
         "plot_plays": (plot.plot_plays, (plays,), {}),
-        "plot_cube_decision": (plot.plot_cube_decision, ([0.7, 0.12, 0.005, 0.04, 0.002],),
-                               {"points": 21}),
+        "plot_cube_decision": (
+            plot.plot_cube_decision,
+            ([0.7, 0.12, 0.005, 0.04, 0.002],),
+            {"points": 21},
+        ),
         "plot_equity": (plot.plot_equity, (analysis_frame(),), {}),
         "plot_luck": (plot.plot_luck, (analysis_frame(),), {}),
         "plot_errors": (plot.plot_errors, (analysis_frame(),), {}),
@@ -164,9 +220,19 @@ def calls(rollout_result):
     }
 
 
-HELPERS = ["plot_pips", "plot_gammon_rates", "plot_rollout", "plot_first_rolls", "plot_plays",
-           "plot_cube_decision", "plot_equity", "plot_luck", "plot_errors", "plot_met",
-           "plot_board"]
+HELPERS = [
+    "plot_pips",
+    "plot_gammon_rates",
+    "plot_rollout",
+    "plot_first_rolls",
+    "plot_plays",
+    "plot_cube_decision",
+    "plot_equity",
+    "plot_luck",
+    "plot_errors",
+    "plot_met",
+    "plot_board",
+]
 
 
 def test_every_helper_is_public():
@@ -198,14 +264,17 @@ def test_without_ax_draws_on_the_current_axes(name, small_rollout):
         plt.close(fig)
 
 
-@pytest.mark.parametrize("name, drop, message", [
-    ("plot_pips", "opp_pips", "'opp_pips'"),
-    ("plot_pips", "hits", "'hits'"),
-    ("plot_gammon_rates", "ending", "'ending'"),
-    ("plot_equity", "error_class", "'error_class'"),
-    ("plot_luck", "luck", "'luck'"),
-    ("plot_errors", "error_class", "'error_class'"),
-])
+@pytest.mark.parametrize(
+    "name, drop, message",
+    [
+        ("plot_pips", "opp_pips", "'opp_pips'"),
+        ("plot_pips", "hits", "'hits'"),
+        ("plot_gammon_rates", "ending", "'ending'"),
+        ("plot_equity", "error_class", "'error_class'"),
+        ("plot_luck", "luck", "'luck'"),
+        ("plot_errors", "error_class", "'error_class'"),
+    ],
+)
 def test_a_missing_column_is_named(name, drop, message, small_rollout):
     function, (frame,), kwargs = calls(small_rollout)[name]
     with pytest.raises(PlotDataError, match=message) as caught:
@@ -255,8 +324,9 @@ def test_pips_marks_hits_on_the_hit_players_jump(ax):
 
 def test_pips_marks_doubles_with_value_and_answer(ax):
     plot.plot_pips(action_frame(), ax=ax)
-    cubes = {t.get_text(): t.get_gid() for t in ax.texts if (t.get_gid() or "").startswith(
-        "double")}
+    cubes = {
+        t.get_text(): t.get_gid() for t in ax.texts if (t.get_gid() or "").startswith("double")
+    }
     assert cubes == {"2 take": "double player-1", "2 pass": "double player-0"}
 
 
@@ -330,8 +400,9 @@ def test_gammon_rates_by_match_length(ax):
     with pytest.raises(PlotDataError, match="no group"):
         plot.plot_gammon_rates(games_frame(), by="match_length", min_games=50, ax=ax)
     with pytest.raises(PlotDataError, match="'match_length'"):
-        plot.plot_gammon_rates(games_frame().drop(columns=["match_length"]),
-                               by="match_length", ax=ax)
+        plot.plot_gammon_rates(
+            games_frame().drop(columns=["match_length"]), by="match_length", ax=ax
+        )
 
 
 def test_gammon_rates_from_rollouts(ax):
@@ -353,12 +424,14 @@ def test_gammon_rates_from_rollouts(ax):
 def test_gammon_rates_from_a_rollout_result_and_rollout_many(ax, small_rollout):
     plot.plot_gammon_rates(small_rollout, ax=ax)
     assert bars(ax, "side on roll gammon")[0].get_height() == pytest.approx(
-        small_rollout.win_gammon)
+        small_rollout.win_gammon
+    )
     ax.clear()
     frame = pd.DataFrame([small_rollout.to_series()])
     plot.plot_gammon_rates(frame, ax=ax)
     assert bars(ax, "opponent backgammon")[0].get_height() == pytest.approx(
-        small_rollout.lose_backgammon)
+        small_rollout.lose_backgammon
+    )
     with pytest.raises(PlotDataError, match="'stderr_win_gammon'"):
         plot.plot_gammon_rates(frame.drop(columns=["stderr_win_gammon"]), ax=ax)
     with pytest.raises(PlotDataError, match="games frame or rollout results"):
@@ -390,8 +463,15 @@ def test_rollout_stderr_is_the_stratified_one(small_rollout):
 
 
 def test_rollout_without_variance_reduction_is_drawn_trial_by_trial(ax):
-    res = rollout(gl.Position.initial(), trials=40, seed=2, keep_trials=True,
-                     variance_reduction=False, progress=False, n_jobs=1)
+    res = rollout(
+        gl.Position.initial(),
+        trials=40,
+        seed=2,
+        keep_trials=True,
+        variance_reduction=False,
+        progress=False,
+        n_jobs=1,
+    )
     plot.plot_rollout(res, ax=ax)
     assert line(ax, "equity so far").get_xdata().tolist() == list(range(2, 41))
     assert "blocks" not in ax.get_xlabel()
@@ -430,11 +510,11 @@ def test_first_rolls(ax, small_rollout):
 def test_plays_best_on_top_with_95_percent_bars(ax, small_rollout):
     _, (plays,), _ = calls(small_rollout)["plot_plays"]
     plot.plot_plays(plays, ax=ax)
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["8/5 6/5", "13/10 6/5",
-                                                            "24/21 13/12"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["8/5 6/5", "13/10 6/5", "24/21 13/12"]
     bars_x = ax.containers[0].lines[2][0].get_segments()
     assert [s[1][0] - s[0][0] for s in bars_x] == pytest.approx(
-        [2 * 1.959964 * se for se in (0.01, 0.015, 0.02)], rel=1e-5)
+        [2 * 1.959964 * se for se in (0.01, 0.015, 0.02)], rel=1e-5
+    )
     assert ax.get_ylim()[0] > ax.get_ylim()[1]  # the best play on top
     best = by_gid(ax.collections, "best")
     assert best.get_offsets().tolist() == [[0.16, 0.0]]
@@ -447,8 +527,9 @@ def test_plays_best_on_top_with_95_percent_bars(ax, small_rollout):
 
 
 def test_plays_from_a_real_rollout(ax):
-    plays = rollout_plays(gl.Position.initial(), (4, 3), top=3, trials=36, seed=1,
-                                     progress=False, n_jobs=1)
+    plays = rollout_plays(
+        gl.Position.initial(), (4, 3), top=3, trials=36, seed=1, progress=False, n_jobs=1
+    )
     plot.plot_plays(plays, ax=ax)
     assert len(ax.get_yticklabels()) == 3
     assert "36 trials" in ax.get_title(loc="left")
@@ -462,21 +543,28 @@ PROBABILITIES = [0.70, 0.12, 0.005, 0.04, 0.002]
 
 def test_cube_decision_curves_are_cube_decisions(ax):
     plot.plot_cube_decision(PROBABILITIES, points=31, ax=ax)
-    no_double, take, cash = (line(ax, name) for name in ("No double", "Double, take",
-                                                          "Double, pass"))
+    no_double, take, cash = (
+        line(ax, name) for name in ("No double", "Double, take", "Double, pass")
+    )
     x = no_double.get_xdata()
     assert x[0] == pytest.approx(0.4) and x[-1] == 1.0 and len(x) == 31  # from below 50%
     for i in (3, 17, 29):
         ratio = np.array(PROBABILITIES)
-        probabilities = [x[i], x[i] * ratio[1] / ratio[0], x[i] * ratio[2] / ratio[0],
-                         (1 - x[i]) * ratio[3] / 0.3, (1 - x[i]) * ratio[4] / 0.3]
+        probabilities = [
+            x[i],
+            x[i] * ratio[1] / ratio[0],
+            x[i] * ratio[2] / ratio[0],
+            (1 - x[i]) * ratio[3] / 0.3,
+            (1 - x[i]) * ratio[4] / 0.3,
+        ]
         decision = cube_decision(None, probabilities)
         assert no_double.get_ydata()[i] == pytest.approx(decision.no_double)
         assert take.get_ydata()[i] == pytest.approx(decision.double_take)
         assert cash.get_ydata()[i] == pytest.approx(1.0)
     here = by_gid(ax.collections, "position")
     assert here.get_offsets().tolist()[0] == pytest.approx(
-        [0.70, cube_decision(None, PROBABILITIES).equity])
+        [0.70, cube_decision(None, PROBABILITIES).equity]
+    )
     marks = cube_points(None, PROBABILITIES)
     lines = {artist.get_gid(): artist.get_xdata()[0] for artist in ax.get_lines()}
     assert lines["double point"] == pytest.approx(marks.double_point)
@@ -484,11 +572,20 @@ def test_cube_decision_curves_are_cube_decisions(ax):
     texts = [t.get_text() for t in ax.texts]
     assert any(f"take point {marks.take_point:.1%}" in t for t in texts)
     regions = [p.get_gid() for p in ax.patches if (p.get_gid() or "").startswith("region")]
-    assert regions == ["region No double", "region Double, take", "region Double, pass",
-                       "region Too good"]
+    assert regions == [
+        "region No double",
+        "region Double, take",
+        "region Double, pass",
+        "region Too good",
+    ]
     assert "Double, take" in ax.get_title(loc="left")
-    assert legend_texts(ax) == ["No double", "Double, take", "Double, pass",
-                                "proper cube action", "this position"]
+    assert legend_texts(ax) == [
+        "No double",
+        "Double, take",
+        "Double, pass",
+        "proper cube action",
+        "this position",
+    ]
 
 
 def test_cube_decision_in_a_match_is_in_match_winning_chances(ax):
@@ -531,9 +628,13 @@ def test_equity_from_player_0s_side_with_errors_marked(ax):
     assert y[:3].tolist() == pytest.approx([0.1, 0.2, 0.3])
     assert np.isnan(y).sum() == 1  # the break between the games
     marks = {c.get_gid(): c for c in ax.collections if (c.get_gid() or "").startswith("errors")}
-    assert sorted(marks) == ["errors checker play bad", "errors checker play doubtful",
-                             "errors checker play very bad", "errors cube bad",
-                             "errors cube very bad"]
+    assert sorted(marks) == [
+        "errors checker play bad",
+        "errors checker play doubtful",
+        "errors checker play very bad",
+        "errors cube bad",
+        "errors cube very bad",
+    ]
     bad = marks["errors checker play bad"]
     # Ann's bad play in game 1 (roll 5) and in game 2 (roll 8)
     assert bad.get_offsets()[:, 0].tolist() == [5.0, 8.0]
@@ -544,8 +645,14 @@ def test_equity_from_player_0s_side_with_errors_marked(ax):
     assert cube.get_offsets()[:, 0].tolist() == [3.5]
     assert same_color(cube.get_facecolors()[0], "white")
     assert same_color(cube.get_edgecolors()[0], BLUE)
-    assert legend_texts(ax) == ["Ann ahead / erring", "Bea ahead / erring", "doubtful (1)",
-                                "bad (3)", "very bad (2)", "hollow: cube"]
+    assert legend_texts(ax) == [
+        "Ann ahead / erring",
+        "Bea ahead / erring",
+        "doubtful (1)",
+        "bad (3)",
+        "very bad (2)",
+        "hollow: cube",
+    ]
     assert ax.get_ylabel() == "Ann's equity"
 
 
@@ -593,8 +700,9 @@ def test_errors_by_class_and_player(ax):
     labels = [t.get_text() for t in ax.texts]
     assert "2\n−0.500" in labels and "1\n−0.070" in labels  # Bea: very bad, bad
     ax.clear()
-    plot.plot_errors(analysis_frame().drop(columns=["cube_error_class"]), value="equity_loss",
-                     ax=ax)
+    plot.plot_errors(
+        analysis_frame().drop(columns=["cube_error_class"]), value="equity_loss", ax=ax
+    )
     assert heights("errors player-1") == pytest.approx([0.05, 0.0, 0.2])
     with pytest.raises(PlotDataError, match="names no error class"):
         plot.plot_errors(analysis_frame().assign(error_class="none"), ax=ax)
@@ -632,8 +740,9 @@ def test_rollout_band_uses_the_rollouts_own_errors_from_the_first_block():
     """A one-block rollout: its band's error is the rollout's reported error."""
     from gammonlab.rollout import rollout
 
-    result = rollout(gl.Position.initial(), trials=36, seed=5, keep_trials=True,
-                     progress=False, n_jobs=1)
+    result = rollout(
+        gl.Position.initial(), trials=36, seed=5, keep_trials=True, progress=False, n_jobs=1
+    )
     trials, _, stderr, rotated = plot.rollouts._running_equity(result.to_frame())
     assert rotated and list(trials) == [36]
     assert stderr[0] == pytest.approx(result.stderr["equity"], rel=1e-9)

@@ -25,7 +25,7 @@ def figure():
 
 def checkers_drawn(board: np.ndarray) -> int:
     """Patches a board needs: at most MAX_STACK per point and bar, every borne-off checker."""
-    on_board = np.minimum(board[:, 1:BAR + 1], MAX_STACK).sum()
+    on_board = np.minimum(board[:, 1 : BAR + 1], MAX_STACK).sum()
     return int(on_board + board[:, OFF].sum())
 
 
@@ -81,8 +81,10 @@ def test_tall_stacks_bar_and_off(figure):
     plot_board(pos, ax=ax, flip=True, player=1)
     patches = checker_patches(ax)
     assert len(patches) == checkers_drawn(pos.board)
-    by_colour = {colour: sum(same_color(p.get_facecolor()[:3], colour)
-                             for p in patches) for colour in PLAYER_COLORS}
+    by_colour = {
+        colour: sum(same_color(p.get_facecolor()[:3], colour) for p in patches)
+        for colour in PLAYER_COLORS
+    }
     assert by_colour == {PLAYER_COLORS[0]: 5 + 2 + 2, PLAYER_COLORS[1]: 3 + 5 + 1 + 4}
     assert "11" in [t.get_text() for t in ax.texts]
 
@@ -114,8 +116,15 @@ def test_a_play_has_its_arrows_and_hits(figure):
 
 def test_game_state_with_cube_and_dice(figure):
     _, ax = figure
-    state = gl.GameState(tall_stacks_position(), on_roll=1, dice=(6, 6), cube_value=4,
-                         cube_owner=0, score=(3, 4), match_length=7)
+    state = gl.GameState(
+        tall_stacks_position(),
+        on_roll=1,
+        dice=(6, 6),
+        cube_value=4,
+        cube_owner=0,
+        score=(3, 4),
+        match_length=7,
+    )
     plot_board(state, ax=ax)
     texts = [t.get_text() for t in ax.texts]
     assert "4" in texts and "7-point match" in texts

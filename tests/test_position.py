@@ -27,14 +27,17 @@ def test_initial_position():
     assert repr(pos) == f"Position.from_gnubg_id('{OPENING_ID}')"
 
 
-@pytest.mark.parametrize("name, setup", [
-    ("standard", {24: 2, 13: 5, 8: 3, 6: 5}),
-    ("nackgammon", {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}),
-    ("nackgammon-004", {24: 4, 23: 1, 13: 2, 8: 3, 6: 5}),
-    ("hypergammon-1", {24: 1}),
-    ("hypergammon-2", {24: 1, 23: 1}),
-    ("hypergammon-3", {24: 1, 23: 1, 22: 1}),
-])
+@pytest.mark.parametrize(
+    "name, setup",
+    [
+        ("standard", {24: 2, 13: 5, 8: 3, 6: 5}),
+        ("nackgammon", {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}),
+        ("nackgammon-004", {24: 4, 23: 1, 13: 2, 8: 3, 6: 5}),
+        ("hypergammon-1", {24: 1}),
+        ("hypergammon-2", {24: 1, 23: 1}),
+        ("hypergammon-3", {24: 1, 23: 1, 22: 1}),
+    ],
+)
 def test_variant_setups(name, setup):
     pos = Position.initial(name)
     for side in range(2):
@@ -57,13 +60,16 @@ def test_from_gnubg_id_vectors():
     assert pos.gnubg_id == "4HPwATDgc/ABUA"
 
 
-@pytest.mark.parametrize("board, message", [
-    (np.zeros((2, 25)), "shape"),
-    ([[0] * 26, [-1] + [0] * 25], "negative"),
-    ([[0, 16] + [0] * 24, [0] * 26], "16 checkers"),
-    ([[0] * 6 + [5] + [0] * 19, [0] * 19 + [2] + [0] * 6], "held by both sides"),
-    ([[15] + [0] * 25, [15] + [0] * 25], "both sides"),
-])
+@pytest.mark.parametrize(
+    "board, message",
+    [
+        (np.zeros((2, 25)), "shape"),
+        ([[0] * 26, [-1] + [0] * 25], "negative"),
+        ([[0, 16] + [0] * 24, [0] * 26], "16 checkers"),
+        ([[0] * 6 + [5] + [0] * 19, [0] * 19 + [2] + [0] * 6], "held by both sides"),
+        ([[15] + [0] * 25, [15] + [0] * 25], "both sides"),
+    ],
+)
 def test_from_board_rejects(board, message):
     with pytest.raises(gl.InvalidPositionError, match=message):
         Position.from_board(board)
@@ -107,14 +113,17 @@ def _finished(loser_points: dict[int, int], loser_off: int) -> Position:
     return Position.from_board(board)
 
 
-@pytest.mark.parametrize("loser, off, standard, seed000", [
-    ({6: 5}, 10, ("single", 1), ("single", 1)),
-    ({6: 15}, 0, ("gammon", 2), ("single", 1)),
-    ({6: 14, 20: 1}, 0, ("backgammon", 3), ("outside", 2)),
-    ({6: 14, 25: 1}, 0, ("backgammon", 3), ("bar", 4)),
-    ({6: 13, 25: 1}, 1, ("single", 1), ("bar", 4)),
-    ({6: 13, 9: 1}, 1, ("single", 1), ("outside", 2)),
-])
+@pytest.mark.parametrize(
+    "loser, off, standard, seed000",
+    [
+        ({6: 5}, 10, ("single", 1), ("single", 1)),
+        ({6: 15}, 0, ("gammon", 2), ("single", 1)),
+        ({6: 14, 20: 1}, 0, ("backgammon", 3), ("outside", 2)),
+        ({6: 14, 25: 1}, 0, ("backgammon", 3), ("bar", 4)),
+        ({6: 13, 25: 1}, 1, ("single", 1), ("bar", 4)),
+        ({6: 13, 9: 1}, 1, ("single", 1), ("outside", 2)),
+    ],
+)
 def test_results(loser, off, standard, seed000):
     pos = _finished(loser, off)
     assert pos.is_game_over and pos.phase == "over"
@@ -138,17 +147,20 @@ def test_ascii_board_shows_stacks_and_bar():
 # -- notation ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, dice, expected", [
-    ("24/18 13/11*", (6, 2), None),
-    ("13/11 24/18", (6, 2), "24/18 13/11"),
-    ("8/5(2) 6/3(2)", (3, 3), "8/5(2) 6/3(2)"),
-    ("8/5 8/5 6/3 6/3", (3, 3), "8/5(2) 6/3(2)"),
-    ("24/18/13", (6, 5), "24/13"),
-    ("24/13", (5, 6), "24/13"),
-    ("13/8 13/8 8/3 8/3", (5, 5), "13/3(2)"),
-    ("  13/7   8/3 ", (6, 5), "13/7 8/3"),
-    ("13/7, 8/3", (6, 5), "13/7 8/3"),
-])
+@pytest.mark.parametrize(
+    "text, dice, expected",
+    [
+        ("24/18 13/11*", (6, 2), None),
+        ("13/11 24/18", (6, 2), "24/18 13/11"),
+        ("8/5(2) 6/3(2)", (3, 3), "8/5(2) 6/3(2)"),
+        ("8/5 8/5 6/3 6/3", (3, 3), "8/5(2) 6/3(2)"),
+        ("24/18/13", (6, 5), "24/13"),
+        ("24/13", (5, 6), "24/13"),
+        ("13/8 13/8 8/3 8/3", (5, 5), "13/3(2)"),
+        ("  13/7   8/3 ", (6, 5), "13/7 8/3"),
+        ("13/7, 8/3", (6, 5), "13/7 8/3"),
+    ],
+)
 def test_notation_spellings_from_the_opening(text, dice, expected):
     play = Position.initial().find_play(text, dice)
     if expected is not None:
@@ -183,8 +195,22 @@ def test_intermediate_hits_choose_the_play():
     assert hit.notation == "24/18*/13"
 
 
-@pytest.mark.parametrize("text", ["24-18", "24/18/", "x/3", "13/30", "off/3", "24/bar", "13/8(5)",
-                                  "24/18*(2)x", "6/off/1", "13/8 13/8 13/8 13/8 13/8", "24"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "24-18",
+        "24/18/",
+        "x/3",
+        "13/30",
+        "off/3",
+        "24/bar",
+        "13/8(5)",
+        "24/18*(2)x",
+        "6/off/1",
+        "13/8 13/8 13/8 13/8 13/8",
+        "24",
+    ],
+)
 def test_malformed_notation(text):
     with pytest.raises(gl.InvalidNotationError):
         Position.initial().play(text, (5, 5))
@@ -237,8 +263,10 @@ def test_legal_plays_sequence():
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(
-    ["standard", "nackgammon", "nackgammon-004", "hypergammon-3"]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    variant=st.sampled_from(["standard", "nackgammon", "nackgammon-004", "hypergammon-3"]),
+)
 def test_invariants_under_random_play(seed, variant):
     rng = np.random.default_rng(seed)
     start = gl.VARIANTS[variant].initial_board()

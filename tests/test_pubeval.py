@@ -179,9 +179,11 @@ def test_best_play_matches_gnubg(boards):
             assert scores[ours] == scores[theirs]
             tied_choice += 1
     assert compared > 2900
-    print(f"\npubeval best play: {compared} (board, dice) pairs, {ties} with a tie for best, "
-          f"{tied_choice} resolved differently, {inferred_differs} where inferring race from "
-          f"the candidates changes the choice")
+    print(
+        f"\npubeval best play: {compared} (board, dice) pairs, {ties} with a tie for best, "
+        f"{tied_choice} resolved differently, {inferred_differs} where inferring race from "
+        f"the candidates changes the choice"
+    )
     assert ties < compared * 0.01
     assert inferred_differs < compared * 0.01
 
@@ -246,8 +248,9 @@ def test_kernels_run_without_jit():
         print(float(pubeval_score(b)), int(pubeval_best(c)))
     """)
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    plain = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                           text=True, check=True).stdout.split()
+    plain = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
     cands = np.stack([START, START])
     cands[1, 0, 13] -= 1
     cands[1, 0, 7] += 2

@@ -58,8 +58,9 @@ def board_of(on_roll: dict[int, int], opponent: dict[int, int]) -> np.ndarray:
 
 # A race where the first roll matters a great deal (variance reduction pays), and a
 # pure bear-off.
-RACE = gl.Position.from_board(board_of({8: 2, 6: 3, 5: 3, 4: 2, 2: 2},
-                                       {9: 1, 7: 2, 6: 3, 4: 3, 3: 2, 1: 2}))
+RACE = gl.Position.from_board(
+    board_of({8: 2, 6: 3, 5: 3, 4: 2, 2: 2}, {9: 1, 7: 2, 6: 3, 4: 3, 3: 2, 1: 2})
+)
 BEAROFF = gl.Position.from_board(board_of({6: 2, 5: 1, 2: 2}, {5: 2, 4: 1, 1: 2}))
 # After 6-2 played 24/18 13/11: two blots for the side now on roll to aim at.
 SHOT = gl.GameState(gl.Position.initial().play("24/18 13/11", (6, 2)))
@@ -67,8 +68,11 @@ SHOT = gl.GameState(gl.Position.initial().play("24/18 13/11", (6, 2)))
 
 def same(a: RolloutResult, b: RolloutResult) -> bool:
     """Bit-for-bit equal estimates and errors."""
-    return (a.trials == b.trials and all(getattr(a, s) == getattr(b, s) for s in STATISTICS)
-            and dict(a.stderr) == dict(b.stderr))
+    return (
+        a.trials == b.trials
+        and all(getattr(a, s) == getattr(b, s) for s in STATISTICS)
+        and dict(a.stderr) == dict(b.stderr)
+    )
 
 
 # -- random numbers ------------------------------------------------------------------------
@@ -121,7 +125,8 @@ def test_result_fields_and_displays():
     assert high - low == pytest.approx(2 * 1.959964 * res.stderr["equity"], rel=1e-5)
     assert res.covariance.shape == (6, 6)
     assert np.sqrt(np.diag(res.covariance)) == pytest.approx(
-        [res.stderr[s] for s in STATISTICS], rel=1e-9, abs=1e-12)
+        [res.stderr[s] for s in STATISTICS], rel=1e-9, abs=1e-12
+    )
     assert np.allclose(res.covariance, res.covariance.T)
     single = rollout(RACE, trials=36, seed=2, **QUIET)  # one block: doubles collapsed
     assert np.sqrt(single.covariance[5, 5]) == pytest.approx(single.stderr["equity"])
@@ -135,8 +140,15 @@ def test_result_fields_and_displays():
     assert settings["variance_reduction"] and settings["bearoff_finish"]
     assert "stratified" in settings["stderr_method"]
     frame = res.to_frame()
-    assert list(frame.columns) == ["trial", "die1", "die2", "plies", "end", "points",
-                                   *PROBABILITY_NAMES]
+    assert list(frame.columns) == [
+        "trial",
+        "die1",
+        "die2",
+        "plies",
+        "end",
+        "points",
+        *PROBABILITY_NAMES,
+    ]
     assert len(frame) == 144 and frame.trial.tolist() == list(range(144))
     assert frame.points.mean() == pytest.approx(res.equity)
     assert frame.win.mean() == pytest.approx(res.win)
@@ -148,14 +160,20 @@ def test_result_fields_and_displays():
 
 
 def test_first_rolls_rotate_in_blocks_of_36():
-    frame = rollout(gl.Position.initial(), trials=108, seed=3, keep_trials=True,
-                    **QUIET).to_frame()
+    frame = rollout(gl.Position.initial(), trials=108, seed=3, keep_trials=True, **QUIET).to_frame()
     for block in range(3):
-        rows = frame.iloc[block * BLOCK:(block + 1) * BLOCK]
-        assert sorted(zip(rows.die1, rows.die2)) == [(a, b) for a in range(1, 7)
-                                                     for b in range(1, 7)]
-    plain = rollout(gl.Position.initial(), trials=108, seed=3, keep_trials=True,
-                    variance_reduction=False, **QUIET)
+        rows = frame.iloc[block * BLOCK : (block + 1) * BLOCK]
+        assert sorted(zip(rows.die1, rows.die2)) == [
+            (a, b) for a in range(1, 7) for b in range(1, 7)
+        ]
+    plain = rollout(
+        gl.Position.initial(),
+        trials=108,
+        seed=3,
+        keep_trials=True,
+        variance_reduction=False,
+        **QUIET,
+    )
     rolls = plain.to_frame()
     assert len(set(zip(rolls.die1[:36], rolls.die2[:36]))) < 36  # random, not rotated
     assert math.isnan(plain.variance_ratio) and "plain" in plain.settings["stderr_method"]
@@ -175,7 +193,8 @@ def test_dice_already_rolled():
     assert "reply" in res.settings["variance_reduction_method"]
     frame = res.to_frame()
     assert sorted(zip(frame.die1[:36], frame.die2[:36])) == sorted(
-        (a, b) for a in range(1, 7) for b in range(1, 7))  # the reply rotates
+        (a, b) for a in range(1, 7) for b in range(1, 7)
+    )  # the reply rotates
     assert (frame.plies >= 1).all()
     # the same as giving the dice to a Position, or by ID
     assert same(res, rollout(state.position, dice=(6, 4), trials=72, seed=5, **QUIET))
@@ -203,8 +222,14 @@ def test_rolled_dice_equal_the_policys_candidate_in_rollout_plays():
 
 def test_rollout_plays_table():
     table = rollout_plays(gl.Position.initial(), (4, 3), top=4, trials=144, seed=2, **QUIET)
-    assert list(table.columns) == ["play", *STATISTICS, "stderr", "difference",
-                                   "difference_stderr", "trials"]
+    assert list(table.columns) == [
+        "play",
+        *STATISTICS,
+        "stderr",
+        "difference",
+        "difference_stderr",
+        "trials",
+    ]
     assert len(table) == 4 and table.equity.is_monotonic_decreasing
     assert table.difference.iloc[0] == 0 and table.difference_stderr.iloc[0] == 0
     assert (table.difference.iloc[1:] <= 0).all() and (table.difference_stderr.iloc[1:] > 0).all()
@@ -240,8 +265,10 @@ def test_same_seed_same_numbers_whatever_the_chunks(monkeypatch):
     for size in (36, 108, 252):
         monkeypatch.setattr(run_module, "_TASK_GAMES", size)
         assert same(reference, rollout(SHOT, trials=360, seed=77, **QUIET))
-    assert same(reference, rollout(SHOT, trials=360, seed=np.random.default_rng(0).integers(
-        0, 1) + 77, **QUIET))
+    assert same(
+        reference,
+        rollout(SHOT, trials=360, seed=np.random.default_rng(0).integers(0, 1) + 77, **QUIET),
+    )
 
 
 def test_same_seed_with_two_processes_and_dask():
@@ -255,8 +282,12 @@ def test_same_seed_with_two_processes_and_dask():
     many = rollout_many([SHOT, RACE], n_jobs=2, **kwargs)
     assert same(many.result[0], one)
     # a real cluster of worker processes (spawned by Dask), scheduler included
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         on_dask = rollout(SHOT, client=client, **kwargs)
         plays = rollout_plays(SHOT.position, (6, 4), top=2, client=client, **kwargs)
     assert same(one, on_dask)
@@ -273,19 +304,28 @@ def test_seed_none_is_recorded_and_reproduces():
 # -- honest standard errors ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("position", "trials", "variance_reduction"), [
-    (RACE, 144, True),
-    (RACE, 36, True),  # a single block: doubles collapsed in pairs
-    (RACE, 144, False),
-    (gl.Position.initial(), 72, True),
-])
-def test_standard_errors_match_the_spread_of_repeated_rollouts(position, trials,
-                                                              variance_reduction):
+@pytest.mark.parametrize(
+    ("position", "trials", "variance_reduction"),
+    [
+        (RACE, 144, True),
+        (RACE, 36, True),  # a single block: doubles collapsed in pairs
+        (RACE, 144, False),
+        (gl.Position.initial(), 72, True),
+    ],
+)
+def test_standard_errors_match_the_spread_of_repeated_rollouts(
+    position, trials, variance_reduction
+):
     repeats = 200
     estimates, errors = [], []
     for seed in range(repeats):
-        res = rollout(position, trials=trials, seed=10_000 + seed,
-                      variance_reduction=variance_reduction, **QUIET)
+        res = rollout(
+            position,
+            trials=trials,
+            seed=10_000 + seed,
+            variance_reduction=variance_reduction,
+            **QUIET,
+        )
         estimates.append([getattr(res, s) for s in ("equity", "win")])
         errors.append([res.stderr[s] for s in ("equity", "win")])
     spread = np.std(estimates, axis=0, ddof=1)
@@ -298,19 +338,21 @@ def test_stratified_standard_error_formula():
     groups = [rng_.normal(m, sd, size=n) for m, sd, n in ((0, 1, 5), (3, 2, 7), (-1, 0.5, 4))]
     count = np.array([len(g) for g in groups])
     s1 = np.array([g.sum() for g in groups])
-    s2 = np.array([(g ** 2).sum() for g in groups])
+    s2 = np.array([(g**2).sum() for g in groups])
     total = int(count.sum())
     strat, plain = stratified_stderr(count, s1, s2, total)
-    expected = math.sqrt(sum(len(g) * g.var(ddof=1) for g in groups) / total ** 2)
+    expected = math.sqrt(sum(len(g) * g.var(ddof=1) for g in groups) / total**2)
     assert strat == pytest.approx(expected) and plain == pytest.approx(
-        np.concatenate(groups).std(ddof=1) / math.sqrt(total))
+        np.concatenate(groups).std(ddof=1) / math.sqrt(total)
+    )
     # strata of one trial are collapsed in pairs of neighbours
     lone = np.array([1, 1, 2])
     strat, _ = stratified_stderr(lone, np.array([1.0, 3.0, 4.0]), np.array([1.0, 9.0, 8.0]), 4)
     assert strat == pytest.approx(math.sqrt((2 * 2.0 + 2 * 0.0) / 16))
     # a lone stratum without a partner: the plain formula
-    strat, plain = stratified_stderr(np.array([1, 2]), np.array([1.0, 4.0]),
-                                     np.array([1.0, 8.0]), 3)
+    strat, plain = stratified_stderr(
+        np.array([1, 2]), np.array([1.0, 4.0]), np.array([1.0, 8.0]), 3
+    )
     assert strat == plain
 
 
@@ -329,8 +371,9 @@ def test_target_stderr_stops_at_a_whole_block():
     shorter = rollout(RACE, trials=res.trials - BLOCK, seed=6, **QUIET)
     assert shorter.stderr["equity"] > 0.01  # it stopped at the first block below the target
     assert same(res, rollout(RACE, trials=res.trials, seed=6, **QUIET))
-    assert same(res, rollout(RACE, trials=36_000, seed=6, target_stderr=0.01,
-                             progress=False, n_jobs=2))
+    assert same(
+        res, rollout(RACE, trials=36_000, seed=6, target_stderr=0.01, progress=False, n_jobs=2)
+    )
 
 
 # -- truncation and the bear-off database ----------------------------------------------------
@@ -347,8 +390,10 @@ def test_bearoff_finish_uses_the_database():
     assert abs(res.win - played.win) < 3 * math.hypot(res.stderr["win"], played.stderr["win"])
     assert res.stderr["win"] < played.stderr["win"]  # less variance
     # a position that is a pure bear-off already is played out, with or without dice
-    assert same(rollout(BEAROFF, trials=144, seed=1, **QUIET),
-                rollout(BEAROFF, trials=144, seed=1, bearoff_finish=False, **QUIET))
+    assert same(
+        rollout(BEAROFF, trials=144, seed=1, **QUIET),
+        rollout(BEAROFF, trials=144, seed=1, bearoff_finish=False, **QUIET),
+    )
     rolled = rollout(BEAROFF, dice=(6, 5), trials=72, seed=1, keep_trials=True, **QUIET)
     assert set(rolled.to_frame().end.astype(str)) == {"single"}
     played = rollout(BEAROFF, trials=1296, seed=1, policy="bearoff", **QUIET)
@@ -363,13 +408,19 @@ def test_truncation_scores_with_the_evaluator():
         calls.append(len(boards))
         return np.tile([0.5, 0.2, 0.0, 0.1, 0.0], (len(boards), 1))
 
-    res = rollout(gl.Position.initial(), trials=72, seed=1, truncate=0, evaluator=coin,
-                  **QUIET)
+    res = rollout(gl.Position.initial(), trials=72, seed=1, truncate=0, evaluator=coin, **QUIET)
     assert res.win == 0.5 and res.equity == pytest.approx(0.1) and res.stderr["win"] == 0
     assert calls == [72]
     # after an odd number of plies the other side is on roll: probabilities flip
-    res = rollout(gl.Position.initial(), trials=72, seed=1, truncate=1, evaluator=coin,
-                  keep_trials=True, **QUIET)
+    res = rollout(
+        gl.Position.initial(),
+        trials=72,
+        seed=1,
+        truncate=1,
+        evaluator=coin,
+        keep_trials=True,
+        **QUIET,
+    )
     assert res.win == 0.5 and res.win_gammon == pytest.approx(0.1)
     assert res.lose_gammon == pytest.approx(0.2)
     assert set(res.to_frame().end.astype(str)) == {"truncated"}
@@ -390,9 +441,12 @@ def test_race_evaluator():
     # and serves truncated rollouts of races
     cut = rollout(RACE, trials=72, seed=2, truncate=0, evaluator="bearoff", **QUIET)
     assert cut.win == pytest.approx(probs[0, 0]) and cut.stderr["win"] == 0
-    gammonish = gl.Position.from_board(board_of({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 8: 1, 9: 1},
-                                                {7: 2, 8: 1, 10: 1, 11: 2, 13: 2, 1: 1,
-                                                 2: 1, 4: 2, 5: 1, 6: 2}))
+    gammonish = gl.Position.from_board(
+        board_of(
+            {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 8: 1, 9: 1},
+            {7: 2, 8: 1, 10: 1, 11: 2, 13: 2, 1: 1, 2: 1, 4: 2, 5: 1, 6: 2},
+        )
+    )
     p = ev(gammonish.board)[0]
     assert p[0] > 0.99 and 0.05 < p[1] < 0.25 and p[2] == 0
 
@@ -415,27 +469,50 @@ def module_level_evaluator(boards: np.ndarray) -> np.ndarray:
 
 
 def test_a_python_evaluator_plays_in_lockstep():
-    res = rollout(BEAROFF, trials=144, seed=3, policy=module_level_evaluator,
-                  bearoff_finish=False, keep_trials=True, **QUIET)
-    kernel = rollout(BEAROFF, trials=144, seed=3, policy="bearoff", bearoff_finish=False,
-                     **QUIET)
+    res = rollout(
+        BEAROFF,
+        trials=144,
+        seed=3,
+        policy=module_level_evaluator,
+        bearoff_finish=False,
+        keep_trials=True,
+        **QUIET,
+    )
+    kernel = rollout(BEAROFF, trials=144, seed=3, policy="bearoff", bearoff_finish=False, **QUIET)
     # both take the play with the highest two-sided equity: the same games
     assert res.win == pytest.approx(kernel.win, abs=0.03)
     frame = res.to_frame()
     assert (frame.plies >= 1).all() and set(frame.points.abs()) <= {1.0}
     assert res.settings["policy"] == "module_level_evaluator"
-    two = rollout(BEAROFF, trials=144, seed=3, policy=module_level_evaluator,
-                  bearoff_finish=False, progress=False, n_jobs=2)
+    two = rollout(
+        BEAROFF,
+        trials=144,
+        seed=3,
+        policy=module_level_evaluator,
+        bearoff_finish=False,
+        progress=False,
+        n_jobs=2,
+    )
     assert same(res, two)
     # scored at once, both ways of playing give the same numbers, and the lockstep
     # games record their rotated rolls too
-    finished = rollout(RACE, trials=72, seed=3, policy=module_level_evaluator, truncate=0,
-                       keep_trials=True, **QUIET)
-    assert same(finished, rollout(RACE, trials=72, seed=3, truncate=0,
-                                  evaluator=module_level_evaluator, **QUIET))
+    finished = rollout(
+        RACE,
+        trials=72,
+        seed=3,
+        policy=module_level_evaluator,
+        truncate=0,
+        keep_trials=True,
+        **QUIET,
+    )
+    assert same(
+        finished,
+        rollout(RACE, trials=72, seed=3, truncate=0, evaluator=module_level_evaluator, **QUIET),
+    )
     frame = finished.to_frame()
     assert sorted(zip(frame.die1[:36], frame.die2[:36])) == sorted(
-        (a, b) for a in range(1, 7) for b in range(1, 7))
+        (a, b) for a in range(1, 7) for b in range(1, 7)
+    )
 
 
 def test_random_policy_and_contact_play():
@@ -498,8 +575,9 @@ def test_gnubg_missing_gives_a_clear_error():
         except MissingDependencyError as exc:
             print("missing:", exc)
     """)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert "pip install gammonlab[gnubg]" in out
     assert issubclass(MissingDependencyError, ImportError)
 
@@ -507,10 +585,18 @@ def test_gnubg_missing_gives_a_clear_error():
 # -- bad input -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("options", [
-    {"trials": 0}, {"trials": 2.5}, {"seed": -1}, {"seed": "x"}, {"truncate": -2},
-    {"target_stderr": 0}, {"policy": "nonsense"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"trials": 0},
+        {"trials": 2.5},
+        {"seed": -1},
+        {"seed": "x"},
+        {"truncate": -2},
+        {"target_stderr": 0},
+        {"policy": "nonsense"},
+    ],
+)
 def test_bad_options(options):
     with pytest.raises((RolloutError, EvaluatorError)):
         rollout(RACE, **{"trials": 36, **QUIET, **options})
@@ -541,8 +627,9 @@ def test_kernels_run_without_jit():
         print(res.win, res.equity)
     """)
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
     pos = gl.Position.from_board([[13, 1, 1] + [0] * 23, [13, 0, 0, 0, 0, 0, 2] + [0] * 19])
     res = rollout(pos, trials=36, seed=4, bearoff_finish=False, **QUIET)
     assert [float(x) for x in out] == [res.win, res.equity]

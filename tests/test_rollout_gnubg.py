@@ -51,8 +51,14 @@ def test_bearoff_rollouts_agree_with_gnubg_exact_database():
     exact = call_all("probabilities", [(b[::-1, 1:].tolist(), 0) for b in boards])
     assert all(isinstance(e, list) for e in exact)
     exact = np.array(exact)
-    table = rollout_many([gl.Position.from_board(b) for b in boards], trials=1296, seed=42,
-                         policy="bearoff", progress=False, n_jobs=1)
+    table = rollout_many(
+        [gl.Position.from_board(b) for b in boards],
+        trials=1296,
+        seed=42,
+        policy="bearoff",
+        progress=False,
+        n_jobs=1,
+    )
     agree = 0
     for column, name in enumerate(("win", "win_gammon")):
         estimate = table[name].to_numpy()
@@ -113,12 +119,24 @@ PUB_LOOP = textwrap.dedent(r"""
 
 def test_opening_pubeval_agrees_with_a_gnubg_pubeval_loop():
     games = 2592
-    done = subprocess.run([sys.executable, "-c", PUB_LOOP, str(games), "7"],
-                          capture_output=True, text=True, timeout=600, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PUB_LOOP, str(games), "7"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
     loop = json.loads(done.stdout)
     assert loop["illegal"] == 0
-    res = rollout(gl.Position.initial(), trials=5184, seed=7, policy="pubeval",
-                  bearoff_finish=False, progress=False, n_jobs=1)
+    res = rollout(
+        gl.Position.initial(),
+        trials=5184,
+        seed=7,
+        policy="pubeval",
+        bearoff_finish=False,
+        progress=False,
+        n_jobs=1,
+    )
     for name in ("win", "win_gammon", "lose_gammon"):
         p = loop[name] / games
         loop_stderr = np.sqrt(p * (1 - p) / games)
@@ -142,8 +160,13 @@ GNUBG_POLICY = textwrap.dedent("""
 
 
 def test_gnubg_policy_runs_and_is_reproducible():
-    done = subprocess.run([sys.executable, "-c", GNUBG_POLICY], capture_output=True,
-                          text=True, timeout=600, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", GNUBG_POLICY],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
     out = json.loads(done.stdout.splitlines()[-1])
     assert out["same"] and 0.2 < out["win"] < 0.8 and out["stderr"] > 0
     assert out["evaluator"] == "gnubg" and 0.4 < out["rolled_win"] < 0.7
@@ -169,8 +192,9 @@ def test_race_evaluator_agrees_with_gnubg_one_sided_rollouts():
 
     rng = np.random.default_rng(9)
     boards = np.stack([random_race(rng) for _ in range(40)])
-    osr = np.array(call_all("probabilities",
-                            [(b[::-1, 1:].tolist(), gnubg_nn.p_osr) for b in boards]))
+    osr = np.array(
+        call_all("probabilities", [(b[::-1, 1:].tolist(), gnubg_nn.p_osr) for b in boards])
+    )
     ours = get_evaluator("bearoff")(boards)
     difference = np.abs(ours - osr).mean(axis=0)
     assert difference[0] < 0.005 and difference[1] < 0.006 and difference[3] < 0.006, difference

@@ -27,8 +27,7 @@ SEED_000_RULES = gl.Rules(scoring="seed-000")
 POINTS = {"standard": (1, 2, 3), "seed-000": (1, 2, 4)}
 
 
-def board_of(on_roll: dict[int, int], opponent: dict[int, int],
-             checkers: int = 15) -> np.ndarray:
+def board_of(on_roll: dict[int, int], opponent: dict[int, int], checkers: int = 15) -> np.ndarray:
     """A board from ``{column: checkers}`` of each side (1..24 points, 25 the bar);
     the rest of each side's checkers are borne off."""
     board = np.zeros((2, 26), dtype=np.int8)
@@ -73,22 +72,36 @@ def test_a_last_checker_borne_off_scores_by_the_rules(case, policy):
     assert over.result().points == standard_points
     assert over.result(scoring="seed-000").points == seed_000_points
     for scoring, points in (("standard", standard_points), ("seed-000", seed_000_points)):
-        res = rollout(pos, trials=36, seed=1, policy=chosen, rules=rules_for(scoring),
-                      keep_trials=True, **QUIET)
+        res = rollout(
+            pos,
+            trials=36,
+            seed=1,
+            policy=chosen,
+            rules=rules_for(scoring),
+            keep_trials=True,
+            **QUIET,
+        )
         top = POINTS[scoring][2]
         assert res.scoring == scoring
         assert res.equity == points and res.stderr["equity"] == 0.0
-        assert res.probabilities.tolist() == [1.0, float(points >= 2), float(points == top),
-                                              0.0, 0.0]
+        assert res.probabilities.tolist() == [
+            1.0,
+            float(points >= 2),
+            float(points == top),
+            0.0,
+            0.0,
+        ]
         frame = res.to_frame()
         assert (frame.points == points).all()
         # with the dice known the same
-        known = rollout(pos, dice=(6, 5), trials=36, seed=1, policy=chosen,
-                        rules=rules_for(scoring), **QUIET)
+        known = rollout(
+            pos, dice=(6, 5), trials=36, seed=1, policy=chosen, rules=rules_for(scoring), **QUIET
+        )
         assert known.equity == points
         # a candidate play that bears off the last checker is scored without a rollout
-        plays = rollout_plays(pos, (6, 5), trials=36, seed=1, policy=chosen,
-                              rules=rules_for(scoring), **QUIET)
+        plays = rollout_plays(
+            pos, (6, 5), trials=36, seed=1, policy=chosen, rules=rules_for(scoring), **QUIET
+        )
         assert plays.equity.tolist() == [points] and plays.trials.tolist() == [0]
 
 
@@ -102,8 +115,9 @@ def test_a_loser_left_on_the_bar_pays_four(policy):
     """Only 1-1 keeps the checker on the bar: 4 points once in 36 rotated rolls, 2
     points (checkers outside home) in the other 35 (R8.4)."""
     chosen = flat_evaluator if policy == "lockstep" else policy
-    res = rollout(STUCK, trials=72, seed=3, policy=chosen, rules=SEED_000_RULES,
-                  keep_trials=True, **QUIET)
+    res = rollout(
+        STUCK, trials=72, seed=3, policy=chosen, rules=SEED_000_RULES, keep_trials=True, **QUIET
+    )
     assert res.win == 0.0 and res.lose_gammon == 1.0
     assert res.lose_backgammon == pytest.approx(1 / 36, abs=1e-15)
     assert res.equity == pytest.approx(-(35 * 2 + 4) / 36, abs=1e-12)
@@ -126,8 +140,7 @@ def test_start_position_under_both_scorings():
     games, counted differently: the same wins, each trial's points by its class."""
     pos = gl.Position.initial()
     standard = rollout(pos, trials=720, seed=5, keep_trials=True, **QUIET)
-    seed_000 = rollout(pos, trials=720, seed=5, keep_trials=True, rules=SEED_000_RULES,
-                       **QUIET)
+    seed_000 = rollout(pos, trials=720, seed=5, keep_trials=True, rules=SEED_000_RULES, **QUIET)
     assert seed_000.win == standard.win
     for res in (standard, seed_000):
         p = res.probabilities
@@ -138,8 +151,11 @@ def test_start_position_under_both_scorings():
     # games finished by the bear-off database are single under R8.4: both sides home
     bearoff = b.end.astype(str) == "bearoff"
     assert bearoff.any()
-    assert (b.loc[bearoff, ["win_gammon", "win_backgammon", "lose_gammon",
-                            "lose_backgammon"]] == 0).all().all()
+    assert (
+        (b.loc[bearoff, ["win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"]] == 0)
+        .all()
+        .all()
+    )
     assert (b.loc[bearoff, "win"] == a.loc[bearoff, "win"]).all()
     # games played to the end: the same winner, points 1, 2 or 4
     played = ~bearoff
@@ -151,7 +167,8 @@ def test_start_position_under_both_scorings():
     assert (a.end.astype(str)[on_bar] == "backgammon").all()
     # the equities differ by exactly the trials' differences
     assert seed_000.equity - standard.equity == pytest.approx(
-        (b.points - a.points).mean(), abs=1e-12)
+        (b.points - a.points).mean(), abs=1e-12
+    )
     assert seed_000.equity != standard.equity
 
 
@@ -165,8 +182,9 @@ def test_equities_of_a_blitz_move_as_the_classes_say():
     none on the bar are R8.2 backgammons and only 2 points under R8.4. Here the second
     kind dominates, so the equity is lower under R8.4, by exactly the trials' changes."""
     standard = rollout(BLITZ, trials=360, seed=2, keep_trials=True, policy="pubeval", **QUIET)
-    seed_000 = rollout(BLITZ, trials=360, seed=2, keep_trials=True, rules=SEED_000_RULES,
-                       policy="pubeval", **QUIET)
+    seed_000 = rollout(
+        BLITZ, trials=360, seed=2, keep_trials=True, rules=SEED_000_RULES, policy="pubeval", **QUIET
+    )
     a, b = standard.to_frame(), seed_000.to_frame()
     won = (b.points > 0) & (b.end.astype(str) != "bearoff")
     assert (won == ((a.points > 0) & (a.end.astype(str) != "bearoff"))).all()
@@ -179,8 +197,9 @@ def test_equities_of_a_blitz_move_as_the_classes_say():
     lost = int((a.points[outside] == 3.0).sum())
     assert lost > gained
     assert seed_000.equity < standard.equity
-    assert seed_000.equity - standard.equity == pytest.approx((b.points - a.points).mean(),
-                                                              abs=1e-12)
+    assert seed_000.equity - standard.equity == pytest.approx(
+        (b.points - a.points).mean(), abs=1e-12
+    )
 
 
 def random_game(start: gl.Position, rng: np.random.Generator, scoring: str) -> int:
@@ -201,18 +220,31 @@ def random_game(start: gl.Position, rng: np.random.Generator, scoring: str) -> i
 
 
 @pytest.mark.parametrize("scoring", ["standard", "seed-000"])
-@pytest.mark.parametrize("start", [gl.Position.initial("hypergammon-3"), BLITZ],
-                         ids=["hypergammon-3", "blitz"])
+@pytest.mark.parametrize(
+    "start", [gl.Position.initial("hypergammon-3"), BLITZ], ids=["hypergammon-3", "blitz"]
+)
 def test_random_games_agree_with_a_plain_python_simulation(start, scoring):
     rng = np.random.default_rng(2024)
     games = 2500
     points = np.array([random_game(start, rng, scoring) for _ in range(games)])
     _, two, top = POINTS[scoring]
-    reference = {"win": points > 0, "win_gammon": points >= two,
-                 "win_backgammon": points == top, "lose_gammon": points <= -two,
-                 "lose_backgammon": points == -top, "equity": points.astype(float)}
-    res = rollout(start, trials=7200, seed=11, policy="random", bearoff_finish=False,
-                  rules=rules_for(scoring, start.variant.name), **QUIET)
+    reference = {
+        "win": points > 0,
+        "win_gammon": points >= two,
+        "win_backgammon": points == top,
+        "lose_gammon": points <= -two,
+        "lose_backgammon": points == -top,
+        "equity": points.astype(float),
+    }
+    res = rollout(
+        start,
+        trials=7200,
+        seed=11,
+        policy="random",
+        bearoff_finish=False,
+        rules=rules_for(scoring, start.variant.name),
+        **QUIET,
+    )
     assert res.scoring == scoring
     for name, sample in reference.items():
         mean = float(np.mean(sample))
@@ -226,8 +258,9 @@ def test_random_games_agree_with_a_plain_python_simulation(start, scoring):
 # -- shortcuts and options -------------------------------------------------------------------
 
 # A race into a bear-off: most games end in the bear-off database when it is on.
-RACE = gl.Position.from_board(board_of({8: 2, 6: 3, 5: 3, 4: 2, 2: 2},
-                                       {9: 1, 7: 2, 6: 3, 4: 3, 3: 2, 1: 2}))
+RACE = gl.Position.from_board(
+    board_of({8: 2, 6: 3, 5: 3, 4: 2, 2: 2}, {9: 1, 7: 2, 6: 3, 4: 3, 3: 2, 1: 2})
+)
 
 
 @pytest.mark.parametrize("policy", ["pubeval", "lockstep"])
@@ -237,10 +270,19 @@ def test_the_bearoff_finish_agrees_with_playing_out_under_seed_000(policy):
     more than its error (the database's one-sided play)."""
     chosen = flat_evaluator if policy == "lockstep" else policy
     trials = 1296 if policy == "pubeval" else 360
-    on = rollout(RACE, trials=trials, seed=8, policy=chosen, rules=SEED_000_RULES,
-                 keep_trials=True, **QUIET)
-    off = rollout(RACE, trials=trials, seed=8, policy=chosen, rules=SEED_000_RULES,
-                  bearoff_finish=False, keep_trials=True, **QUIET)
+    on = rollout(
+        RACE, trials=trials, seed=8, policy=chosen, rules=SEED_000_RULES, keep_trials=True, **QUIET
+    )
+    off = rollout(
+        RACE,
+        trials=trials,
+        seed=8,
+        policy=chosen,
+        rules=SEED_000_RULES,
+        bearoff_finish=False,
+        keep_trials=True,
+        **QUIET,
+    )
     frame = on.to_frame()
     assert (frame.end.astype(str) == "bearoff").mean() > 0.5
     assert "single" in on.settings["bearoff_finish_method"]
@@ -256,37 +298,59 @@ def test_the_bearoff_finish_agrees_with_playing_out_under_seed_000(policy):
 
 def test_truncation_is_refused_under_seed_000():
     with pytest.raises(RolloutError, match=r"R8\.4"):
-        rollout(RACE, trials=36, seed=1, truncate=2, evaluator="bearoff",
-                rules=SEED_000_RULES, **QUIET)
+        rollout(
+            RACE, trials=36, seed=1, truncate=2, evaluator="bearoff", rules=SEED_000_RULES, **QUIET
+        )
     with pytest.raises(RolloutError, match=r"R8\.4"):
-        rollout_plays(RACE, (3, 1), trials=36, seed=1, truncate=2, evaluator="bearoff",
-                      rules=SEED_000_RULES, **QUIET)
+        rollout_plays(
+            RACE,
+            (3, 1),
+            trials=36,
+            seed=1,
+            truncate=2,
+            evaluator="bearoff",
+            rules=SEED_000_RULES,
+            **QUIET,
+        )
     # R8.2 rules truncate as before
-    res = rollout(RACE, trials=36, seed=1, truncate=2, evaluator="bearoff",
-                  rules=gl.Rules(), **QUIET)
+    res = rollout(
+        RACE, trials=36, seed=1, truncate=2, evaluator="bearoff", rules=gl.Rules(), **QUIET
+    )
     assert res.scoring == "standard" and res.settings["truncate"] == 2
 
 
 def test_rules_must_be_of_the_positions_variant():
     with pytest.raises(RolloutError, match="nackgammon"):
-        rollout(gl.Position.initial("nackgammon"), trials=36, seed=1,
-                rules=SEED_000_RULES, **QUIET)
+        rollout(gl.Position.initial("nackgammon"), trials=36, seed=1, rules=SEED_000_RULES, **QUIET)
     with pytest.raises(RolloutError, match="Rules"):
         rollout(gl.Position.initial(), trials=36, seed=1, rules="seed-000", **QUIET)
     with pytest.raises(RolloutError, match="hypergammon-2"):
-        rollout_many([gl.Position.initial(), gl.Position.initial("hypergammon-2")], trials=36,
-                     seed=1, rules=SEED_000_RULES, **QUIET)
-    res = rollout(gl.Position.initial("nackgammon"), trials=36, seed=1, **QUIET,
-                  rules=gl.Rules(variant="nackgammon", scoring="seed-000", jacoby=True))
+        rollout_many(
+            [gl.Position.initial(), gl.Position.initial("hypergammon-2")],
+            trials=36,
+            seed=1,
+            rules=SEED_000_RULES,
+            **QUIET,
+        )
+    res = rollout(
+        gl.Position.initial("nackgammon"),
+        trials=36,
+        seed=1,
+        **QUIET,
+        rules=gl.Rules(variant="nackgammon", scoring="seed-000", jacoby=True),
+    )
     assert res.scoring == "seed-000" and "jacoby=True" in res.settings["rules"]
 
 
 def test_rules_with_standard_scoring_change_nothing():
     plain = rollout(RACE, trials=72, seed=4, **QUIET)
-    ruled = rollout(RACE, trials=72, seed=4, rules=gl.Rules(crawford=False, match_length=5),
-                    **QUIET)
-    assert ruled.equity == plain.equity and ruled.probabilities.tolist() == \
-        plain.probabilities.tolist()
+    ruled = rollout(
+        RACE, trials=72, seed=4, rules=gl.Rules(crawford=False, match_length=5), **QUIET
+    )
+    assert (
+        ruled.equity == plain.equity
+        and ruled.probabilities.tolist() == plain.probabilities.tolist()
+    )
     assert ruled.settings["scoring"] == plain.settings["scoring"]
 
 
@@ -300,8 +364,7 @@ def test_displays_say_the_scoring():
     assert series.round(4)["win"] == round(res.win, 4)  # numbers only
     table = rollout_many([BLITZ, RACE], trials=36, seed=1, rules=SEED_000_RULES, **QUIET)
     assert table.scoring.tolist() == ["seed-000", "seed-000"]
-    plays = rollout_plays(BLITZ, (6, 5), top=2, trials=36, seed=1, rules=SEED_000_RULES,
-                          **QUIET)
+    plays = rollout_plays(BLITZ, (6, 5), top=2, trials=36, seed=1, rules=SEED_000_RULES, **QUIET)
     assert "R8.4" in plays.attrs["settings"]["scoring"]
     assert plays.attrs["scoring"] == "seed-000"
     kept = rollout(BLITZ, trials=36, seed=1, rules=SEED_000_RULES, keep_trials=True, **QUIET)
@@ -355,15 +418,18 @@ def acey_board(on_roll: dict[int, int], opponent: dict[int, int]) -> np.ndarray:
     return board
 
 
-@pytest.mark.parametrize(("loser", "standard", "seed_000"), [
-    ({}, END_BACKGAMMON, END_BACKGAMMON),  # all still to enter: as if on the bar
-    ({6: 14}, END_BACKGAMMON, END_BACKGAMMON),  # one still to enter
-    ({25: 1, 6: 14}, END_BACKGAMMON, END_BACKGAMMON),  # on the bar
-    ({19: 1, 6: 14}, END_BACKGAMMON, END_GAMMON),  # in the winner's home: outside its own
-    ({7: 1, 6: 14}, END_GAMMON, END_GAMMON),  # outside home, none off
-    ({6: 15}, END_GAMMON, END_SINGLE),  # all home, none off
-    ({0: 1, 8: 1, 6: 13}, END_SINGLE, END_GAMMON),  # one off, one outside
-])
+@pytest.mark.parametrize(
+    ("loser", "standard", "seed_000"),
+    [
+        ({}, END_BACKGAMMON, END_BACKGAMMON),  # all still to enter: as if on the bar
+        ({6: 14}, END_BACKGAMMON, END_BACKGAMMON),  # one still to enter
+        ({25: 1, 6: 14}, END_BACKGAMMON, END_BACKGAMMON),  # on the bar
+        ({19: 1, 6: 14}, END_BACKGAMMON, END_GAMMON),  # in the winner's home: outside its own
+        ({7: 1, 6: 14}, END_GAMMON, END_GAMMON),  # outside home, none off
+        ({6: 15}, END_GAMMON, END_SINGLE),  # all home, none off
+        ({0: 1, 8: 1, 6: 13}, END_SINGLE, END_GAMMON),  # one off, one outside
+    ],
+)
 def test_acey_deucey_classes(loser, standard, seed_000):
     board = acey_board({0: 15}, loser)
     assert ka.acey_points(board, 15, STANDARD) == standard
@@ -374,8 +440,14 @@ def test_acey_deucey_classes(loser, standard, seed_000):
 def test_acey_deucey_last_checker_under_seed_000(policy):
     for loser, points in (({6: 14}, 4.0), ({8: 1, 0: 1, 6: 13}, 2.0), ({6: 15}, 1.0)):
         pos = gl.Position.from_board(acey_board({0: 14, 1: 1}, loser), variant="acey-deucey")
-        res = rollout(pos, trials=36, seed=1, policy=policy,
-                      rules=gl.Rules(variant="acey-deucey", scoring="seed-000"), **QUIET)
+        res = rollout(
+            pos,
+            trials=36,
+            seed=1,
+            policy=policy,
+            rules=gl.Rules(variant="acey-deucey", scoring="seed-000"),
+            **QUIET,
+        )
         assert res.win == 1.0 and res.equity == points and res.stderr["equity"] == 0.0
 
 
@@ -384,8 +456,9 @@ def test_acey_deucey_rollout_under_seed_000():
     pos = gl.Position.from_board(acey_board(home, home), variant="acey-deucey")
     rules = gl.Rules(variant="acey-deucey", scoring="seed-000")
     standard = rollout(pos, trials=144, seed=6, policy="random", keep_trials=True, **QUIET)
-    seed_000 = rollout(pos, trials=144, seed=6, policy="random", keep_trials=True,
-                       rules=rules, **QUIET)
+    seed_000 = rollout(
+        pos, trials=144, seed=6, policy="random", keep_trials=True, rules=rules, **QUIET
+    )
     assert seed_000.win == standard.win  # the same games
     assert "4 points" in seed_000.settings["acey_deucey_method"]
     assert seed_000.settings["bearoff_finish"] is False

@@ -17,23 +17,41 @@ def every_rules():
     """Every combination of the options that can go together (money or match)."""
     variants = ["standard", "nackgammon", "nackgammon-004", "hypergammon-1", "hypergammon-3"]
     for variant, length, cube, scoring, opening, limit in itertools.product(
-            variants, (0, 7), (True, False), ("standard", "seed-000"), ("standard", "reroll"),
-            (None, 8)):
-        base = dict(variant=variant, match_length=length, cube=cube, scoring=scoring,
-                    opening=opening, cube_limit=limit)
+        variants, (0, 7), (True, False), ("standard", "seed-000"), ("standard", "reroll"), (None, 8)
+    ):
+        base = dict(
+            variant=variant,
+            match_length=length,
+            cube=cube,
+            scoring=scoring,
+            opening=opening,
+            cube_limit=limit,
+        )
         if length:
             for crawford, holland, autos in itertools.product(
-                    (True, False), (True, False), ("none", "seed-000")):
-                yield gl.Rules(**base, crawford=crawford, holland=holland, auto_doubles=autos,
-                               auto_double_limit=3 if autos != "none" else 0)
+                (True, False), (True, False), ("none", "seed-000")
+            ):
+                yield gl.Rules(
+                    **base,
+                    crawford=crawford,
+                    holland=holland,
+                    auto_doubles=autos,
+                    auto_double_limit=3 if autos != "none" else 0,
+                )
         else:
             for jacoby, beavers, raccoons, autos in itertools.product(
-                    (True, False), (True, False), (True, False),
-                    ("none", "seed-000", "gnubg")):
+                (True, False), (True, False), (True, False), ("none", "seed-000", "gnubg")
+            ):
                 if raccoons and not beavers:
                     continue
-                yield gl.Rules(**base, jacoby=jacoby, beavers=beavers, raccoons=raccoons,
-                               auto_doubles=autos, auto_double_limit=2 if autos == "gnubg" else 0)
+                yield gl.Rules(
+                    **base,
+                    jacoby=jacoby,
+                    beavers=beavers,
+                    raccoons=raccoons,
+                    auto_doubles=autos,
+                    auto_double_limit=2 if autos == "gnubg" else 0,
+                )
 
 
 def test_every_combination_of_options_reads_back_from_its_tags():
@@ -48,15 +66,22 @@ def test_every_combination_of_options_reads_back_from_its_tags():
     assert count > 500
 
 
-@pytest.mark.parametrize(("headers", "expected"), [
-    ({}, gl.Rules.gnubg_default()),  # GNU Backgammon's money defaults: Jacoby, beavers
-    ({"Jacoby": "On", "Beaver": "Off"}, gl.Rules(jacoby=True)),
-    ({"Jacoby": "Off"}, gl.Rules(beavers=True, raccoons=True)),
-    ({"Variation": "NackGammon", "CubeLimit": "6"},
-     gl.Rules.gnubg_default(variant="nackgammon", cube_limit=4)),
-    ({"Variation": "HyperGammon (1)", "Beaver": "On", "Raccoon": "Off"},
-     gl.Rules(variant="hypergammon-1", jacoby=True, beavers=True)),
-])
+@pytest.mark.parametrize(
+    ("headers", "expected"),
+    [
+        ({}, gl.Rules.gnubg_default()),  # GNU Backgammon's money defaults: Jacoby, beavers
+        ({"Jacoby": "On", "Beaver": "Off"}, gl.Rules(jacoby=True)),
+        ({"Jacoby": "Off"}, gl.Rules(beavers=True, raccoons=True)),
+        (
+            {"Variation": "NackGammon", "CubeLimit": "6"},
+            gl.Rules.gnubg_default(variant="nackgammon", cube_limit=4),
+        ),
+        (
+            {"Variation": "HyperGammon (1)", "Beaver": "On", "Raccoon": "Off"},
+            gl.Rules(variant="hypergammon-1", jacoby=True, beavers=True),
+        ),
+    ],
+)
 def test_money_headers(headers, expected):
     """Other programs' tags with GNU Backgammon's defaults; a cube limit that is not
     a power of two lets the cube reach the highest power of two below it (R9.6)."""
@@ -71,16 +96,19 @@ def test_sgf_states_jacoby_when_it_is_on():
     assert rules_from_headers({}, 0, None, ["Jacoby"]).jacoby
 
 
-@pytest.mark.parametrize(("headers", "message"), [
-    ({"CubeLimit": "3x"}, "highest cube"),
-    ({"CubeLimit": "0"}, "highest cube"),
-    ({"CubeLimit": "²"}, "highest cube"),
-    ({"AutoDoubleLimit": "9" * 4301}, "automatic doubles"),
-    ({"Jacoby": "maybe"}, "On or Off"),
-    ({"Opening": "sideways"}, "opening"),
-    ({"AutoDoubles": "gnubg"}, "R10.5"),  # in a match
-    ({"AutoDoubleLimit": "2"}, "give auto_doubles"),
-])
+@pytest.mark.parametrize(
+    ("headers", "message"),
+    [
+        ({"CubeLimit": "3x"}, "highest cube"),
+        ({"CubeLimit": "0"}, "highest cube"),
+        ({"CubeLimit": "²"}, "highest cube"),
+        ({"AutoDoubleLimit": "9" * 4301}, "automatic doubles"),
+        ({"Jacoby": "maybe"}, "On or Off"),
+        ({"Opening": "sideways"}, "opening"),
+        ({"AutoDoubles": "gnubg"}, "R10.5"),  # in a match
+        ({"AutoDoubleLimit": "2"}, "give auto_doubles"),
+    ],
+)
 def test_bad_tags_are_refused_or_listed(headers, message):
     with pytest.raises(gl.OptionError, match=message):
         rules_from_headers(headers, 5, None)
@@ -101,10 +129,16 @@ def test_unknown_option_values_are_refused():
 
 def test_read_matches_under_stated_rules():
     rules = gl.Rules(variant="nackgammon", match_length=3, holland=True)
-    frame = gl.read_matches(FIXTURES, pattern="nackgammon_3p.*", rules=rules, progress=False,
-                            n_jobs=1, frame="games")
+    frame = gl.read_matches(
+        FIXTURES, pattern="nackgammon_3p.*", rules=rules, progress=False, n_jobs=1, frame="games"
+    )
     assert sorted(frame.match.unique()) == ["nackgammon_3p.mat", "nackgammon_3p.sgf"]
     assert (frame.groupby("match", observed=True).size() == 2).all()
     with pytest.raises(gl.ParseError, match="match length is 3"):
-        gl.read_matches(FIXTURES, pattern="nackgammon_3p.mat", progress=False, n_jobs=1,
-                        rules=rules.replace(match_length=5))
+        gl.read_matches(
+            FIXTURES,
+            pattern="nackgammon_3p.mat",
+            progress=False,
+            n_jobs=1,
+            rules=rules.replace(match_length=5),
+        )

@@ -33,7 +33,7 @@ def test_r4_3_jump_over_blocked_points():
     """
     pos = gl.Position.from_gnubg_id("bAMAAAAAQAAAAA")
     plays = pos.legal_plays((6, 1))
-    assert sorted(plays.notations) == ['24/17']
+    assert sorted(plays.notations) == ["24/17"]
     assert pos.explain("24/23 23/17", (6, 1)).legal
 
 
@@ -58,7 +58,7 @@ def test_r4_4_both_dice_one_checker_needs_open_midpoint():
     """
     pos = gl.Position.from_gnubg_id("wAAAAAAABAAAAA")
     plays = pos.legal_plays((6, 5))
-    assert sorted(plays.notations) == ['24/13']
+    assert sorted(plays.notations) == ["24/13"]
     explanation = pos.explain("24/18/13", (6, 5))
     assert not explanation.legal and explanation.rule == "R4.2"
     with pytest.raises(gl.IllegalPlayError, match=r"\(R4.2\)"):
@@ -87,7 +87,7 @@ def test_r4_4_blocked_midpoints_stop_a_combined_move():
     """
     pos = gl.Position.from_gnubg_id("YAMAAAQAIAAAAA")
     plays = pos.legal_plays((6, 5))
-    assert sorted(plays.notations) == ['6/1']
+    assert sorted(plays.notations) == ["6/1"]
     explanation = pos.explain("24/13", (6, 5))
     assert not explanation.legal and explanation.rule == "R4.4"
     with pytest.raises(gl.IllegalPlayError, match=r"\(R4.4\)"):
@@ -170,8 +170,15 @@ def test_r5_1_both_dice_must_be_played():
     """
     pos = gl.Position.from_gnubg_id("4HPwATDgc/ABMA")
     plays = pos.legal_plays((6, 5))
-    assert sorted(plays.notations) == ['13/2', '13/7 13/8', '13/7 8/3', '24/13', '24/18 13/8',
-                                       '24/18 8/3', '8/2 8/3']
+    assert sorted(plays.notations) == [
+        "13/2",
+        "13/7 13/8",
+        "13/7 8/3",
+        "24/13",
+        "24/18 13/8",
+        "24/18 8/3",
+        "8/2 8/3",
+    ]
     explanation = pos.explain("13/7", (6, 5))
     assert not explanation.legal and explanation.rule == "R5.1"
     with pytest.raises(gl.IllegalPlayError, match=r"\(R5.1\)"):
@@ -203,7 +210,7 @@ def test_r5_2_only_one_number_playable():
     """
     pos = gl.Position.from_gnubg_id("YAMAAAQAIAAAAA")
     plays = pos.legal_plays((6, 5))
-    assert sorted(plays.notations) == ['6/1']
+    assert sorted(plays.notations) == ["6/1"]
 
 
 def test_r5_3_larger_die_when_not_both():
@@ -227,7 +234,7 @@ def test_r5_3_larger_die_when_not_both():
     """
     pos = gl.Position.from_gnubg_id("YAMAAEAAIAAAAA")
     plays = pos.legal_plays((6, 5))
-    assert sorted(plays.notations) == ['10/4']
+    assert sorted(plays.notations) == ["10/4"]
     explanation = pos.explain("10/5", (6, 5))
     assert not explanation.legal and explanation.rule == "R5.3"
     with pytest.raises(gl.IllegalPlayError, match=r"\(R5.3\)"):
@@ -255,7 +262,7 @@ def test_r5_4_doubles_as_many_as_possible():
     """
     pos = gl.Position.from_gnubg_id("AAAMAAAABAAAAA")
     plays = pos.legal_plays((6, 6))
-    assert sorted(plays.notations) == ['24/12']
+    assert sorted(plays.notations) == ["24/12"]
     explanation = pos.explain("24/18", (6, 6))
     assert not explanation.legal and explanation.rule == "R5.4"
     with pytest.raises(gl.IllegalPlayError, match=r"\(R5.4\)"):
@@ -368,7 +375,7 @@ def test_r6_5_two_on_the_bar_one_enters():
     """
     pos = gl.Position.from_gnubg_id("4HPwATDgc/ABYA")
     plays = pos.legal_plays((6, 5))
-    assert sorted(plays.notations) == ['bar/20']
+    assert sorted(plays.notations) == ["bar/20"]
     explanation = pos.explain("bar/20 20/14", (6, 5))
     assert not explanation.legal and explanation.rule == "R6.3"
     with pytest.raises(gl.IllegalPlayError, match=r"\(R6.3\)"):
@@ -396,7 +403,7 @@ def test_r6_5_two_on_the_bar_both_enter():
     """
     pos = gl.Position.from_gnubg_id("H3DwATDgc/ABYA")
     plays = pos.legal_plays((6, 5))
-    assert sorted(plays.notations) == ['bar/19 bar/20']
+    assert sorted(plays.notations) == ["bar/19 bar/20"]
 
 
 def test_r6_6_closed_board():
@@ -476,7 +483,7 @@ def test_r7_2_bear_off_exact():
     """
     pos = gl.Position.from_gnubg_id("ABgAQAIAAAAAAA")
     plays = pos.legal_plays((6, 4))
-    assert sorted(plays.notations) == ['6/2 4/off', '6/off 4/off']
+    assert sorted(plays.notations) == ["6/2 4/off", "6/off 4/off"]
 
 
 def test_r7_3_higher_checker_must_move():
@@ -501,7 +508,7 @@ def test_r7_3_higher_checker_must_move():
     """
     pos = gl.Position.from_gnubg_id("ABgAEAIAAAAAAA")
     plays = pos.legal_plays((5, 4))
-    assert sorted(plays.notations) == ['6/1 2/off', '6/off']
+    assert sorted(plays.notations) == ["6/1 2/off", "6/off"]
     assert pos.explain("2/off 6/2", (5, 4)).legal
 
 
@@ -554,7 +561,7 @@ def test_r7_4_bear_off_from_highest():
     """
     pos = gl.Position.from_gnubg_id("ABgAUAAAAAAAAA")
     plays = pos.legal_plays((6, 5))
-    assert sorted(plays.notations) == ['3/off 2/off']
+    assert sorted(plays.notations) == ["3/off 2/off"]
 
 
 def test_r7_5_bearing_off_not_compulsory():
@@ -605,7 +612,7 @@ def test_r4_1_each_die_moves_one_checker_forward():
     """
     pos = gl.Position.from_gnubg_id("+L4PAAAAGAAAAA")
     plays = pos.legal_plays((4, 2))
-    assert sorted(plays.notations) == ['12/6', '12/8 12/10']
+    assert sorted(plays.notations) == ["12/6", "12/8 12/10"]
     for play in plays:
         assert sorted(source - target for source, target in play.moves) == [2, 4]
     for text in ("12/14 12/8", "12/9", "12/8 12/6"):
@@ -636,7 +643,7 @@ def test_r4_5_doubles_are_played_four_times():
     """
     pos = gl.Position.from_gnubg_id("+L4PAAAAGAAAAA")
     plays = pos.legal_plays((2, 2))
-    assert sorted(plays.notations) == ['12/4', '12/6 12/10', '12/8(2)']
+    assert sorted(plays.notations) == ["12/4", "12/6 12/10", "12/8(2)"]
     for play in plays:
         assert [source - target for source, target in play.moves] == [2, 2, 2, 2]
     assert pos.play("12/10 10/8 12/10 10/8", (2, 2)) == pos.play("12/8(2)", (2, 2))
@@ -699,7 +706,7 @@ def test_r5_6_a_move_must_be_played_even_when_bad():
     """
     pos = gl.Position.from_gnubg_id("+L4PAACAAQAAAA")
     plays = pos.legal_plays((6, 5))
-    assert sorted(plays.notations) == ['8/2 8/3']
+    assert sorted(plays.notations) == ["8/2 8/3"]
     for text in ("", "Cannot Move"):
         explanation = pos.explain(text, (6, 5))
         assert not explanation.legal and explanation.rule == "R5.6"
@@ -729,11 +736,11 @@ def test_r6_1_hitting_is_never_compulsory():
     """
     pos = gl.Position.from_gnubg_id("eN8HCAAAMAAAAA")
     plays = pos.legal_plays((2, 1))
-    assert sorted(plays.notations) == ['13/10', '13/11* 13/12', '13/11*/10']
+    assert sorted(plays.notations) == ["13/10", "13/11* 13/12", "13/11*/10"]
     on_bar = {play.notation: play.position.on_bar for play in plays}
     # the position after the play has the opponent on roll: its bar is on_bar[0]
-    assert on_bar == {'13/10': (0, 0), '13/11* 13/12': (1, 0), '13/11*/10': (1, 0)}
-    assert pos.explain("13/12/10", (2, 1)).play.notation == '13/10'
+    assert on_bar == {"13/10": (0, 0), "13/11* 13/12": (1, 0), "13/11*/10": (1, 0)}
+    assert pos.explain("13/12/10", (2, 1)).play.notation == "13/10"
 
 
 def test_r7_6_a_checker_hit_in_the_bear_off_comes_home_first():
@@ -762,15 +769,15 @@ def test_r7_6_a_checker_hit_in_the_bear_off_comes_home_first():
     """
     hit = gl.Position.from_gnubg_id("+L4PAABsdwAABA")
     assert hit.borne_off[0] == 4 and hit.on_bar[0] == 1
-    assert sorted(hit.legal_plays((6, 1)).notations) == ['bar/18']
+    assert sorted(hit.legal_plays((6, 1)).notations) == ["bar/18"]
     for text in ("bar/24 6/off", "bar/24 3/off"):
         explanation = hit.explain(text, (6, 1))
         assert not explanation.legal and explanation.rule == "R7.1", text
     with pytest.raises(gl.IllegalPlayError, match=r"\(R7.1\)"):
         hit.play("bar/24 6/off", (6, 1))
     outside = gl.Position.from_gnubg_id("+L4PAABsdwAIAA")
-    assert sorted(outside.legal_plays((6, 5)).notations) == ['18/12 6/1', '18/7']
+    assert sorted(outside.legal_plays((6, 5)).notations) == ["18/12 6/1", "18/7"]
     explanation = outside.explain("6/off 5/off", (6, 5))
     assert not explanation.legal and explanation.rule == "R7.1"
     back = gl.Position.from_gnubg_id("+L4PAABsdwEAAA")
-    assert sorted(back.legal_plays((6, 5)).notations) == ['7/1 5/off', '7/1 6/1', '7/2 6/off']
+    assert sorted(back.legal_plays((6, 5)).notations) == ["7/1 5/off", "7/1 6/1", "7/2 6/off"]

@@ -56,8 +56,9 @@ race_evaluator = PipCountPlayer()
 optimist = PipCountPlayer(optimism=0.2)
 
 
-def play_games(rules: gl.Rules, players=("pubeval", "pubeval"), seed: int = 0,
-               count: int = SIMULATED_GAMES) -> list[gl.Match]:
+def play_games(
+    rules: gl.Rules, players=("pubeval", "pubeval"), seed: int = 0, count: int = SIMULATED_GAMES
+) -> list[gl.Match]:
     """Money sessions of ``count`` games, or as many matches as make ``count`` games."""
     if rules.money:
         return [play_match(players, rules=rules, seed=seed, games=count)]
@@ -92,9 +93,12 @@ def expected_cube(game: gl.Game, rules: gl.Rules) -> int:
             roll = tuple(sorted(action.dice))
             repeated = last is not None and last[0] != action.player and last[1] == roll
             last = (action.player, roll)
-            if (repeated and not game.crawford and 2 * cube <= highest
-                    and not (rules.auto_double_limit
-                             and automatic >= rules.auto_double_limit)):
+            if (
+                repeated
+                and not game.crawford
+                and 2 * cube <= highest
+                and not (rules.auto_double_limit and automatic >= rules.auto_double_limit)
+            ):
                 cube, automatic = 2 * cube, automatic + 1
         elif action.kind == "double":
             offered = action.cube
@@ -146,12 +150,12 @@ def check_game(match: gl.Match, game: gl.Game) -> None:
         # R10.5: a power of two within the limits
         assert start & (start - 1) == 0
         if rules.auto_double_limit:
-            assert start <= 2 ** rules.auto_double_limit
+            assert start <= 2**rules.auto_double_limit
     else:
         assert start == 1
     assert game.cube_value == expected_cube(game, rules)
     if rules.auto_doubles != "seed-000":
-        assert game.cube_value == start * 2 ** turned
+        assert game.cube_value == start * 2**turned
     if game.crawford:
         assert "double" not in kinds  # R10.2
     if rules.cube_limit is not None:
@@ -185,8 +189,11 @@ def check_match(match: gl.Match) -> None:
     if not rules.money:
         assert match.winner is not None and max(score) >= rules.match_length
         assert match.games[-1].actions[-1].match_won
-        reached = [g.number for g in match.games
-                   if max(g.score) == rules.match_length - 1 and rules.crawford]
+        reached = [
+            g.number
+            for g in match.games
+            if max(g.score) == rules.match_length - 1 and rules.crawford
+        ]
         crawford = [g.number for g in match.games if g.crawford]
         assert crawford == reached[:1]  # R10.2: the first game at match point only
 
@@ -205,8 +212,14 @@ def check_round_trip(match: gl.Match, tmp_path, games: int = 40) -> None:
         assert [g.start_cube for g in back.games] == [g.start_cube for g in match.games]
 
 
-VARIANTS = ["standard", "nackgammon", "nackgammon-004", "hypergammon-1", "hypergammon-2",
-            "hypergammon-3"]
+VARIANTS = [
+    "standard",
+    "nackgammon",
+    "nackgammon-004",
+    "hypergammon-1",
+    "hypergammon-2",
+    "hypergammon-3",
+]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -227,17 +240,20 @@ OPTION_SETS = {
     # money: GNU Backgammon's defaults (Jacoby, beavers) with raccoons; an optimist
     # doubles too soon, a realist beavers, the optimist raccoons. The cube limit keeps
     # the stakes of this escalation (x8 a turn) within what a Match ID can count.
-    "jacoby-beavers-raccoons": (gl.Rules.gnubg_default(cube_limit=64),
-                                (PipCountPlayer(optimism=0.15), race_evaluator)),
+    "jacoby-beavers-raccoons": (
+        gl.Rules.gnubg_default(cube_limit=64),
+        (PipCountPlayer(optimism=0.15), race_evaluator),
+    ),
     "crawford-match": (gl.Rules(match_length=7, crawford=True), ("pubeval", race_evaluator)),
     "holland": (gl.Rules(match_length=5, holland=True), (race_evaluator, optimist)),
     "seed-000": (gl.Rules.seed_000(), ("pubeval", race_evaluator)),
     # R10.5 with Jacoby: players that never double, so every gammon counts single
-    "gnubg-auto-doubles": (gl.Rules(auto_doubles="gnubg", auto_double_limit=2, jacoby=True),
-                           ("pubeval", "pubeval")),
+    "gnubg-auto-doubles": (
+        gl.Rules(auto_doubles="gnubg", auto_double_limit=2, jacoby=True),
+        ("pubeval", "pubeval"),
+    ),
     "cube-limit": (gl.Rules(beavers=True, cube_limit=4), (optimist, race_evaluator)),
-    "reroll-opening": (gl.Rules(match_length=5, opening="reroll"),
-                       ("pubeval", race_evaluator)),
+    "reroll-opening": (gl.Rules(match_length=5, opening="reroll"), ("pubeval", race_evaluator)),
 }
 
 
@@ -276,9 +292,13 @@ def test_simulated_option_sets_end_in_valid_results(name, tmp_path):
         doublets = np.mean([g.actions[0].dice[0] == g.actions[0].dice[1] for g in games])
         assert abs(doublets - 1 / 6) < 0.04  # R3.3: both dice afresh
     if name == "holland":
-        post_crawford = [g for g in games if not g.crawford
-                         and max(g.score) == rules.match_length - 1
-                         and min(g.score) < rules.match_length - 1]
+        post_crawford = [
+            g
+            for g in games
+            if not g.crawford
+            and max(g.score) == rules.match_length - 1
+            and min(g.score) < rules.match_length - 1
+        ]
         assert post_crawford
         for game in post_crawford:
             trailer = int(np.argmin(game.score))
@@ -323,9 +343,12 @@ def test_unsupported_requests_are_refused():
 
 # -- the state machine's rule options, on small transcripts ------------------------------------
 
+
 def transcript(rows: str, score=(0, 0), length=3) -> str:
-    return (f" {length} point match\n\n Game 1\n Anna : {score[0]}                 "
-            f"Bob : {score[1]}\n" + rows)
+    return (
+        f" {length} point match\n\n Game 1\n Anna : {score[0]}                 "
+        f"Bob : {score[1]}\n" + rows
+    )
 
 
 def test_r3_1_opening_doublet_is_refused_unless_reroll():
@@ -336,11 +359,13 @@ def test_r3_1_opening_doublet_is_refused_unless_reroll():
     assert match.actions[0].play.notation == "8/5(2) 6/3(2)"
 
 
-CRAWFORD_GAME = (" 3 point match\n\n Game 1\n Anna : 2                 Bob : 0\n"
-                 "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-                 "  2) 64: ????\n"
-                 "                                      Wins 1 point\n\n"
-                 " Game 2\n Anna : 2                 Bob : 1\n")
+CRAWFORD_GAME = (
+    " 3 point match\n\n Game 1\n Anna : 2                 Bob : 0\n"
+    "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+    "  2) 64: ????\n"
+    "                                      Wins 1 point\n\n"
+    " Game 2\n Anna : 2                 Bob : 1\n"
+)
 
 
 def test_r10_3_holland_trailer_waits_for_two_rolls_each():
@@ -356,20 +381,26 @@ def test_r10_3_holland_trailer_waits_for_two_rolls_each():
         3) 21: 13/11 6/5          Doubles => 2     <- both have played two: allowed
     """
     holland = gl.Rules(match_length=3, holland=True)
-    early = CRAWFORD_GAME + ("  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-                             "  2) 64: 24/14*                      Doubles => 2\n")
+    early = CRAWFORD_GAME + (
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2) 64: 24/14*                      Doubles => 2\n"
+    )
     with pytest.raises(gl.ParseError, match=r"Holland rule, R10\.3"):
         replay_match(parse_mat(early), rules=holland)
     assert replay_match(parse_mat(early), rules=gl.Rules(match_length=3)).games[1]
-    later = CRAWFORD_GAME + ("  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-                             "  2) 64: 24/14*                      43: bar/21 13/10\n"
-                             "  3) 21: 13/11 6/5                   Doubles => 2\n"
-                             "  4)  Takes\n")
+    later = CRAWFORD_GAME + (
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2) 64: 24/14*                      43: bar/21 13/10\n"
+        "  3) 21: 13/11 6/5                   Doubles => 2\n"
+        "  4)  Takes\n"
+    )
     game = replay_match(parse_mat(later), rules=holland).games[1]
     assert game.cube_value == 2 and not game.crawford and game.score == (2, 1)
     # the leader is not bound by it
-    leader = CRAWFORD_GAME + ("  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
-                              "  2) Doubles => 2                     Takes\n")
+    leader = CRAWFORD_GAME + (
+        "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+        "  2) Doubles => 2                     Takes\n"
+    )
     assert replay_match(parse_mat(leader), rules=holland).games[1].cube_value == 2
 
 
@@ -384,9 +415,12 @@ def test_r10_4_seed_000_automatic_doubles():
         3)  Takes                 26: 24/18 13/11     <- 6-2 again: cube 4 to 8
     """
     rules = gl.Rules(match_length=5, auto_doubles="seed-000")
-    text = transcript("  1) 31: 8/5 6/5                     13: 24/23 13/10\n"
-                      "  2) 62: 24/18 13/11                 Doubles => 4\n"
-                      "  3)  Takes                          26: 24/18 13/11\n", length=5)
+    text = transcript(
+        "  1) 31: 8/5 6/5                     13: 24/23 13/10\n"
+        "  2) 62: 24/18 13/11                 Doubles => 4\n"
+        "  3)  Takes                          26: 24/18 13/11\n",
+        length=5,
+    )
     match = replay_match(parse_mat(text), rules=rules)
     frame = match.to_frame()
     # move, move (3-1 again), move, double, take (the doubler's position), move (6-2 again)

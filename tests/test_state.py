@@ -35,7 +35,8 @@ def test_xgids_convert_as_gnubg_converts_them(shared_data):
     for row in rows:
         expected = f"{row['gnubg_position_id']}:{row['gnubg_match_id']}"
         broken_board = row["gnubg_position_id"] == "4HPwATDgc/ABMA" and not row["xgid"].startswith(
-            "XGID=-b----E-C---eE---c-e----B-")
+            "XGID=-b----E-C---eE---c-e----B-"
+        )
         if row["gnubg_message"] or broken_board:
             # gnubg refused it (or silently kept the previous board): so do we, with a reason
             with pytest.raises(gl.InvalidPositionError):
@@ -80,9 +81,18 @@ def test_vectors_and_state_fields():
         started.legal_plays()
 
 
-@pytest.mark.parametrize("bad", [
-    "", "4HPwATDgc/ABMA", "4HPwATDgc/ABMA:", "4HPwATDgc/ABMA:cIkKAAAAAAA",
-    "4HPwATDgc/AB!A:cIkKAAAAAAAA", "XGID=abc", "XGID=" + "-" * 26 + ":0"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "4HPwATDgc/ABMA",
+        "4HPwATDgc/ABMA:",
+        "4HPwATDgc/ABMA:cIkKAAAAAAA",
+        "4HPwATDgc/AB!A:cIkKAAAAAAAA",
+        "XGID=abc",
+        "XGID=" + "-" * 26 + ":0",
+    ],
+)
 def test_bad_ids(bad):
     with pytest.raises(gl.InvalidPositionError):
         if bad.startswith("XGID"):

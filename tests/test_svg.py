@@ -15,8 +15,14 @@ from gammonlab.draw import svg
 from gammonlab.rules import BAR, OFF
 
 NS = "{http://www.w3.org/2000/svg}"
-VARIANTS = ("standard", "nackgammon", "nackgammon-004", "hypergammon-1", "hypergammon-2",
-            "hypergammon-3")
+VARIANTS = (
+    "standard",
+    "nackgammon",
+    "nackgammon-004",
+    "hypergammon-1",
+    "hypergammon-2",
+    "hypergammon-3",
+)
 
 
 def parse(picture: str) -> ET.Element:
@@ -194,7 +200,9 @@ def test_opening_plays_draw_the_expected_arrows():
     assert (arrow.get("data-from"), arrow.get("data-to")) == ("24", "13")
     play = pos.find_play("8/5 6/5", (3, 1))
     assert sorted(a.get("data-path") for a in elements(parse(svg.board(play)), "arrow")) == [
-        "6/5", "8/5"]
+        "6/5",
+        "8/5",
+    ]
     play = pos.find_play("13/9(2) 6/2(2)", (4, 4))
     assert len(elements(parse(svg.board(play)), "arrow")) == 4
 
@@ -233,8 +241,9 @@ def label_x(root: ET.Element) -> dict[int, float]:
 def checker_centres(root: ET.Element, side: int, point: int) -> list[tuple[float, float]]:
     for group in root.iter(f"{NS}g"):
         if group.get("data-side") == str(side) and group.get("data-point") == str(point):
-            return [(float(c.get("cx")), float(c.get("cy"))) for c in group
-                    if "checker" in classes(c)]
+            return [
+                (float(c.get("cx")), float(c.get("cy"))) for c in group if "checker" in classes(c)
+            ]
     return []
 
 
@@ -311,8 +320,7 @@ def test_cube_centred_owned_and_offered():
 
 
 def test_dice_score_and_match_line():
-    state = gl.GameState.initial(match_length=7).replace(score=(2, 6), crawford=True,
-                                                         dice=(6, 2))
+    state = gl.GameState.initial(match_length=7).replace(score=(2, 6), crawford=True, dice=(6, 2))
     picture = svg.board(state)
     root = parse(picture)
     assert sorted(int(d.get("data-value")) for d in elements(root, "die")) == [2, 6]
@@ -368,8 +376,10 @@ def test_display_hooks_of_position_play_and_state():
 
 
 def test_svg_module_does_not_import_matplotlib():
-    code = ("import sys, gammonlab, gammonlab.draw.svg as s; "
-            "s.board(gammonlab.Position.initial()); sys.exit('matplotlib' in sys.modules)")
+    code = (
+        "import sys, gammonlab, gammonlab.draw.svg as s; "
+        "s.board(gammonlab.Position.initial()); sys.exit('matplotlib' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 

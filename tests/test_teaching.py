@@ -20,8 +20,9 @@ TAUGHT = ("R4", "R5", "R6", "R7")
 
 def rule_ids(prefixes: tuple[str, ...]) -> list[str]:
     text = RULES_MD.read_text(encoding="utf-8")
-    return [m for m in re.findall(r"^- (R\d+\.\d+)", text, flags=re.M)
-            if m.split(".")[0] in prefixes]
+    return [
+        m for m in re.findall(r"^- (R\d+\.\d+)", text, flags=re.M) if m.split(".")[0] in prefixes
+    ]
 
 
 def checkers_ok(position: gl.Position) -> bool:
@@ -178,8 +179,9 @@ def test_auto_reply_lets_the_opponent_answer_in_the_same_call():
     board.play("8/5 6/5")
     assert [t.player for t in board.history] == [0, 1]
     assert board.awaiting == "roll"
-    quiet = TeachingBoard("pubeval", seed=4, position=gl.Position.initial(), dice=(3, 1),
-                          auto_reply=False)
+    quiet = TeachingBoard(
+        "pubeval", seed=4, position=gl.Position.initial(), dice=(3, 1), auto_reply=False
+    )
     quiet.play("8/5 6/5")
     assert quiet.awaiting == "opponent"
     assert quiet.advance()[0].play == board.history[1].play
@@ -243,16 +245,18 @@ def test_rolling_reports_a_lost_turn():
 
 
 def test_hint_lists_every_legal_play_with_the_policy_choice_first():
-    board = TeachingBoard("pubeval", seed=1, position=gl.Position.initial(), dice=(6, 5),
-                          auto_reply=False)
+    board = TeachingBoard(
+        "pubeval", seed=1, position=gl.Position.initial(), dice=(6, 5), auto_reply=False
+    )
     hint = board.hint()
     assert isinstance(hint, Hint)
     assert sorted(hint.plays) == sorted(board.legal_plays.notations)
     assert hint.best is hint.choices[0] and hint.best.notation == "24/13"
     assert hint.policy == "net" and "net plays 24/13" in board.message
     # the opponent policy plays what the hint ranks first
-    mirror = TeachingBoard("pubeval", seed=1, position=gl.Position.initial(), dice=(6, 5),
-                           on_roll=1)
+    mirror = TeachingBoard(
+        "pubeval", seed=1, position=gl.Position.initial(), dice=(6, 5), on_roll=1
+    )
     assert mirror.step().play == hint.best
     plain = TeachingBoard(None, position=gl.Position.initial(), dice=(6, 5), hint_policy=None)
     assert plain.hint().best is None
@@ -321,12 +325,15 @@ def test_undo_in_a_game_between_two_people_goes_back_one_play():
 # -- results --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("opp", "kind", "points"), [
-    ({19: 14, OFF: 1}, "single", 1),
-    ({19: 15}, "gammon", 2),
-    ({19: 14, 5: 1}, "backgammon", 3),
-    ({19: 14, BAR: 1}, "backgammon", 3),
-])
+@pytest.mark.parametrize(
+    ("opp", "kind", "points"),
+    [
+        ({19: 14, OFF: 1}, "single", 1),
+        ({19: 15}, "gammon", 2),
+        ({19: 14, 5: 1}, "backgammon", 3),
+        ({19: 14, BAR: 1}, "backgammon", 3),
+    ],
+)
 def test_game_ends_with_the_r8_2_result(opp, kind, points):
     opp = dict(opp)
     off = opp.pop(OFF, 0)
@@ -344,7 +351,7 @@ def test_game_ends_with_the_r8_2_result(opp, kind, points):
     assert board.message.startswith("You win a")
     with pytest.raises(gl.GammonlabError, match="game is over"):
         board.roll()
-    assert 'data-side' in board.board_svg() and "You \u00b7 winner" in board.board_svg()
+    assert "data-side" in board.board_svg() and "You \u00b7 winner" in board.board_svg()
 
 
 def test_seed_000_scoring():
@@ -355,8 +362,9 @@ def test_seed_000_scoring():
     assert board.message.endswith("(R8.4)")
 
 
-def play_out(opponent: str, seed: int, variant: str = "standard",
-             undo_every: int = 0) -> TeachingBoard:
+def play_out(
+    opponent: str, seed: int, variant: str = "standard", undo_every: int = 0
+) -> TeachingBoard:
     """Play a whole game: the person's plays typed in notation, chosen at random."""
     chooser = np.random.default_rng(1000 + seed)
     board = TeachingBoard(opponent, seed=seed, variant=variant, auto_reply=False)
@@ -439,8 +447,13 @@ def _acey(me: dict[int, int], opponent: dict[int, int]) -> gl.Position:
 
 
 def test_acey_deucey_1_2_asks_for_doubles_then_a_roll_again():
-    board = TeachingBoard("pubeval", seed=2, position=gl.Position.initial("acey-deucey"),
-                          dice=(2, 1), auto_reply=False)
+    board = TeachingBoard(
+        "pubeval",
+        seed=2,
+        position=gl.Position.initial("acey-deucey"),
+        dice=(2, 1),
+        auto_reply=False,
+    )
     with pytest.raises(gl.IllegalPlayError, match=r"\(R11.2\)"):
         board.play("in/24 in/23")
     assert board.refusal.rule == "R11.2" and " then " in board.refusal.example
@@ -501,8 +514,9 @@ def test_acey_deucey_games_play_to_the_end(seed):
 
 
 def test_changing_the_opponent_during_a_game():
-    board = TeachingBoard("pubeval", seed=3, position=gl.Position.initial(), dice=(3, 1),
-                          auto_reply=False)
+    board = TeachingBoard(
+        "pubeval", seed=3, position=gl.Position.initial(), dice=(3, 1), auto_reply=False
+    )
     board.play(0)
     board.opponent = None
     assert board.awaiting == "roll" and board.names == ("Player 0", "Player 1")
@@ -547,8 +561,9 @@ def checkers_drawn(picture: str) -> dict[tuple[int, int], int]:
 
 
 def test_board_svg_shows_the_current_position_with_the_last_play_arrows():
-    board = TeachingBoard("pubeval", seed=1, position=gl.Position.initial(), dice=(3, 1),
-                          auto_reply=False)
+    board = TeachingBoard(
+        "pubeval", seed=1, position=gl.Position.initial(), dice=(3, 1), auto_reply=False
+    )
     picture = board.board_svg()
     assert arrows(picture) == [] and picture.count('class="die"') == 2
     board.play("8/5 6/5")
@@ -594,11 +609,13 @@ def test_board_svg_previews_a_play_of_the_side_on_roll():
 
 
 def test_board_svg_draws_you_at_the_bottom_whoever_is_on_roll():
-    board = TeachingBoard("pubeval", position=gl.Position.initial(), on_roll=1, dice=(3, 1),
-                          user=0)
+    board = TeachingBoard("pubeval", position=gl.Position.initial(), on_roll=1, dice=(3, 1), user=0)
     root = ET.fromstring(board.board_svg())
-    names = {t.get("data-player"): float(t.get("y")) for t in root.iter(f"{NS}text")
-             if t.get("class") == "name"}
+    names = {
+        t.get("data-player"): float(t.get("y"))
+        for t in root.iter(f"{NS}text")
+        if t.get("class") == "name"
+    }
     assert names["0"] > names["1"]  # player 0 (you) is drawn lower down
     assert board._repr_svg_().startswith("<svg")
 

@@ -16,8 +16,7 @@ import pytest
 
 import gammonlab as gl
 
-VARIANTS = ["nackgammon", "nackgammon-004", "hypergammon-1", "hypergammon-2",
-            "hypergammon-3"]
+VARIANTS = ["nackgammon", "nackgammon-004", "hypergammon-1", "hypergammon-2", "hypergammon-3"]
 QUIET = {"progress": False, "n_jobs": 1}
 
 
@@ -45,8 +44,11 @@ def test_positions_of_simulated_matches_roll_out(variant):
     expected = "net" if variant.startswith("nack") else "pubeval"  # what the net is trained on
     assert res.settings["policy"] == expected and 0 <= res.win <= 1
     # the same position and roll from its IDs
-    again = gl.rollout(gl.GameState.from_gnubg_id(state.gnubg_id), trials=72, seed=3,
-                       **QUIET) if variant.startswith("nack") else res
+    again = (
+        gl.rollout(gl.GameState.from_gnubg_id(state.gnubg_id), trials=72, seed=3, **QUIET)
+        if variant.startswith("nack")
+        else res
+    )
     assert again.win == res.win
 
 
@@ -55,8 +57,9 @@ def test_cube_rollout_under_money_options():
     states (which carry the options) roll out."""
     rules = gl.Rules.gnubg_default(variant="nackgammon")
     match = gl.play_match(rules=rules, games=2, seed=6)
-    state = next(a.state for a in match.actions
-                 if a.kind == "move" and a.state.position.pips[0] < 120)
+    state = next(
+        a.state for a in match.actions if a.kind == "move" and a.state.position.pips[0] < 120
+    )
     before_roll = replace(state, dice=None)
     assert before_roll.jacoby and before_roll.beavers and before_roll.match_length == 0
     cube = gl.rollout_cube(before_roll, trials=144, seed=5, **QUIET)
@@ -74,8 +77,10 @@ def test_analysis_of_a_simulated_nackgammon_match_by_its_own_policy():
     assert (moves.best_play == moves.play).all()
 
 
-@pytest.mark.skipif(importlib.util.find_spec("gnubg_nn") is None,
-                    reason="GNU Backgammon's nets (gnubg-nn) are not installed")
+@pytest.mark.skipif(
+    importlib.util.find_spec("gnubg_nn") is None,
+    reason="GNU Backgammon's nets (gnubg-nn) are not installed",
+)
 def test_gnubg_analysis_of_a_simulated_nackgammon_match():
     """GNU Backgammon's nets judge pubeval's plays: losses are never negative,
     mostly small; luck averages out; the summary counts every decision."""

@@ -22,8 +22,9 @@ def make(board: TeachingBoard | None = None, **options) -> TeachingWidget:
 
 
 def at_start(opponent="pubeval", dice=(3, 1), **options) -> TeachingWidget:
-    board = TeachingBoard(opponent, seed=5, position=gl.Position.initial(), dice=dice,
-                          auto_reply=False)
+    board = TeachingBoard(
+        opponent, seed=5, position=gl.Position.initial(), dice=dice, auto_reply=False
+    )
     return make(board, **options)
 
 
@@ -35,11 +36,25 @@ def test_layout_holds_every_control():
         item = stack.pop()
         children.append(item)
         stack.extend(getattr(item, "children", ()))
-    for control in (widget.board_view, widget.dice_view, widget.message_view, widget.log_view,
-                    widget.roll_button, widget.set_dice_button, widget.play_text,
-                    widget.play_button, widget.plays_dropdown, widget.play_choice_button,
-                    widget.hint_button, widget.undo_button, widget.new_game_button,
-                    widget.opponent_select, widget.lesson_select, widget.die1, widget.die2):
+    for control in (
+        widget.board_view,
+        widget.dice_view,
+        widget.message_view,
+        widget.log_view,
+        widget.roll_button,
+        widget.set_dice_button,
+        widget.play_text,
+        widget.play_button,
+        widget.plays_dropdown,
+        widget.play_choice_button,
+        widget.hint_button,
+        widget.undo_button,
+        widget.new_game_button,
+        widget.opponent_select,
+        widget.lesson_select,
+        widget.die1,
+        widget.die2,
+    ):
         assert any(control is child for child in children)
     assert isinstance(widget.board_view, ipywidgets.HTML)
     assert widget.board_view.value.startswith("<svg")
@@ -67,8 +82,7 @@ def test_typed_play_updates_board_log_and_lets_the_opponent_reply():
 
 
 def test_illegal_play_shows_the_rule_and_a_legal_play():
-    widget = make(TeachingBoard.from_scenario("R6.3", opponent="pubeval", seed=1,
-                                              auto_reply=False))
+    widget = make(TeachingBoard.from_scenario("R6.3", opponent="pubeval", seed=1, auto_reply=False))
     board_before = widget.board_view.value
     widget.play_text.value = "13/7 13/8"
     widget.on_play_text()
@@ -109,8 +123,7 @@ def test_roll_and_dropdown_play():
     assert 'class="arrow"' in widget.board_view.value  # the chosen play is previewed
     assert widget.board.history == ()
     widget.play_choice_button.click()
-    assert widget.board.history[0].play == widget.board.history[0].play.before.legal_plays(
-        dice)[0]
+    assert widget.board.history[0].play == widget.board.history[0].play.before.legal_plays(dice)[0]
     assert len(widget.board.history) == 2
 
 
@@ -225,8 +238,13 @@ def test_missing_ipywidgets_raises_a_clear_error(monkeypatch):
 
 
 def test_acey_deucey_widget_lists_at_most_listed_plays_and_rolls_again():
-    board = TeachingBoard("pubeval", seed=5, position=gl.Position.initial("acey-deucey"),
-                          dice=(2, 1), auto_reply=False)
+    board = TeachingBoard(
+        "pubeval",
+        seed=5,
+        position=gl.Position.initial("acey-deucey"),
+        dice=(2, 1),
+        auto_reply=False,
+    )
     widget = make(board)
     options = widget.plays_dropdown.options
     assert 0 < len(options) <= widgets.LISTED_PLAYS

@@ -92,8 +92,9 @@ def acey_plays(board, die1, die2, checkers=CHECKERS):
     scratch = np.empty(SCRATCH, dtype=np.int64)
     _load(stack, board)
     out_boards, out_moves, hashes = play_buffers(START_CAPACITY)
-    n, out_boards, out_moves, hashes = search_all_entering(stack, scratch, die1, die2, waiting,
-                                                           out_boards, out_moves, hashes)
+    n, out_boards, out_moves, hashes = search_all_entering(
+        stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes
+    )
     return out_boards[:n].copy(), out_moves[:n].copy()
 
 
@@ -139,13 +140,13 @@ def acey_deucey_plays(board, checkers=CHECKERS):
     _load(stack, board)
     first_boards, first_moves, first_hashes = play_buffers(START_CAPACITY)
     n_first, first_boards, first_moves, first_hashes = search_all_entering(
-        stack, scratch, 1, 2, waiting, first_boards, first_moves, first_hashes)
+        stack, scratch, 1, 2, waiting, first_boards, first_moves, first_hashes
+    )
     if n_first == 0 or first_moves[0, 1, 0] < 0:
         # R5.5 / R5.2: the 1-2 not played in full ends the roll there
         moves = np.full((n_first, ACEY_DEUCEY_MOVES, 2), -1, dtype=np.int8)
         moves[:, :2] = first_moves[:n_first, :2]
-        return (first_boards[:n_first].copy(), moves,
-                np.zeros(n_first, dtype=np.int8))
+        return (first_boards[:n_first].copy(), moves, np.zeros(n_first, dtype=np.int8))
     # -- then any doubles (R11.2, R5.4), deduplicated over all the choices through
     # an open-addressing table of row indices keyed by the position hash
     out_boards, out_moves, hashes = play_buffers(START_CAPACITY * 4)
@@ -167,7 +168,8 @@ def acey_deucey_plays(board, checkers=CHECKERS):
         for d in range(1, 7):
             _load(stack, first_boards[q])
             n, out_boards, out_moves, hashes = search_all_entering(
-                stack, scratch, d, d, waiting - entered, out_boards, out_moves, hashes)
+                stack, scratch, d, d, waiting - entered, out_boards, out_moves, hashes
+            )
             used = 0
             if n == 0:
                 # R5.5: doubles that cannot be played leave the position after the 1-2
@@ -199,8 +201,9 @@ def acey_deucey_plays(board, checkers=CHECKERS):
                             break
                     slot = (slot + 1) & mask
                 if found >= 0:
-                    if used < res_used[found] or (used == res_used[found]
-                                                  and d >= res_doubles[found]):
+                    if used < res_used[found] or (
+                        used == res_used[found] and d >= res_doubles[found]
+                    ):
                         continue
                     row = found
                 else:

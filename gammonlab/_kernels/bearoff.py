@@ -209,8 +209,9 @@ def _better(a: int, b: int, value: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def _best_results(succ: np.ndarray, value: np.ndarray, i: int, reach: np.ndarray,
-                  best: np.ndarray) -> None:
+def _best_results(
+    succ: np.ndarray, value: np.ndarray, i: int, reach: np.ndarray, best: np.ndarray
+) -> None:
     """For position ``i``, fill ``best[r]`` with the best position reachable with roll
     ``r`` (21 distinct rolls, order of :func:`_rolls`), given ``reach[k, p, d]`` = the
     best position reachable from ``p`` with ``k`` more moves of die ``d`` (k = 1..3,
@@ -387,10 +388,13 @@ def build_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     succ = _die_table()
     expected, dist = _build_rolls(succ)
     first = _build_first_off(succ)
-    if dist[:, MAX_ROLLS + 1:].any() or first[:, MAX_FIRST_OFF + 1:].any():
+    if dist[:, MAX_ROLLS + 1 :].any() or first[:, MAX_FIRST_OFF + 1 :].any():
         raise InternalError("bear-off build: a position needs more rolls than the table holds")
-    return expected, np.ascontiguousarray(dist[:, :MAX_ROLLS + 1]), \
-        np.ascontiguousarray(first[:, :MAX_FIRST_OFF + 1])
+    return (
+        expected,
+        np.ascontiguousarray(dist[:, : MAX_ROLLS + 1]),
+        np.ascontiguousarray(first[:, : MAX_FIRST_OFF + 1]),
+    )
 
 
 @njit(cache=True)
@@ -467,8 +471,11 @@ def bearoff_best(candidates: np.ndarray, expected: np.ndarray) -> int:
         i = bearoff_index_row(candidates[c, 0])
         if i < 0:
             return -1
-        if best < 0 or expected[i] < expected[best_index] or (
-                expected[i] == expected[best_index] and i > best_index):
+        if (
+            best < 0
+            or expected[i] < expected[best_index]
+            or (expected[i] == expected[best_index] and i > best_index)
+        ):
             best = c
             best_index = i
     return best
@@ -491,8 +498,9 @@ def two_sided_win(rolls_on_roll: np.ndarray, rolls_opponent: np.ndarray) -> floa
 
 
 @njit(cache=True)
-def two_sided_probabilities(boards: np.ndarray, rolls: np.ndarray,
-                            first_off: np.ndarray) -> np.ndarray:
+def two_sided_probabilities(
+    boards: np.ndarray, rolls: np.ndarray, first_off: np.ndarray
+) -> np.ndarray:
     """GNU Backgammon-order probabilities ``(n, 5)`` for pure bear-off boards.
 
     Row 0 of each board is on roll. Wins come from :func:`two_sided_win`.

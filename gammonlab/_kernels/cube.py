@@ -20,8 +20,17 @@ from numba import njit
 
 from ..rules import HOME_POINTS
 
-__all__ = ["CENTRED", "DEAD_LEVEL", "EPSILON", "LIVE_LEVEL", "MINE", "THEIRS",
-           "cube_efficiencies", "match_cubeful", "money_cubeful"]
+__all__ = [
+    "CENTRED",
+    "DEAD_LEVEL",
+    "EPSILON",
+    "LIVE_LEVEL",
+    "MINE",
+    "THEIRS",
+    "cube_efficiencies",
+    "match_cubeful",
+    "money_cubeful",
+]
 
 CENTRED, MINE, THEIRS = 0, 1, 2
 """Who owns the cube, seen from the player on roll."""
@@ -87,12 +96,24 @@ def match_cubeful(p, x, owner, alive, results, levels):  # pragma: no cover - co
     """
     n = p.shape[0]
     out = np.empty(n)
-    won1, won2, won3, lost1, lost2, lost3 = (results[0], results[1], results[2], results[3],
-                                             results[4], results[5])
+    won1, won2, won3, lost1, lost2, lost3 = (
+        results[0],
+        results[1],
+        results[2],
+        results[3],
+        results[4],
+        results[5],
+    )
     for i in range(n):
         w, wg, wbg, lg, lbg = p[i, 0], p[i, 1], p[i, 2], p[i, 3], p[i, 4]
-        dead = ((w - wg) * won1 + (wg - wbg) * won2 + wbg * won3
-                + (1.0 - w - lg) * lost1 + (lg - lbg) * lost2 + lbg * lost3)
+        dead = (
+            (w - wg) * won1
+            + (wg - wbg) * won2
+            + wbg * won3
+            + (1.0 - w - lg) * lost1
+            + (lg - lbg) * lost2
+            + lbg * lost3
+        )
         if not alive:
             out[i] = dead
             continue
@@ -132,26 +153,36 @@ def match_cubeful(p, x, owner, alive, results, levels):  # pragma: no cover - co
             elif w < too_good:
                 live = lost1 + (won1 - lost1) * (w - opp_too_good) / (too_good - opp_too_good)
             else:
-                live = won1 + (won - won1) * (w - too_good) / (1.0 - too_good) \
-                    if too_good < 1.0 else won
+                live = (
+                    won1 + (won - won1) * (w - too_good) / (1.0 - too_good)
+                    if too_good < 1.0
+                    else won
+                )
         elif owner == MINE:
             if w <= too_good:
                 live = lost + (won1 - lost) * w / too_good if too_good > 0.0 else lost
             else:
-                live = won1 + (won - won1) * (w - too_good) / (1.0 - too_good) \
-                    if too_good < 1.0 else won
+                live = (
+                    won1 + (won - won1) * (w - too_good) / (1.0 - too_good)
+                    if too_good < 1.0
+                    else won
+                )
         elif w <= opp_too_good:
             live = lost + (lost1 - lost) * w / opp_too_good if opp_too_good > 0.0 else lost
         else:
-            live = lost1 + (won - lost1) * (w - opp_too_good) / (1.0 - opp_too_good) \
-                if opp_too_good < 1.0 else won
+            live = (
+                lost1 + (won - lost1) * (w - opp_too_good) / (1.0 - opp_too_good)
+                if opp_too_good < 1.0
+                else won
+            )
         out[i] = dead * (1.0 - x[i]) + live * x[i]
     return out
 
 
 @njit(cache=True)
-def cube_efficiencies(boards, checkers, small_variant, base, per_pip, low, high, contact_x,
-                       bearoff_x):  # pragma: no cover - compiled
+def cube_efficiencies(
+    boards, checkers, small_variant, base, per_pip, low, high, contact_x, bearoff_x
+):  # pragma: no cover - compiled
     """GNU Backgammon's cube efficiency of ``(n, 2, 26)`` boards, seen from the side on roll."""
     n = boards.shape[0]
     out = np.empty(n)

@@ -74,9 +74,29 @@ def _make_begin_ply(acey):
     ``acey`` is a constant of the compiled function, as in
     :func:`gammonlab._kernels.playout._make_play_trials`."""
 
-    def begin_ply(games, trial, ply, start_ply, die1, die2, key, rotate, truncate,
-                  bearoff_finish, rolls, first_off, dice_counter, boards, probs, end, rolled,
-                  dice, generate, scoring, checkers):
+    def begin_ply(
+        games,
+        trial,
+        ply,
+        start_ply,
+        die1,
+        die2,
+        key,
+        rotate,
+        truncate,
+        bearoff_finish,
+        rolls,
+        first_off,
+        dice_counter,
+        boards,
+        probs,
+        end,
+        rolled,
+        dice,
+        generate,
+        scoring,
+        checkers,
+    ):
         """Start one ply of every live game in lockstep play.
 
         ``games`` are indices into the per-game arrays: ``trial`` (trial number),
@@ -111,8 +131,7 @@ def _make_begin_ply(acey):
         again = np.empty(total_capacity, dtype=np.bool_)
         stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
         scratch = np.empty(SCRATCH, dtype=np.int64)
-        out_boards, out_moves, hashes = play_buffers(_CAPACITY if do_generate and not acey
-                                                     else 1)
+        out_boards, out_moves, hashes = play_buffers(_CAPACITY if do_generate and not acey else 1)
         known_dice = die1 > 0
         free_ply = start_ply + (1 if known_dice else 0)
         total = 0
@@ -167,15 +186,16 @@ def _make_begin_ply(acey):
                         for col in range(26):
                             stack[0, side, col] = boards[game, side, col]
                     n, out_boards, out_moves, hashes = search_all(
-                        stack, scratch, d1, d2, 0, out_boards, out_moves, hashes)
+                        stack, scratch, d1, d2, 0, out_boards, out_moves, hashes
+                    )
                     found = out_boards
                 candidates = room(candidates, total, total + n)
                 again = room(again, total, total + n)
-                candidates[total:total + n] = found[:n]
+                candidates[total : total + n] = found[:n]
                 if acey:
-                    again[total:total + n] = earns
+                    again[total : total + n] = earns
                 else:
-                    again[total:total + n] = False
+                    again[total : total + n] = False
                 total += n
             offsets[g + 1] = total
         return offsets, candidates[:total], again[:total]
@@ -186,8 +206,9 @@ def _make_begin_ply(acey):
 def _make_finish_ply(acey):
     """:func:`finish_ply`, compiled for Acey-Deucey (``acey``) or the other variants."""
 
-    def finish_ply(games, chosen, candidates, again, ply, side, boards, probs, end,
-                   scoring, checkers):
+    def finish_ply(
+        games, chosen, candidates, again, ply, side, boards, probs, end, scoring, checkers
+    ):
         """Play each live game's chosen candidate (-1: no legal play, R5.5) and score
         finished games (R8.1; R8.2 or R8.4 by ``scoring``). ``chosen[g]`` indexes
         ``candidates``; ``side[game]`` is the side on roll, 0 the root's. In

@@ -120,8 +120,12 @@ def _make_search(entering):
                 # -- the next checker at this depth that may move ``die`` (R4, R6, R7, R11.1)
                 source = scratch[_NEXT + depth]
                 target = -1
-                if entering and source == BAR and scratch[_WAITING + depth] > 0 and (
-                    stack[depth, 0, BAR] == 0):
+                if (
+                    entering
+                    and source == BAR
+                    and scratch[_WAITING + depth] > 0
+                    and (stack[depth, 0, BAR] == 0)
+                ):
                     # R11.1: the bar is empty (R6.3), a waiting checker may enter on
                     # the same point as from the bar (R6.4); checked here, once per
                     # step, to keep the loop over the points as it is for other variants
@@ -132,7 +136,8 @@ def _make_search(entering):
                 if target < 0:
                     while source >= 1:
                         if stack[depth, 0, source] > 0 and (
-                                source == BAR or stack[depth, 0, BAR] == 0):  # R6.3
+                            source == BAR or stack[depth, 0, BAR] == 0
+                        ):  # R6.3
                             t = source - die
                             if t >= 1:
                                 # R4.2 / R6.4: two or more opposing checkers block a point
@@ -217,8 +222,9 @@ def _make_search(entering):
                                 differences = 0  # branch-free, so it vectorises
                                 for side in range(2):
                                     for col in range(26):
-                                        differences += (out_boards[i, side, col]
-                                                        != stack[leaf, side, col])
+                                        differences += (
+                                            out_boards[i, side, col] != stack[leaf, side, col]
+                                        )
                                 if differences == 0:
                                     duplicate = True
                                     break
@@ -255,9 +261,11 @@ _search_standard = _make_search(False)
 @njit(cache=True, nogil=True)
 def play_buffers(capacity):
     """Empty output arrays of the search for ``capacity`` plays: ``(boards, moves, hashes)``."""
-    return (np.empty((capacity, 2, 26), dtype=np.int8),
-            np.empty((capacity, MAX_MOVES, 2), dtype=np.int8),
-            np.empty(capacity, dtype=np.int64))
+    return (
+        np.empty((capacity, 2, 26), dtype=np.int8),
+        np.empty((capacity, MAX_MOVES, 2), dtype=np.int8),
+        np.empty(capacity, dtype=np.int64),
+    )
 
 
 def _make_search_all(search):
@@ -349,8 +357,9 @@ def generate_plays(board, die1, die2):
     scratch = np.empty(SCRATCH, dtype=np.int64)
     _load(stack, board[np.newaxis], 0)
     out_boards, out_moves, hashes = play_buffers(START_CAPACITY)
-    n, out_boards, out_moves, hashes = search_all(stack, scratch, die1, die2, 0, out_boards,
-                                                  out_moves, hashes)
+    n, out_boards, out_moves, hashes = search_all(
+        stack, scratch, die1, die2, 0, out_boards, out_moves, hashes
+    )
     return out_boards[:n].copy(), out_moves[:n].copy()
 
 
@@ -374,8 +383,9 @@ def count_plays_batch(boards, dice):
     out_boards, out_moves, hashes = play_buffers(START_CAPACITY * 4)
     for i in range(n):
         _load(stack, boards, i)
-        c, out_boards, out_moves, hashes = search_all(stack, scratch, dice[i, 0], dice[i, 1], 0,
-                                                      out_boards, out_moves, hashes)
+        c, out_boards, out_moves, hashes = search_all(
+            stack, scratch, dice[i, 0], dice[i, 1], 0, out_boards, out_moves, hashes
+        )
         counts[i] = c
     return counts
 
@@ -407,12 +417,13 @@ def generate_plays_batch(boards, dice):
     total = 0
     for i in range(n):
         _load(stack, boards, i)
-        c, out_boards, out_moves, hashes = search_all(stack, scratch, dice[i, 0], dice[i, 1], 0,
-                                                      out_boards, out_moves, hashes)
+        c, out_boards, out_moves, hashes = search_all(
+            stack, scratch, dice[i, 0], dice[i, 1], 0, out_boards, out_moves, hashes
+        )
         all_boards = room(all_boards, total, total + c)
         all_moves = room(all_moves, total, total + c)
-        all_boards[total:total + c] = out_boards[:c]
-        all_moves[total:total + c] = out_moves[:c]
+        all_boards[total : total + c] = out_boards[:c]
+        all_moves[total : total + c] = out_moves[:c]
         total += c
         offsets[i + 1] = total
     return offsets, all_boards[:total].copy(), all_moves[:total].copy()

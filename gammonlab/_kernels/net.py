@@ -161,8 +161,9 @@ def shot_count(board, me, opp):
                 for a in range(max(1, d - 6), min(6, d - 1) + 1):
                     b = d - a
                     # R4.2: the intermediate point must hold fewer than two opposing checkers
-                    if a != b and (board[opp, BAR - source + a] < 2
-                                   or board[opp, BAR - source + b] < 2):
+                    if a != b and (
+                        board[opp, BAR - source + a] < 2 or board[opp, BAR - source + b] < 2
+                    ):
                         mask |= _PAIR[a, b]
             for e in range(1, 7):
                 if d % e == 0 and 2 <= d // e <= 4:
@@ -228,9 +229,14 @@ def _escape_table() -> np.ndarray:
                             ok = True
                             break
                 else:
-                    ok = any(not blocked(first) and (first > furthest or (
-                        first + second > furthest and not blocked(first + second)))
-                        for first, second in ((a, b), (b, a)))
+                    ok = any(
+                        not blocked(first)
+                        and (
+                            first > furthest
+                            or (first + second > furthest and not blocked(first + second))
+                        )
+                        for first, second in ((a, b), (b, a))
+                    )
                 count += ok
         table[pattern] = count
     return table
@@ -317,10 +323,16 @@ def active_inputs(board, swap, index, value):
             count += 1
     me = swap
     opp = 1 - swap
-    features = (shot_count(board, me, opp) / 36.0, shot_count(board, opp, me) / 36.0,
-                _longest_prime(board, me) / 6.0, _longest_prime(board, opp) / 6.0,
-                escapes(board, me, opp) / 36.0, escapes(board, opp, me) / 36.0,
-                _rearmost(board, me) / 25.0, _rearmost(board, opp) / 25.0)
+    features = (
+        shot_count(board, me, opp) / 36.0,
+        shot_count(board, opp, me) / 36.0,
+        _longest_prime(board, me) / 6.0,
+        _longest_prime(board, opp) / 6.0,
+        escapes(board, me, opp) / 36.0,
+        escapes(board, opp, me) / 36.0,
+        _rearmost(board, me) / 25.0,
+        _rearmost(board, opp) / 25.0,
+    )
     for f in range(N_FEATURES):
         if features[f] != 0.0:
             index[count] = F_SHOTS + f
@@ -392,8 +404,7 @@ def add_point(acc, w1, net, k, n):
     else:
         v = np.float32((n - 3) * 0.5)
         for j in range(h):
-            acc[j] += (w1[net, k, j] + w1[net, k + 1, j] + w1[net, k + 2, j]
-                       + v * w1[net, k + 3, j])
+            acc[j] += w1[net, k, j] + w1[net, k + 1, j] + w1[net, k + 2, j] + v * w1[net, k + 3, j]
 
 
 @njit(cache=True, nogil=True, fastmath=True)
@@ -423,14 +434,16 @@ def add_features(board, swap, net, w1, acc):
     h = acc.shape[0]
     me = swap
     opp = 1 - swap
-    features = (np.float32(shot_count(board, me, opp) / 36.0),
-                np.float32(shot_count(board, opp, me) / 36.0),
-                np.float32(_longest_prime(board, me) / 6.0),
-                np.float32(_longest_prime(board, opp) / 6.0),
-                np.float32(escapes(board, me, opp) / 36.0),
-                np.float32(escapes(board, opp, me) / 36.0),
-                np.float32(_rearmost(board, me) / 25.0),
-                np.float32(_rearmost(board, opp) / 25.0))
+    features = (
+        np.float32(shot_count(board, me, opp) / 36.0),
+        np.float32(shot_count(board, opp, me) / 36.0),
+        np.float32(_longest_prime(board, me) / 6.0),
+        np.float32(_longest_prime(board, opp) / 6.0),
+        np.float32(escapes(board, me, opp) / 36.0),
+        np.float32(escapes(board, opp, me) / 36.0),
+        np.float32(_rearmost(board, me) / 25.0),
+        np.float32(_rearmost(board, opp) / 25.0),
+    )
     for f in range(N_FEATURES):
         v = features[f]
         if v != 0.0:

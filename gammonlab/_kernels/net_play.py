@@ -43,8 +43,9 @@ _CAPACITY = START_CAPACITY * 16
 
 
 @njit(cache=True, nogil=True)
-def position_probabilities(board, swap, w1, b1, w2, b2, rolls, first_off, acc, z, index, value,
-                           work):
+def position_probabilities(
+    board, swap, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+):
     """Probabilities of one position from the side on roll (row ``swap``).
 
     A finished game is scored exactly (R8.1, R8.2), a bear-off of both sides
@@ -87,8 +88,9 @@ def net_probabilities(boards, w1, b1, w2, b2, rolls, first_off):
     value = np.empty(MAX_ACTIVE, dtype=np.float32)
     work = np.empty((2, 26), dtype=np.int8)
     for i in range(n):
-        p = position_probabilities(boards[i], 0, w1, b1, w2, b2, rolls, first_off, acc, z, index,
-                                   value, work)
+        p = position_probabilities(
+            boards[i], 0, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+        )
         for j in range(N_OUTPUTS):
             out[i, j] = p[j]
     return out
@@ -100,8 +102,9 @@ def _equity(p):
 
 
 @njit(cache=True, nogil=True, fastmath=True)
-def candidate_probabilities(candidates, n, w1, b1, w2, b2, rolls, first_off, acc, z, index,
-                            value, work, out):
+def candidate_probabilities(
+    candidates, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work, out
+):
     """The probabilities of the first ``n`` candidates (resulting boards seen from
     the mover), each from the opponent's side, on roll next, into ``out`` ``(n, 5)``.
 
@@ -130,11 +133,11 @@ def candidate_probabilities(candidates, n, w1, b1, w2, b2, rolls, first_off, acc
                 back_mover = col
             if o > 0 and back_opponent == 0:
                 back_opponent = col
-        if left_mover == 0 or left_opponent == 0 or (back_mover <= HOME and
-                                                     back_opponent <= HOME):
+        if left_mover == 0 or left_opponent == 0 or (back_mover <= HOME and back_opponent <= HOME):
             # a finished game or a bear-off of both sides: exact values
-            p = position_probabilities(candidates[c], 1, w1, b1, w2, b2, rolls, first_off, acc,
-                                       z, index, value, work)
+            p = position_probabilities(
+                candidates[c], 1, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+            )
             for j in range(N_OUTPUTS):
                 out[c, j] = p[j]
         else:
@@ -203,8 +206,9 @@ def net_choose(candidates, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, v
     """The candidate (resulting boards seen from the mover) with the mover's highest
     cubeless equity at 0-ply, and that equity. Ties go to the first."""
     probs = np.empty((n, N_OUTPUTS))
-    candidate_probabilities(candidates, n, w1, b1, w2, b2, rolls, first_off, acc, z, index,
-                            value, work, probs)
+    candidate_probabilities(
+        candidates, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work, probs
+    )
     best = -1
     best_equity = -np.inf
     for c in range(n):
@@ -216,8 +220,9 @@ def net_choose(candidates, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, v
 
 
 @njit(cache=True, nogil=True)
-def play_pairs(w1, b1, w2, b2, rolls, first_off, opponent, key, first_pair, n_pairs, start,
-               points, plies):
+def play_pairs(
+    w1, b1, w2, b2, rolls, first_off, opponent, key, first_pair, n_pairs, start, points, plies
+):
     """Cubeless money games of the net against ``opponent`` with duplicate dice.
 
     Pair ``i`` is two games from ``start`` (row 0 on roll, the opening roll
@@ -255,8 +260,9 @@ def play_pairs(w1, b1, w2, b2, rolls, first_off, opponent, key, first_pair, n_pa
                     d1 = roll // 6 + 1
                     d2 = roll % 6 + 1
                 net_moves = (ply % 2 == 0) == (g == 0)
-                n, out_boards, out_moves, hashes = search_all(stack, scratch, d1, d2, 0, out_boards,
-                                                              out_moves, hashes)
+                n, out_boards, out_moves, hashes = search_all(
+                    stack, scratch, d1, d2, 0, out_boards, out_moves, hashes
+                )
                 ply += 1
                 if n == 0:
                     for col in range(26):
@@ -267,8 +273,21 @@ def play_pairs(w1, b1, w2, b2, rolls, first_off, opponent, key, first_pair, n_pa
                 chosen = 0
                 if n > 1:
                     if net_moves or opponent == NET:
-                        chosen, _ = net_choose(out_boards, n, w1, b1, w2, b2, rolls, first_off,
-                                               acc, z, index, value, work)
+                        chosen, _ = net_choose(
+                            out_boards,
+                            n,
+                            w1,
+                            b1,
+                            w2,
+                            b2,
+                            rolls,
+                            first_off,
+                            acc,
+                            z,
+                            index,
+                            value,
+                            work,
+                        )
                     else:
                         chosen = pubeval_best(out_boards[:n], 1 if pubeval_is_race(board) else 0)
                 left = 0
@@ -285,4 +304,3 @@ def play_pairs(w1, b1, w2, b2, rolls, first_off, opponent, key, first_pair, n_pa
             points[i, g] = result
             plies[i, g] = ply
     return 0
-

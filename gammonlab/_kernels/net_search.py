@@ -68,15 +68,34 @@ def _equity(p):
 
 
 @njit(cache=True, nogil=True)
-def _one_ply(board, w1, b1, w2, b2, rolls, first_off, out, acc, z, index, value, work, stack,
-             scratch, cands, moves, hashes):
+def _one_ply(
+    board,
+    w1,
+    b1,
+    w2,
+    b2,
+    rolls,
+    first_off,
+    out,
+    acc,
+    z,
+    index,
+    value,
+    work,
+    stack,
+    scratch,
+    cands,
+    moves,
+    hashes,
+):
     """1-ply probabilities of ``board`` (row 0 on roll) into ``out``. Returns the
     candidate buffer, grown if a roll had more plays than it held."""
     for j in range(N_OUTPUTS):
         out[j] = 0.0
     if _settled(board):
-        p = position_probabilities(board, 0, w1, b1, w2, b2, rolls, first_off, acc, z, index,
-                                   value, work)
+        p = position_probabilities(
+            board, 0, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+        )
         for j in range(N_OUTPUTS):
             out[j] = p[j]
         return cands, moves, hashes
@@ -89,13 +108,16 @@ def _one_ply(board, w1, b1, w2, b2, rolls, first_off, out, acc, z, index, value,
                 stack[0, side, col] = board[side, col]
         n, cands, moves, hashes = search_all(stack, scratch, d1, d2, 0, cands, moves, hashes)
         if n == 0:
-            p = position_probabilities(board, 1, w1, b1, w2, b2, rolls, first_off, acc, z, index,
-                                       value, work)
+            p = position_probabilities(
+                board, 1, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+            )
         else:
-            best, _ = net_choose(cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index,
-                                 value, work)
-            p = position_probabilities(cands[best], 1, w1, b1, w2, b2, rolls, first_off, acc, z,
-                                       index, value, work)
+            best, _ = net_choose(
+                cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+            )
+            p = position_probabilities(
+                cands[best], 1, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+            )
         # p is seen from the other side, on roll after A's play: flip it
         out[0] += ways * (1.0 - p[0])
         out[1] += ways * p[3]
@@ -131,8 +153,25 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
         board = boards[i]
         if plies <= 1 or _settled(board):
             inner_cands, inner_moves, inner_hashes = _one_ply(
-                board, w1, b1, w2, b2, rolls, first_off, out, acc, z, index, value, work,
-                inner_stack, inner_scratch, inner_cands, inner_moves, inner_hashes)
+                board,
+                w1,
+                b1,
+                w2,
+                b2,
+                rolls,
+                first_off,
+                out,
+                acc,
+                z,
+                index,
+                value,
+                work,
+                inner_stack,
+                inner_scratch,
+                inner_cands,
+                inner_moves,
+                inner_hashes,
+            )
             for j in range(N_OUTPUTS):
                 result[i, j] = out[j]
             continue
@@ -154,13 +193,31 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
                     swapped[0, col] = board[1, col]
                     swapped[1, col] = board[0, col]
                 inner_cands, inner_moves, inner_hashes = _one_ply(
-                    swapped, w1, b1, w2, b2, rolls, first_off, inner, acc, z, index, value,
-                    work, inner_stack, inner_scratch, inner_cands, inner_moves, inner_hashes)
+                    swapped,
+                    w1,
+                    b1,
+                    w2,
+                    b2,
+                    rolls,
+                    first_off,
+                    inner,
+                    acc,
+                    z,
+                    index,
+                    value,
+                    work,
+                    inner_stack,
+                    inner_scratch,
+                    inner_cands,
+                    inner_moves,
+                    inner_hashes,
+                )
             else:
                 # the move filter: rank by 0-ply, keep the best few within the margin
                 probs = np.empty((n, N_OUTPUTS))
-                candidate_probabilities(cands, n, w1, b1, w2, b2, rolls, first_off, acc, z,
-                                        index, value, work, probs)
+                candidate_probabilities(
+                    cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work, probs
+                )
                 top = -np.inf
                 for c in range(n):
                     equities[c] = -_equity(probs[c])
@@ -176,8 +233,25 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
                         swapped[0, col] = cands[c, 1, col]
                         swapped[1, col] = cands[c, 0, col]
                     inner_cands, inner_moves, inner_hashes = _one_ply(
-                        swapped, w1, b1, w2, b2, rolls, first_off, seen, acc, z, index, value,
-                        work, inner_stack, inner_scratch, inner_cands, inner_moves, inner_hashes)
+                        swapped,
+                        w1,
+                        b1,
+                        w2,
+                        b2,
+                        rolls,
+                        first_off,
+                        seen,
+                        acc,
+                        z,
+                        index,
+                        value,
+                        work,
+                        inner_stack,
+                        inner_scratch,
+                        inner_cands,
+                        inner_moves,
+                        inner_hashes,
+                    )
                     e = -_equity(seen)
                     if e > best_equity:
                         best_equity = e
@@ -217,16 +291,18 @@ def choose_plays(boards, dice, plies, w1, b1, w2, b2, rolls, first_off, keep, ma
         for side in range(2):
             for col in range(26):
                 stack[0, side, col] = boards[i, side, col]
-        n, cands, moves, hashes = search_all(stack, scratch, dice[i, 0], dice[i, 1], 0,
-                                             cands, moves, hashes)
+        n, cands, moves, hashes = search_all(
+            stack, scratch, dice[i, 0], dice[i, 1], 0, cands, moves, hashes
+        )
         if n == 0:
             result[i] = boards[i]
             continue
         if n > equities.shape[0]:
             equities = np.empty(n)
         probs = np.empty((n, N_OUTPUTS))
-        candidate_probabilities(cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index,
-                                value, work, probs)
+        candidate_probabilities(
+            cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work, probs
+        )
         best = 0
         top = -np.inf
         for c in range(n):
@@ -244,8 +320,9 @@ def choose_plays(boards, dice, plies, w1, b1, w2, b2, rolls, first_off, keep, ma
                 for col in range(26):
                     swapped[0, 0, col] = cands[c, 1, col]
                     swapped[0, 1, col] = cands[c, 0, col]
-                deep = ply_probabilities(swapped, plies, w1, b1, w2, b2, rolls, first_off, keep,
-                                         margin)
+                deep = ply_probabilities(
+                    swapped, plies, w1, b1, w2, b2, rolls, first_off, keep, margin
+                )
                 e = -_equity(deep[0])
                 if e > deep_best:
                     deep_best = e
@@ -285,17 +362,32 @@ def roll_plays(board, dice, w1, b1, w2, b2, rolls, first_off):
         for side in range(2):
             for col in range(26):
                 stack[0, side, col] = board[side, col]
-        n, cands, moves, hashes = search_all(stack, scratch, dice[r, 0], dice[r, 1], 0,
-                                             cands, moves, hashes)
+        n, cands, moves, hashes = search_all(
+            stack, scratch, dice[r, 0], dice[r, 1], 0, cands, moves, hashes
+        )
         rows = max(n, 1)
         all_boards = room(all_boards, total, total + rows)
         if n == 0:
             all_boards[total] = board
         else:
-            all_boards[total:total + n] = cands[:n]
+            all_boards[total : total + n] = cands[:n]
         total += rows
         starts[r + 1] = total
     probabilities = np.empty((total, N_OUTPUTS))
-    candidate_probabilities(all_boards, total, w1, b1, w2, b2, rolls, first_off, acc, z, index,
-                            value, work, probabilities)
+    candidate_probabilities(
+        all_boards,
+        total,
+        w1,
+        b1,
+        w2,
+        b2,
+        rolls,
+        first_off,
+        acc,
+        z,
+        index,
+        value,
+        work,
+        probabilities,
+    )
     return all_boards[:total].copy(), starts, probabilities

@@ -109,9 +109,30 @@ def td_update(board, target, w1, b1, w2, b2, alpha, acc, z, grad, index, value):
 
 
 @njit(cache=True, nogil=True)
-def _self_play(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, game, history,
-               following, stack, scratch, out_boards, out_moves, hashes, acc, z, index, value,
-               work):
+def _self_play(
+    w1,
+    b1,
+    w2,
+    b2,
+    rolls,
+    first_off,
+    starts,
+    start_weights,
+    key,
+    game,
+    history,
+    following,
+    stack,
+    scratch,
+    out_boards,
+    out_moves,
+    hashes,
+    acc,
+    z,
+    index,
+    value,
+    work,
+):
     """One self-play game of the net (0-ply both sides).
 
     Writes each position a side is on roll in (before its roll) to
@@ -144,18 +165,22 @@ def _self_play(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, gam
             roll, counter = roll_index(dice_base, counter)
             d1 = roll // 6 + 1
             d2 = roll % 6 + 1
-        n, out_boards, out_moves, hashes = search_all(stack, scratch, d1, d2, 0, out_boards,
-                                                      out_moves, hashes)
+        n, out_boards, out_moves, hashes = search_all(
+            stack, scratch, d1, d2, 0, out_boards, out_moves, hashes
+        )
         if n == 0:  # R5.5: the turn is lost; the opponent is on roll in the same position
-            p = position_probabilities(board, 1, w1, b1, w2, b2, rolls, first_off, acc, z,
-                                       index, value, work)
+            p = position_probabilities(
+                board, 1, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+            )
         else:
             chosen = 0
             if n > 1:
-                chosen, _ = net_choose(out_boards, n, w1, b1, w2, b2, rolls, first_off, acc, z,
-                                       index, value, work)
-            p = position_probabilities(out_boards[chosen], 1, w1, b1, w2, b2, rolls, first_off,
-                                       acc, z, index, value, work)
+                chosen, _ = net_choose(
+                    out_boards, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+                )
+            p = position_probabilities(
+                out_boards[chosen], 1, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
+            )
         following[t, 0] = 1.0 - p[0]
         following[t, 1] = p[3]
         following[t, 2] = p[4]
@@ -180,8 +205,22 @@ def _self_play(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, gam
 
 
 @njit(cache=True, nogil=True)
-def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, first_game,
-                n_games, alpha, lam, stats):
+def train_games(
+    w1,
+    b1,
+    w2,
+    b2,
+    rolls,
+    first_off,
+    starts,
+    start_weights,
+    key,
+    first_game,
+    n_games,
+    alpha,
+    lam,
+    stats,
+):
     """Play ``n_games`` self-play games (numbers ``first_game ...``) and learn from them.
 
     Parameters
@@ -217,9 +256,29 @@ def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, fi
     target = np.empty(N_OUTPUTS)
     for g in range(n_games):
         t, finished, out_boards, out_moves, hashes = _self_play(
-            w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, first_game + g,
-            history, following, stack, scratch, out_boards, out_moves, hashes, acc, z, index,
-            value, work)
+            w1,
+            b1,
+            w2,
+            b2,
+            rolls,
+            first_off,
+            starts,
+            start_weights,
+            key,
+            first_game + g,
+            history,
+            following,
+            stack,
+            scratch,
+            out_boards,
+            out_moves,
+            hashes,
+            acc,
+            z,
+            index,
+            value,
+            work,
+        )
         if finished:
             stats[4] += 1.0 if t % 2 == 1 else 0.0
             if following[t - 1, 1] > 0.5:
@@ -241,8 +300,9 @@ def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, fi
                 target[3] = (1.0 - lam) * following[u, 3] + lam * wg
                 target[4] = (1.0 - lam) * following[u, 4] + lam * wbg
             if not is_pure_bearoff(history[u]):
-                stats[3] += td_update(history[u], target, w1, b1, w2, b2, alpha, acc, z, grad,
-                                      index, value)
+                stats[3] += td_update(
+                    history[u], target, w1, b1, w2, b2, alpha, acc, z, grad, index, value
+                )
                 stats[2] += 1.0
         stats[0] += 1.0
         stats[1] += t
@@ -250,8 +310,9 @@ def train_games(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, fi
 
 
 @njit(cache=True, nogil=True)
-def self_play_positions(w1, b1, w2, b2, rolls, first_off, starts, start_weights, key,
-                        first_game, n_games, out):
+def self_play_positions(
+    w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, first_game, n_games, out
+):
     """The positions of ``n_games`` self-play games of the net, for labelling.
 
     Every position a side is on roll in, before its roll, except those the
@@ -272,9 +333,29 @@ def self_play_positions(w1, b1, w2, b2, rolls, first_off, starts, start_weights,
     count = 0
     for g in range(n_games):
         t, _, out_boards, out_moves, hashes = _self_play(
-            w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, first_game + g,
-            history, following, stack, scratch, out_boards, out_moves, hashes, acc, z, index,
-            value, work)
+            w1,
+            b1,
+            w2,
+            b2,
+            rolls,
+            first_off,
+            starts,
+            start_weights,
+            key,
+            first_game + g,
+            history,
+            following,
+            stack,
+            scratch,
+            out_boards,
+            out_moves,
+            hashes,
+            acc,
+            z,
+            index,
+            value,
+            work,
+        )
         for u in range(t):
             if is_pure_bearoff(history[u]):
                 continue
@@ -299,6 +380,5 @@ def fit_targets(w1, b1, w2, b2, boards, targets, order, alpha):
     total = 0.0
     for i in range(order.shape[0]):
         k = order[i]
-        total += td_update(boards[k], targets[k], w1, b1, w2, b2, alpha, acc, z, grad, index,
-                           value)
+        total += td_update(boards[k], targets[k], w1, b1, w2, b2, alpha, acc, z, grad, index, value)
     return total / max(order.shape[0], 1)

@@ -205,9 +205,14 @@ def _bearoff_choice(candidates, n, rolls, first_off, expected):
         w, wg, wbg, lg, lbg = bearoff_probabilities(swapped, rolls, first_off)
         equity = -(2.0 * w - 1.0 + wg - lg + wbg - lbg)
         e = expected[i]
-        if (best < 0 or equity > best_equity
-                or (equity == best_equity and (e < best_expected
-                                               or (e == best_expected and i > best_index)))):
+        if (
+            best < 0
+            or equity > best_equity
+            or (
+                equity == best_equity
+                and (e < best_expected or (e == best_expected and i > best_index))
+            )
+        ):
             best = c
             best_equity = equity
             best_expected = e
@@ -224,9 +229,35 @@ def _make_play_trials(acey):
     the other kernel, which runs as if it were not there.
     """
 
-    def play_trials(roots, start_ply, die1, die2, policy, key, first_trial, rotate, truncate,
-                    bearoff_finish, expected, rolls, first_off, probs, plies, end, rolled,
-                    boards, side, scoring, checkers, w1, b1, w2, b2, log, log_boards):
+    def play_trials(
+        roots,
+        start_ply,
+        die1,
+        die2,
+        policy,
+        key,
+        first_trial,
+        rotate,
+        truncate,
+        bearoff_finish,
+        expected,
+        rolls,
+        first_off,
+        probs,
+        plies,
+        end,
+        rolled,
+        boards,
+        side,
+        scoring,
+        checkers,
+        w1,
+        b1,
+        w2,
+        b2,
+        log,
+        log_boards,
+    ):
         """Play trials ``first_trial .. first_trial + n - 1`` from every root, whole games.
 
         Parameters
@@ -359,7 +390,8 @@ def _make_play_trials(acey):
                         n = candidates.shape[0]
                     else:
                         n, out_boards, out_moves, hashes = search_all(
-                            stack, scratch, d1, d2, 0, out_boards, out_moves, hashes)
+                            stack, scratch, d1, d2, 0, out_boards, out_moves, hashes
+                        )
                         candidates = out_boards
                         moves = out_moves
                         again = no_again
@@ -368,8 +400,19 @@ def _make_play_trials(acey):
                         _swap(board)
                         on_roll ^= 1
                         if acey and ply < log.shape[0]:
-                            _log_play(log, log_boards, ply, roller, d1, d2, moves, -1, False,
-                                      board, on_roll)
+                            _log_play(
+                                log,
+                                log_boards,
+                                ply,
+                                roller,
+                                d1,
+                                d2,
+                                moves,
+                                -1,
+                                False,
+                                board,
+                                on_roll,
+                            )
                         ply += 1
                         continue
                     # -- the policy's choice
@@ -386,15 +429,29 @@ def _make_play_trials(acey):
                                 map_to_bar(candidates[c], mapped[c], checkers)
                             chosen = pubeval_best(mapped[:n], 1 if pubeval_is_race(work) else 0)
                         elif policy == NET:
-                            chosen, _ = net_choose(candidates, n, w1, b1, w2, b2, rolls,
-                                                   first_off, acc, z, index, value, work)
+                            chosen, _ = net_choose(
+                                candidates,
+                                n,
+                                w1,
+                                b1,
+                                w2,
+                                b2,
+                                rolls,
+                                first_off,
+                                acc,
+                                z,
+                                index,
+                                value,
+                                work,
+                            )
                         else:
                             race = pubeval_is_race(board)
                             chosen = -1
                             if policy == BEAROFF and race and bearoff_index_row(board[0]) >= 0:
                                 if bearoff_index_row(board[1]) >= 0:
-                                    chosen = _bearoff_choice(candidates, n, rolls, first_off,
-                                                             expected)
+                                    chosen = _bearoff_choice(
+                                        candidates, n, rolls, first_off, expected
+                                    )
                                 else:
                                     chosen = bearoff_best(candidates[:n], expected)
                             if chosen < 0:
@@ -433,8 +490,19 @@ def _make_play_trials(acey):
                             _swap(board)
                             on_roll ^= 1
                         if ply < log.shape[0]:
-                            _log_play(log, log_boards, ply, roller, d1, d2, moves, chosen,
-                                      earned, board, on_roll)
+                            _log_play(
+                                log,
+                                log_boards,
+                                ply,
+                                roller,
+                                d1,
+                                d2,
+                                moves,
+                                chosen,
+                                earned,
+                                board,
+                                on_roll,
+                            )
                     else:
                         if points == 0:
                             for col in range(26):
@@ -483,12 +551,38 @@ def play_acey_game(board, die1, die2, policy, key, trial, rotate, checkers, log,
     rolled = np.empty(1, dtype=np.int64)
     boards = np.empty((1, 1, 2, 26), dtype=np.int8)
     side = np.zeros((1, 1), dtype=np.int8)
-    weights = (np.zeros((2, 1, 1), dtype=np.float32), np.zeros((2, 1), dtype=np.float32),
-               np.zeros((2, 5, 1), dtype=np.float32), np.zeros((2, 5), dtype=np.float32))
-    stuck = play_acey_trials(np.ascontiguousarray(board, dtype=np.int8)[np.newaxis], 0, die1,
-                             die2, policy, key, trial, rotate, -1, False, np.zeros(1),
-                             np.zeros((1, 1)), np.zeros((1, 1)), probs, plies, end, rolled,
-                             boards, side, STANDARD, checkers, *weights, log, log_boards)
+    weights = (
+        np.zeros((2, 1, 1), dtype=np.float32),
+        np.zeros((2, 1), dtype=np.float32),
+        np.zeros((2, 5, 1), dtype=np.float32),
+        np.zeros((2, 5), dtype=np.float32),
+    )
+    stuck = play_acey_trials(
+        np.ascontiguousarray(board, dtype=np.int8)[np.newaxis],
+        0,
+        die1,
+        die2,
+        policy,
+        key,
+        trial,
+        rotate,
+        -1,
+        False,
+        np.zeros(1),
+        np.zeros((1, 1)),
+        np.zeros((1, 1)),
+        probs,
+        plies,
+        end,
+        rolled,
+        boards,
+        side,
+        STANDARD,
+        checkers,
+        *weights,
+        log,
+        log_boards,
+    )
     if stuck:
         return -1, MAX_PLIES + 1, int(side[0, 0])
     return int(end[0, 0]), int(plies[0, 0]), int(side[0, 0])

@@ -204,9 +204,11 @@ def one_sided_race(row, expected, rolls, first_off, finish, first, leave):
                         index = bearoff_index_row(work)
                         work[target] -= 1
                         work[point] += 1
-                        if (best_index < 0 or expected[index] < expected[best_index]
-                                or (expected[index] == expected[best_index]
-                                    and index > best_index)):
+                        if (
+                            best_index < 0
+                            or expected[index] < expected[best_index]
+                            or (expected[index] == expected[best_index] and index > best_index)
+                        ):
                             best_source = point
                             best_target = target
                             best_index = index
@@ -270,8 +272,15 @@ def race_probabilities(boards, expected, rolls, first_off):
             out[b, 4] = lbg
             continue
         for side in range(2):
-            one_sided_race(board[side], expected, rolls, first_off, dists[side, 0],
-                           dists[side, 1], dists[side, 2])
+            one_sided_race(
+                board[side],
+                expected,
+                rolls,
+                first_off,
+                dists[side, 0],
+                dists[side, 1],
+                dists[side, 2],
+            )
         a_finish, a_first, a_leave = dists[0, 0], dists[0, 1], dists[0, 2]
         b_finish, b_first, b_leave = dists[1, 0], dists[1, 1], dists[1, 2]
         win = 0.0

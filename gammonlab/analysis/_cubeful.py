@@ -19,8 +19,7 @@ from ..cube.theory import _cubeful_values as cubeful
 from ..cube.theory import _option_values as options
 from ..cube.theory import _Situation as Cube
 
-__all__ = ["Cube", "Decision", "cube_efficiencies", "cubeful", "decide", "options",
-           "value_on_roll"]
+__all__ = ["Cube", "Decision", "cube_efficiencies", "cubeful", "decide", "options", "value_on_roll"]
 
 Decision = CubeDecision
 

@@ -110,8 +110,7 @@ class Engine:
         starts = np.cumsum([0] + [len(part) for part in parts])
         boards = np.concatenate(parts)
         if not self.evaluates:
-            scores = np.concatenate([self.policy.scores(position.board, part)
-                                     for part in parts])
+            scores = np.concatenate([self.policy.scores(position.board, part) for part in parts])
             return Rolls(boards, starts, np.full((len(boards), 5), np.nan), scores)
         # one evaluator call for every play of every roll: batches are what evaluators like
         probabilities = self.probabilities(boards[:, ::-1])
@@ -148,8 +147,11 @@ class NetEngine(Engine):
 
         dice = np.array(rolls, dtype=np.int64).reshape(-1, 2)
         boards, starts, probabilities = roll_plays(
-            np.ascontiguousarray(position.board, dtype=np.int8), dice,
-            *self.zero.weights.arrays, *self.zero.tables)
+            np.ascontiguousarray(position.board, dtype=np.int8),
+            dice,
+            *self.zero.weights.arrays,
+            *self.zero.tables,
+        )
         return Rolls(boards, starts, probabilities)
 
 
@@ -208,8 +210,11 @@ class GnubgEngine(Engine):
         # the list's equity is the mover's cubeless money equity: -(opponent's)
         opponent = 2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
         with np.errstate(invalid="ignore"):
-            good = ((np.abs(opponent + np.array(equities)) <= _KEY_CHECK)
-                    & (p >= -1e-6).all(axis=1) & (p <= 1.0 + 1e-6).all(axis=1))
+            good = (
+                (np.abs(opponent + np.array(equities)) <= _KEY_CHECK)
+                & (p >= -1e-6).all(axis=1)
+                & (p <= 1.0 + 1e-6).all(axis=1)
+            )
         finished = (boards[:, 0, 0] == self.checkers) | (boards[:, 1, 0] == self.checkers)
         redo = ~good & ~finished
         if finished.any() or redo.any():
@@ -245,27 +250,40 @@ def make_engine(policy: Policy, variant: Any, plies: int) -> Engine:
         # the evaluators know no checker waiting to enter, and a 1-2 played in full is
         # followed by the same player's roll (R11.2), not the opponent's: equities after
         # a play would be judged from the wrong side
-        raise AnalysisError(f"{variant.name} matches cannot be analysed: a 1-2 played in "
-                            "full earns a roll again (R11.2) and no evaluator knows "
-                            "checkers waiting to enter (R2.4); roll positions out instead")
+        raise AnalysisError(
+            f"{variant.name} matches cannot be analysed: a 1-2 played in "
+            "full earns a roll again (R11.2) and no evaluator knows "
+            "checkers waiting to enter (R2.4); roll positions out instead"
+        )
     if plies < 0:
         raise OptionError(f"plies must be 0 or more, got {plies}", option="plies")
     if policy.name == "gnubg" and checkers < CHECKERS:
-        warnings.warn(f"GNU Backgammon's nets are trained on 15 checkers a side; their "
-                      f"verdicts on {variant.name} mean little", UserWarning, stacklevel=4)
+        warnings.warn(
+            f"GNU Backgammon's nets are trained on 15 checkers a side; their "
+            f"verdicts on {variant.name} mean little",
+            UserWarning,
+            stacklevel=4,
+        )
     from ..evaluators.net import NetEvaluator
 
     if isinstance(policy, NetEvaluator):
         if checkers < CHECKERS:
-            warnings.warn(f"gammonlab's net is trained on 15 checkers a side; its verdicts "
-                          f"on {variant.name} mean little", UserWarning, stacklevel=4)
+            warnings.warn(
+                f"gammonlab's net is trained on 15 checkers a side; its verdicts "
+                f"on {variant.name} mean little",
+                UserWarning,
+                stacklevel=4,
+            )
         return NetEngine(policy, checkers, plies)
     # gnubg-nn generates the plays itself: only where its rules are ours
     if policy.name == "gnubg" and checkers == CHECKERS and not variant.enter_from_off:
         return GnubgEngine(policy, checkers, plies)
     if plies:
-        raise OptionError(f"plies={plies} needs the 'net' or 'gnubg' evaluator; "
-                          f"{policy.name!r} evaluates at 0 plies only", option="plies")
+        raise OptionError(
+            f"plies={plies} needs the 'net' or 'gnubg' evaluator; "
+            f"{policy.name!r} evaluates at 0 plies only",
+            option="plies",
+        )
     engine = Engine(policy, checkers)
     engine.evaluates = bool(policy.evaluates)
     return engine

@@ -48,14 +48,32 @@ if TYPE_CHECKING:
     from ..position import Position
     from ..state import GameState
 
-__all__ = ["ANALYSIS_COLUMNS", "CUBE_VERDICTS", "analyse", "analyse_matches", "rank_plays",
-           "roll_luck"]
+__all__ = [
+    "ANALYSIS_COLUMNS",
+    "CUBE_VERDICTS",
+    "analyse",
+    "analyse_matches",
+    "rank_plays",
+    "roll_luck",
+]
 
-_PROBABILITY_COLUMNS = ("p_win", "p_win_gammon", "p_win_backgammon", "p_lose_gammon",
-                        "p_lose_backgammon")
+_PROBABILITY_COLUMNS = (
+    "p_win",
+    "p_win_gammon",
+    "p_win_backgammon",
+    "p_lose_gammon",
+    "p_lose_backgammon",
+)
 _TIE = 1e-9  # equities this close rank equal
-CUBE_VERDICTS = ("No double", "Double, take", "Double, pass", "Double, beaver",
-                 "No double, beaver", "Too good to double, take", "Too good to double, pass")
+CUBE_VERDICTS = (
+    "No double",
+    "Double, take",
+    "Double, pass",
+    "Double, beaver",
+    "No double, beaver",
+    "Too good to double, take",
+    "Too good to double, pass",
+)
 """The proper cube actions, the categories of ``cube_verdict``."""
 
 # -- judging one decision -------------------------------------------------------------------------
@@ -84,8 +102,16 @@ class _RollValues:
 class _Analyst:
     """Analyses the actions of matches with one engine and one match equity table."""
 
-    def __init__(self, policy: Policy, variant: Any, *, plies: int, luck: bool,
-                 table: MatchEquityTable | None, thresholds: dict[str, float]) -> None:
+    def __init__(
+        self,
+        policy: Policy,
+        variant: Any,
+        *,
+        plies: int,
+        luck: bool,
+        table: MatchEquityTable | None,
+        thresholds: dict[str, float],
+    ) -> None:
         self.engine = make_engine(policy, variant, plies)
         self.plies = self.engine.plies
         self.luck = luck and self.engine.evaluates
@@ -99,8 +125,9 @@ class _Analyst:
 
     # -- plays ---------------------------------------------------------------------------------
 
-    def roll_values(self, position: Position, cube: Cube,
-                    rolls: Sequence[tuple[int, int]]) -> _RollValues:
+    def roll_values(
+        self, position: Position, cube: Cube, rolls: Sequence[tuple[int, int]]
+    ) -> _RollValues:
         """Every play of each roll, judged by the position it leads to."""
         found = self.engine.rolls(position, rolls)
         if not self.engine.evaluates:
@@ -111,8 +138,7 @@ class _Analyst:
         equities = np.asarray(cube.to_equity(values), dtype=np.float64)
         return _RollValues(found, equities, values, equities)
 
-    def values_after(self, boards: np.ndarray, probabilities: np.ndarray,
-                     cube: Cube) -> np.ndarray:
+    def values_after(self, boards: np.ndarray, probabilities: np.ndarray, cube: Cube) -> np.ndarray:
         """The mover's value after plays: the opponent's, at 0-ply with their cube action."""
         opponent_view = np.ascontiguousarray(boards[:, ::-1])
         x = cube_efficiencies(opponent_view, self.checkers)
@@ -122,8 +148,11 @@ class _Analyst:
         """Plies > 0: the best plays of a roll evaluated again, deeper (in place)."""
         equities = found.equities[where]
         order = np.argsort(-equities, kind="stable")
-        keep = [i for i in order[:_MOVE_FILTER[0]]
-                if equities[i] >= equities[order[0]] - _MOVE_FILTER[1]]
+        keep = [
+            i
+            for i in order[: _MOVE_FILTER[0]]
+            if equities[i] >= equities[order[0]] - _MOVE_FILTER[1]
+        ]
         rows = np.arange(where.start, where.stop)[keep]
         boards = found.rolls.boards[rows]
         probabilities = self.engine.plied(boards[:, ::-1])
@@ -145,8 +174,9 @@ class _Analyst:
 
         ``best_values`` are the mover's best values for the 21 rolls.
         """
-        theirs = self.roll_values(position.swapped(), cube.swapped(),
-                                  [ROLLS[i] for i in OPENING_ROLLS])
+        theirs = self.roll_values(
+            position.swapped(), cube.swapped(), [ROLLS[i] for i in OPENING_ROLLS]
+        )
         their_best = cube.opposite(theirs.best())
         my_best = best_values[list(OPENING_ROLLS)]
         return float(np.mean(cube.to_equity(np.concatenate([my_best, their_best]))))
@@ -175,8 +205,10 @@ class _Analyst:
         index = {board.tobytes(): i for i, board in enumerate(boards)}
         played = index.get(np.asarray(played_board, dtype=np.int8).tobytes())
         if played is None:
-            raise AnalysisError(f"the play {action.play} is not among the legal plays of "
-                                f"{dice[0]}-{dice[1]} in {position.label}")
+            raise AnalysisError(
+                f"the play {action.play} is not among the legal plays of "
+                f"{dice[0]}-{dice[1]} in {position.label}"
+            )
         best = int(np.argmax(ranking))
         if ranking[best] <= ranking[played] + _TIE:
             best = played  # equal plays: the one made is as good as any
@@ -188,9 +220,13 @@ class _Analyst:
         equities = found.equities[where]
         loss = max(0.0, float(equities[best] - equities[played]))
         if self.engine.evaluates:
-            row.update(played_equity=float(equities[played]), best_equity=float(equities[best]),
-                       equity_loss=loss, mwc_loss=loss * cube.mwc_per_equity(),
-                       error_class=error_class(loss, self.thresholds))
+            row.update(
+                played_equity=float(equities[played]),
+                best_equity=float(equities[best]),
+                equity_loss=loss,
+                mwc_loss=loss * cube.mwc_per_equity(),
+                error_class=error_class(loss, self.thresholds),
+            )
             row.update(self.cube_on_move(state, cube, opening))
         if best_values is not None:
             if opening and roll[0] != roll[1]:
@@ -198,8 +234,9 @@ class _Analyst:
             else:
                 mean = float(np.dot(ROLL_WEIGHTS, cube.to_equity(best_values)) / 36.0)
             luck = float(cube.to_equity(best_values[actual])) - mean
-            row.update(luck=luck, luck_mwc=luck * cube.mwc_per_equity(),
-                       luck_class=luck_class(luck))
+            row.update(
+                luck=luck, luck_mwc=luck * cube.mwc_per_equity(), luck_class=luck_class(luck)
+            )
         return row
 
     def cube_on_move(self, state: GameState, cube: Cube, opening: bool) -> dict[str, Any]:
@@ -216,15 +253,18 @@ class _Analyst:
             row["position_equity"] = decision.equity
             return row
         loss = max(0.0, decision.errors["No double"])
-        close = (min(decision.double_take, decision.double_pass) - decision.no_double
-                 > -CLOSE_CUBE_DECISION)
+        close = (
+            min(decision.double_take, decision.double_pass) - decision.no_double
+            > -CLOSE_CUBE_DECISION
+        )
         row.update(self.cube_columns(decision, cube, loss, "missed double"))
         row["cube_decision"] = bool(close or loss > _ERROR_TOLERANCE)
         row["position_equity"] = decision.equity
         return row
 
-    def cube_columns(self, decision: Decision, cube: Cube, loss: float,
-                     error: str) -> dict[str, Any]:
+    def cube_columns(
+        self, decision: Decision, cube: Cube, loss: float, error: str
+    ) -> dict[str, Any]:
         wrong = loss > _ERROR_TOLERANCE
         return {
             "cube_verdict": decision.verdict,
@@ -253,8 +293,9 @@ class _Analyst:
         doubled = double_take - decision.errors["Take"]  # the doubler's, after the best answer
         kind = action.kind
         if kind == "double":
-            row = self.cube_columns(decision, cube, max(0.0, decision.errors["Double"]),
-                                    "wrong double")
+            row = self.cube_columns(
+                decision, cube, max(0.0, decision.errors["Double"]), "wrong double"
+            )
             row.update(zip(_PROBABILITY_COLUMNS, p.tolist()))
             row["position_equity"] = decision.equity
             return row
@@ -292,14 +333,45 @@ def _notation(legal: Any, board: np.ndarray) -> str:
 
 # -- a whole match --------------------------------------------------------------------------------
 
-_FLOAT_COLUMNS = ("played_equity", "best_equity", "equity_loss", "mwc_loss", "cube_no_double",
-                  "cube_double_take", "cube_double_pass", "cube_equity_loss", "cube_mwc_loss",
-                  "luck", "luck_mwc", *_PROBABILITY_COLUMNS, "position_equity")
-_COLUMNS = ("forced", "play_rank", "best_play", "played_equity", "best_equity", "equity_loss",
-            "mwc_loss", "error_class", "cube_decision", "cube_verdict", "cube_no_double",
-            "cube_double_take", "cube_double_pass", "cube_equity_loss", "cube_mwc_loss",
-            "cube_error", "cube_error_class", "luck", "luck_mwc", "luck_class",
-            *_PROBABILITY_COLUMNS, "position_equity")
+_FLOAT_COLUMNS = (
+    "played_equity",
+    "best_equity",
+    "equity_loss",
+    "mwc_loss",
+    "cube_no_double",
+    "cube_double_take",
+    "cube_double_pass",
+    "cube_equity_loss",
+    "cube_mwc_loss",
+    "luck",
+    "luck_mwc",
+    *_PROBABILITY_COLUMNS,
+    "position_equity",
+)
+_COLUMNS = (
+    "forced",
+    "play_rank",
+    "best_play",
+    "played_equity",
+    "best_equity",
+    "equity_loss",
+    "mwc_loss",
+    "error_class",
+    "cube_decision",
+    "cube_verdict",
+    "cube_no_double",
+    "cube_double_take",
+    "cube_double_pass",
+    "cube_equity_loss",
+    "cube_mwc_loss",
+    "cube_error",
+    "cube_error_class",
+    "luck",
+    "luck_mwc",
+    "luck_class",
+    *_PROBABILITY_COLUMNS,
+    "position_equity",
+)
 ANALYSIS_COLUMNS = _COLUMNS
 """The columns :func:`analyse` adds to the action frame, in order."""
 
@@ -311,8 +383,9 @@ def _table_for(match: Match, met: MatchEquityTable | str | None) -> MatchEquityT
         return met
     name = met or DEFAULT_TABLE
     table = load(name)
-    return table if match.match_length <= table.max_away else load(name,
-                                                                    max_away=match.match_length)
+    return (
+        table if match.match_length <= table.max_away else load(name, max_away=match.match_length)
+    )
 
 
 def _is_opening(game: Game, index: int, action: Action) -> bool:
@@ -357,15 +430,18 @@ def _rows_to_frame(frame: pd.DataFrame, rows: list[dict[str, Any]]) -> pd.DataFr
         "forced": pd.array(column("forced"), dtype="boolean"),
         "play_rank": pd.array(column("play_rank"), dtype="Int16"),
         "best_play": pd.array(column("best_play"), dtype="string"),
-        "error_class": pd.Categorical(column("error_class"), categories=list(ERROR_CLASSES),
-                                      ordered=True),
+        "error_class": pd.Categorical(
+            column("error_class"), categories=list(ERROR_CLASSES), ordered=True
+        ),
         "cube_decision": pd.array(column("cube_decision"), dtype="boolean"),
         "cube_verdict": pd.Categorical(column("cube_verdict"), categories=list(CUBE_VERDICTS)),
         "cube_error": pd.Categorical(column("cube_error"), categories=list(CUBE_ERRORS)),
-        "cube_error_class": pd.Categorical(column("cube_error_class"),
-                                           categories=list(ERROR_CLASSES), ordered=True),
-        "luck_class": pd.Categorical(column("luck_class"), categories=list(LUCK_CLASSES),
-                                     ordered=True),
+        "cube_error_class": pd.Categorical(
+            column("cube_error_class"), categories=list(ERROR_CLASSES), ordered=True
+        ),
+        "luck_class": pd.Categorical(
+            column("luck_class"), categories=list(LUCK_CLASSES), ordered=True
+        ),
     }
     for name in _FLOAT_COLUMNS:
         values = [math.nan if v is None else v for v in column(name)]
@@ -376,10 +452,16 @@ def _rows_to_frame(frame: pd.DataFrame, rows: list[dict[str, Any]]) -> pd.DataFr
     return out
 
 
-def analyse(match: Match | Any, evaluator: Any = None, *, plies: int = 0,
-            progress: bool = True, luck: bool = True,
-            met: MatchEquityTable | str | None = None,
-            thresholds: dict[str, float] | None = None) -> pd.DataFrame:
+def analyse(
+    match: Match | Any,
+    evaluator: Any = None,
+    *,
+    plies: int = 0,
+    progress: bool = True,
+    luck: bool = True,
+    met: MatchEquityTable | str | None = None,
+    thresholds: dict[str, float] | None = None,
+) -> pd.DataFrame:
     """Analyse every decision of a match: the action frame with analysis columns.
 
     Parameters
@@ -464,14 +546,23 @@ def analyse(match: Match | Any, evaluator: Any = None, *, plies: int = 0,
     policy = resolve_evaluator(evaluator)
     limits = dict(thresholds or ERROR_THRESHOLDS)
     table = _table_for(match, met)
-    analyst = _Analyst(policy, match.variant, plies=plies, luck=luck, table=table,
-                       thresholds=limits)
+    analyst = _Analyst(
+        policy, match.variant, plies=plies, luck=luck, table=table, thresholds=limits
+    )
     rows = _analyse_rows(analyst, match, progress)
     frame = _rows_to_frame(match.to_frame(), rows)
     frame.attrs["analysis"] = {
-        "evaluator": policy.name, "plies": int(plies), "luck": bool(analyst.luck),
-        "met": None if table is None else met if isinstance(met, str) else DEFAULT_TABLE
-        if met is None else table.name, "thresholds": limits,
+        "evaluator": policy.name,
+        "plies": int(plies),
+        "luck": bool(analyst.luck),
+        "met": None
+        if table is None
+        else met
+        if isinstance(met, str)
+        else DEFAULT_TABLE
+        if met is None
+        else table.name,
+        "thresholds": limits,
     }
     return frame
 
@@ -479,8 +570,9 @@ def analyse(match: Match | Any, evaluator: Any = None, *, plies: int = 0,
 # -- many matches ---------------------------------------------------------------------------------
 
 
-def _analyse_file(path: str, evaluator: Any, options: dict[str, Any],
-                  errors: str) -> tuple[Any, list[tuple[Any, ...]]]:
+def _analyse_file(
+    path: str, evaluator: Any, options: dict[str, Any], errors: str
+) -> tuple[Any, list[tuple[Any, ...]]]:
     """Read and analyse one file for :func:`analyse_matches`: its frame and its problems."""
     from ..match.read import read_match
 
@@ -494,18 +586,35 @@ def _analyse_file(path: str, evaluator: Any, options: dict[str, Any],
     except GammonlabError as error:
         if errors == "raise":
             raise
-        return None, [(path, getattr(error, "line", None), getattr(error, "column", None),
-                       "file skipped", str(error).splitlines()[0])]
-    problems = [(path, p.line, p.column, "game skipped" if "skipped" in p.detail else "flagged",
-                 p.detail) for p in match.problems]
+        return None, [
+            (
+                path,
+                getattr(error, "line", None),
+                getattr(error, "column", None),
+                "file skipped",
+                str(error).splitlines()[0],
+            )
+        ]
+    problems = [
+        (path, p.line, p.column, "game skipped" if "skipped" in p.detail else "flagged", p.detail)
+        for p in match.problems
+    ]
     return frame, problems
 
 
-def analyse_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
-                    evaluator: Any = None, *, plies: int = 0, luck: bool = True,
-                    met: str | None = None, thresholds: dict[str, float] | None = None,
-                    errors: str = "raise", pattern: str | None = None,
-                    progress: bool = True, n_jobs: int | None = None) -> pd.DataFrame:
+def analyse_matches(
+    source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    evaluator: Any = None,
+    *,
+    plies: int = 0,
+    luck: bool = True,
+    met: str | None = None,
+    thresholds: dict[str, float] | None = None,
+    errors: str = "raise",
+    pattern: str | None = None,
+    progress: bool = True,
+    n_jobs: int | None = None,
+) -> pd.DataFrame:
     """Analyse many transcripts in parallel: one frame with a ``match`` column.
 
     Parameters
@@ -538,8 +647,16 @@ def analyse_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[
     paths, root = transcript_files(source, pattern)
     policy = resolve_evaluator(evaluator)  # warns once, here, when pubeval stands in
     options = {"plies": plies, "luck": luck, "met": met, "thresholds": thresholds}
-    results = map_files(_analyse_file, paths, policy, options, errors, n_jobs=n_jobs,
-                        progress=progress, desc="analysing")
+    results = map_files(
+        _analyse_file,
+        paths,
+        policy,
+        options,
+        errors,
+        n_jobs=n_jobs,
+        progress=progress,
+        desc="analysing",
+    )
     settings: dict[str, Any] = {}
     for table, _ in results:
         if table is not None:
@@ -567,19 +684,33 @@ def _position_state(position: Any) -> GameState:
     raise ArgumentTypeError(f"expected a GameState, a Position or an ID, got {position!r}")
 
 
-def _single_analyst(state: GameState, evaluator: Any,
-                    met: MatchEquityTable | str | None) -> _Analyst:
+def _single_analyst(
+    state: GameState, evaluator: Any, met: MatchEquityTable | str | None
+) -> _Analyst:
     table = None
     if state.match_length:
-        table = met if isinstance(met, MatchEquityTable) else load(
-            met or DEFAULT_TABLE, max_away=max(25, state.match_length))
-    return _Analyst(resolve_evaluator(evaluator), state.position.variant, plies=0, luck=True,
-                    table=table, thresholds=ERROR_THRESHOLDS)
+        table = (
+            met
+            if isinstance(met, MatchEquityTable)
+            else load(met or DEFAULT_TABLE, max_away=max(25, state.match_length))
+        )
+    return _Analyst(
+        resolve_evaluator(evaluator),
+        state.position.variant,
+        plies=0,
+        luck=True,
+        table=table,
+        thresholds=ERROR_THRESHOLDS,
+    )
 
 
-def rank_plays(position: GameState | Position | str, dice: tuple[int, int] | None = None, *,
-               evaluator: Any = None,
-               met: MatchEquityTable | str | None = None) -> pd.DataFrame:
+def rank_plays(
+    position: GameState | Position | str,
+    dice: tuple[int, int] | None = None,
+    *,
+    evaluator: Any = None,
+    met: MatchEquityTable | str | None = None,
+) -> pd.DataFrame:
     """Every legal play of a roll, best first, as :func:`analyse` judges them.
 
     Parameters
@@ -620,8 +751,9 @@ def rank_plays(position: GameState | Position | str, dice: tuple[int, int] | Non
         p = found.rolls.probabilities
         frame["equity"] = found.equities
         frame["loss"] = found.equities.max() - found.equities
-        for name, column in zip(_PROBABILITY_COLUMNS, (1.0 - p[:, 0], p[:, 3], p[:, 4],
-                                                       p[:, 1], p[:, 2])):
+        for name, column in zip(
+            _PROBABILITY_COLUMNS, (1.0 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2])
+        ):
             frame[name] = column
     else:
         frame["score"] = found.ranking
@@ -629,8 +761,12 @@ def rank_plays(position: GameState | Position | str, dice: tuple[int, int] | Non
     return frame.iloc[order].reset_index(drop=True)
 
 
-def roll_luck(position: GameState | Position | str, *, evaluator: Any = None,
-              met: MatchEquityTable | str | None = None) -> pd.DataFrame:
+def roll_luck(
+    position: GameState | Position | str,
+    *,
+    evaluator: Any = None,
+    met: MatchEquityTable | str | None = None,
+) -> pd.DataFrame:
     """The luck of each of the 21 rolls for the player on roll.
 
     Luck is the equity of the roll's best play minus the average over the 36
@@ -647,8 +783,9 @@ def roll_luck(position: GameState | Position | str, *, evaluator: Any = None,
     state = _position_state(position)
     analyst = _single_analyst(state, evaluator, met)
     if not analyst.engine.evaluates:
-        raise EvaluatorError(f"{analyst.engine.name!r} gives no equity: luck needs an "
-                             f"evaluator such as 'gnubg'")
+        raise EvaluatorError(
+            f"{analyst.engine.name!r} gives no equity: luck needs an evaluator such as 'gnubg'"
+        )
     cube = analyst.cube(state)
     found = analyst.roll_values(state.position, cube, ROLLS)
     best = np.asarray(cube.to_equity(found.best()), dtype=np.float64)
@@ -657,8 +794,13 @@ def roll_luck(position: GameState | Position | str, *, evaluator: Any = None,
     for i, roll in enumerate(ROLLS):
         where = found.segment(i)
         index = int(np.argmax(found.ranking[where]))
-        plays.append(_notation(state.position.legal_plays(roll),
-                               found.rolls.boards[where][index]))
-    return pd.DataFrame({"roll": [f"{high}-{low}" for high, low in ROLLS],
-                         "probability": ROLL_WEIGHTS / 36.0, "best_play": plays,
-                         "equity": best, "luck": best - mean})
+        plays.append(_notation(state.position.legal_plays(roll), found.rolls.boards[where][index]))
+    return pd.DataFrame(
+        {
+            "roll": [f"{high}-{low}" for high, low in ROLLS],
+            "probability": ROLL_WEIGHTS / 36.0,
+            "best_play": plays,
+            "equity": best,
+            "luck": best - mean,
+        }
+    )

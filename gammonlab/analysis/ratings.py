@@ -36,14 +36,22 @@ ERROR_CLASSES = ("none", "doubtful", "bad", "very bad")
 LUCK_THRESHOLDS = {"very lucky": 0.6, "lucky": 0.3, "unlucky": -0.3, "very unlucky": -0.6}
 """GNU Backgammon's limits for a very lucky, lucky, unlucky and very unlucky roll."""
 LUCK_CLASSES = ("very unlucky", "unlucky", "none", "lucky", "very lucky")
-CUBE_ERRORS = ("none", "missed double", "wrong double", "wrong take", "wrong pass",
-               "wrong beaver", "missed beaver")
+CUBE_ERRORS = (
+    "none",
+    "missed double",
+    "wrong double",
+    "wrong take",
+    "wrong pass",
+    "wrong beaver",
+    "missed beaver",
+)
 """Categories of ``cube_error``."""
 CLOSE_CUBE_DECISION = 0.16
 """A cube decision not taken counts (for rates and PR) when doubling would have cost
 less than this, as in GNU Backgammon's "close or actual cube decisions"."""
 PR_SCALE = 500.0
 """eXtreme Gammon's performance rating: 500 times the mean equity lost per decision."""
+
 
 def error_class(loss: float, thresholds: dict[str, float] | None = None) -> str:
     """The class of an error: ``'none'``, ``'doubtful'``, ``'bad'`` or ``'very bad'``.

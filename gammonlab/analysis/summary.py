@@ -106,11 +106,13 @@ def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> 
 
     missing = {"action", "player", "equity_loss", "cube_equity_loss"} - set(frame.columns)
     if missing:
-        raise ArgumentError(f"summarise needs a frame from analyse(); missing columns "
-                            f"{sorted(missing)}")
+        raise ArgumentError(
+            f"summarise needs a frame from analyse(); missing columns {sorted(missing)}"
+        )
     settings = frame.attrs.get("analysis", {}) or {}
-    groups = frame.groupby("match", observed=True, sort=False) if "match" in frame else [
-        (None, frame)]
+    groups = (
+        frame.groupby("match", observed=True, sort=False) if "match" in frame else [(None, frame)]
+    )
     base: list[dict[str, Any]] = []
     for match_name, match_frame in groups:
         results = _match_results(match_frame, settings.get("met"))
@@ -134,14 +136,22 @@ def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> 
         keys = [by] if isinstance(by, str) else list(by)
     unknown = set(keys) - set(_SUMMARY_KEYS)
     if unknown or not keys:
-        raise OptionError(f"summarise groups by 'match', 'player' or 'player_name', "
-                          f"not {sorted(unknown) or keys}", option="by")
+        raise OptionError(
+            f"summarise groups by 'match', 'player' or 'player_name', "
+            f"not {sorted(unknown) or keys}",
+            option="by",
+        )
     counts = [c for c in table.columns if c not in _SUMMARY_KEYS]
     grouped = table.groupby(keys, sort=False, observed=True)
     out = grouped[counts].sum(min_count=1)
     if "player_name" not in keys:
-        out.insert(0, "player_name", grouped["player_name"].agg(
-            lambda names: ", ".join(dict.fromkeys(str(n) for n in names))))
+        out.insert(
+            0,
+            "player_name",
+            grouped["player_name"].agg(
+                lambda names: ", ".join(dict.fromkeys(str(n) for n in names))
+            ),
+        )
     return _rates(out)
 
 
@@ -178,11 +188,13 @@ def _player_row(mine: pd.DataFrame, player: int) -> dict[str, Any]:
         "wrong_passes": int((errors == "wrong pass").sum()),
         "cube_errors": int(((errors != "none") & errors.notna()).sum()),
         "cube_equity_loss": total(cube["cube_equity_loss"]),
-        "mwc_loss": math.nan if money else total(unforced["mwc_loss"]) + total(
-            cube["cube_mwc_loss"]),
+        "mwc_loss": math.nan
+        if money
+        else total(unforced["mwc_loss"]) + total(cube["cube_mwc_loss"]),
         "luck": _sum(luck) if lucky else math.nan,
         "rolls": int(luck.notna().sum()),
-        "luck_points": (_sum(luck * moves["cube_value"]) if lucky else math.nan) if money
+        "luck_points": (_sum(luck * moves["cube_value"]) if lucky else math.nan)
+        if money
         else math.nan,
         "luck_mwc": math.nan if money else (_sum(moves["luck_mwc"]) if lucky else math.nan),
     }
@@ -205,11 +217,38 @@ def _rates(out: pd.DataFrame) -> pd.DataFrame:
         out["checker_pr"] = PR_SCALE * out["checker_equity_loss"] / unforced
         out["cube_pr"] = PR_SCALE * out["cube_equity_loss"] / cube
         out["luck_rate"] = out["luck"] / out.pop("rolls").astype("float64")
-    order = ["player_name", "moves", "unforced", "doubtful", "bad", "very_bad", "checker_errors",
-             "checker_equity_loss", "checker_error_rate", "best_play_rate", "cube_decisions",
-             "missed_doubles", "wrong_doubles", "wrong_takes", "wrong_passes", "cube_errors",
-             "cube_equity_loss", "cube_error_rate", "decisions", "equity_loss", "error_rate",
-             "mwc_loss", "pr", "checker_pr", "cube_pr", "luck", "luck_rate", "luck_points",
-             "luck_mwc", "result", "luck_adjusted_result"]
+    order = [
+        "player_name",
+        "moves",
+        "unforced",
+        "doubtful",
+        "bad",
+        "very_bad",
+        "checker_errors",
+        "checker_equity_loss",
+        "checker_error_rate",
+        "best_play_rate",
+        "cube_decisions",
+        "missed_doubles",
+        "wrong_doubles",
+        "wrong_takes",
+        "wrong_passes",
+        "cube_errors",
+        "cube_equity_loss",
+        "cube_error_rate",
+        "decisions",
+        "equity_loss",
+        "error_rate",
+        "mwc_loss",
+        "pr",
+        "checker_pr",
+        "cube_pr",
+        "luck",
+        "luck_rate",
+        "luck_points",
+        "luck_mwc",
+        "result",
+        "luck_adjusted_result",
+    ]
     out = out[[c for c in order if c in out.columns]]
     return out.replace([np.inf, -np.inf], np.nan)

@@ -43,23 +43,42 @@ def add_analyse_parser(subparsers: Any) -> argparse.ArgumentParser:
     True
     """
     parser = subparsers.add_parser(
-        "analyse", help="analyse transcripts: errors, luck, performance rating",
+        "analyse",
+        help="analyse transcripts: errors, luck, performance rating",
         description="Analyse every decision of .mat / .sgf transcripts (GNU Backgammon's "
-                    "0-ply analysis) and print each player's errors, PR and luck.")
+        "0-ply analysis) and print each player's errors, PR and luck.",
+    )
     parser.add_argument("files", nargs="+", help=".mat / .sgf files or folders")
     parser.add_argument("-o", "--output", help="write the analysed frame: OUT.parquet or OUT.csv")
-    parser.add_argument("--evaluator", default=None,
-                        help="net (gammonlab's own, the default), gnubg (needs gnubg-nn) "
-                             "or pubeval")
-    parser.add_argument("--plies", type=int, default=0,
-                        help="look-ahead for the best plays and the cube (net or gnubg; slow)")
-    parser.add_argument("--no-luck", action="store_true",
-                        help="skip the luck of the rolls (about three times faster)")
+    parser.add_argument(
+        "--evaluator",
+        default=None,
+        help="net (gammonlab's own, the default), gnubg (needs gnubg-nn) or pubeval",
+    )
+    parser.add_argument(
+        "--plies",
+        type=int,
+        default=0,
+        help="look-ahead for the best plays and the cube (net or gnubg; slow)",
+    )
+    parser.add_argument(
+        "--no-luck",
+        action="store_true",
+        help="skip the luck of the rolls (about three times faster)",
+    )
     parser.add_argument("--met", default=None, help="match equity table (default Kazaross-XG2)")
-    parser.add_argument("--by", choices=("match", "player_name"), default="match",
-                        help="summarise each player of each match, or pool a player's matches")
-    parser.add_argument("--errors", choices=("raise", "collect"), default="collect",
-                        help="stop at the first problem, or skip bad games and report them")
+    parser.add_argument(
+        "--by",
+        choices=("match", "player_name"),
+        default="match",
+        help="summarise each player of each match, or pool a player's matches",
+    )
+    parser.add_argument(
+        "--errors",
+        choices=("raise", "collect"),
+        default="collect",
+        help="stop at the first problem, or skip bad games and report them",
+    )
     parser.add_argument("-j", "--jobs", type=int, default=None, help="worker processes")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=analyse_command)
@@ -73,8 +92,11 @@ def _sources(items: list[str]) -> list[str]:
     for item in items:
         path = Path(item)
         if path.is_dir():
-            sources.extend(str(p) for p in sorted(path.rglob("*"))
-                           if p.suffix.lower() in TRANSCRIPT_SUFFIXES and p.is_file())
+            sources.extend(
+                str(p)
+                for p in sorted(path.rglob("*"))
+                if p.suffix.lower() in TRANSCRIPT_SUFFIXES and p.is_file()
+            )
         else:
             sources.append(item)
     return sources
@@ -88,8 +110,7 @@ def _table(summary: Any) -> str:
     shown = shown[columns].rename(columns=SUMMARY_COLUMNS)
     if "match" in shown.columns:
         shown["match"] = shown["match"].map(lambda name: Path(str(name)).name)
-    return str(shown.to_string(index=False, float_format=lambda value: f"{value:.2f}",
-                               na_rep="-"))
+    return str(shown.to_string(index=False, float_format=lambda value: f"{value:.2f}", na_rep="-"))
 
 
 def analyse_command(args: argparse.Namespace) -> int:
@@ -108,9 +129,16 @@ def analyse_command(args: argparse.Namespace) -> int:
         return 2
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        frame = analyse_matches(sources, args.evaluator, plies=args.plies,
-                                luck=not args.no_luck, met=args.met, errors=args.errors,
-                                progress=not args.quiet, n_jobs=args.jobs)
+        frame = analyse_matches(
+            sources,
+            args.evaluator,
+            plies=args.plies,
+            luck=not args.no_luck,
+            met=args.met,
+            errors=args.errors,
+            progress=not args.quiet,
+            n_jobs=args.jobs,
+        )
     for warning in caught:
         if issubclass(warning.category, UserWarning) and "pubeval" in str(warning.message):
             print(f"warning: {warning.message}", file=sys.stderr)
@@ -125,16 +153,20 @@ def analyse_command(args: argparse.Namespace) -> int:
             frame.to_parquet(out, index=False)
     settings = frame.attrs.get("analysis", {})
     matches = frame["match"].nunique()
-    print(f"analysed {matches} of {len(sources)} files with {settings.get('evaluator')} at "
-          f"{settings.get('plies', 0)} plies: {len(frame)} rows"
-          + (f" -> {out}" if out is not None else ""))
+    print(
+        f"analysed {matches} of {len(sources)} files with {settings.get('evaluator')} at "
+        f"{settings.get('plies', 0)} plies: {len(frame)} rows"
+        + (f" -> {out}" if out is not None else "")
+    )
     by = ["match", "player"] if args.by == "match" else "player_name"
     print(_table(summarise(frame, by=by)))
     _report(frame)
     skipped = [row for row in frame.attrs.get("problems", []) if row["what"] == "file skipped"]
     if skipped:
-        print(f"gammonlab analyse: {len(skipped)} of {len(sources)} files could not be read",
-              file=sys.stderr)
+        print(
+            f"gammonlab analyse: {len(skipped)} of {len(sources)} files could not be read",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

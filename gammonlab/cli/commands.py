@@ -1,16 +1,16 @@
 """The ``gammonlab`` command line.
 
-    gammonlab show ID            the board, pips and state of a Position ID,
-                                 PositionID:MatchID or XGID
-    gammonlab plays ID [DICE]    the legal plays of a roll (DICE like 52 or 5-2)
-    gammonlab read FILES... -o OUT.parquet|OUT.csv
-                                 transcripts (.mat, .sgf, folders) into one frame
-    gammonlab analyse FILES... [--evaluator gnubg] [-o OUT.parquet|OUT.csv]
-                                 errors, luck and PR of every decision, and a summary
-    gammonlab simulate [--variant V] [--match-length N] [-o OUT.mat|OUT.sgf]
-                                 play a match between two policies under any rules
-    gammonlab demo [OUTDIR]      read the sample matches, analyse one, roll out its
-                                 biggest error and write a report
+gammonlab show ID            the board, pips and state of a Position ID,
+                             PositionID:MatchID or XGID
+gammonlab plays ID [DICE]    the legal plays of a roll (DICE like 52 or 5-2)
+gammonlab read FILES... -o OUT.parquet|OUT.csv
+                             transcripts (.mat, .sgf, folders) into one frame
+gammonlab analyse FILES... [--evaluator gnubg] [-o OUT.parquet|OUT.csv]
+                             errors, luck and PR of every decision, and a summary
+gammonlab simulate [--variant V] [--match-length N] [-o OUT.mat|OUT.sgf]
+                             play a match between two policies under any rules
+gammonlab demo [OUTDIR]      read the sample matches, analyse one, roll out its
+                             biggest error and write a report
 """
 
 from __future__ import annotations
@@ -49,8 +49,9 @@ def _place(command: str, error: BaseException) -> str:
 def _dice(text: str) -> tuple[int, int]:
     digits = re.findall(r"[1-6]", text)
     if len(digits) != 2 or len(re.sub(r"[\s\-,]", "", text)) != 2:
-        raise argparse.ArgumentTypeError(f"dice are two numbers from 1 to 6, like 52 or 5-2; "
-                                         f"got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"dice are two numbers from 1 to 6, like 52 or 5-2; got {text!r}"
+        )
     return int(digits[0]), int(digits[1])
 
 
@@ -73,8 +74,10 @@ def _plays(args: argparse.Namespace) -> int:
     state = GameState.from_id(args.id, variant=args.variant)
     dice = args.dice or state.dice
     if dice is None:
-        print("gammonlab plays: no dice in the ID; give them, e.g. 'gammonlab plays ID 52'",
-              file=sys.stderr)
+        print(
+            "gammonlab plays: no dice in the ID; give them, e.g. 'gammonlab plays ID 52'",
+            file=sys.stderr,
+        )
         return 2
     plays = state.position.legal_plays(dice)
     if len(plays) == 0:
@@ -101,26 +104,35 @@ def _read(args: argparse.Namespace) -> int:
     for item in args.files:
         path = Path(item)
         if path.is_dir():
-            sources.extend(str(p) for p in sorted(path.rglob("*"))
-                           if p.suffix.lower() in (".mat", ".txt", ".sgf") and p.is_file())
+            sources.extend(
+                str(p)
+                for p in sorted(path.rglob("*"))
+                if p.suffix.lower() in (".mat", ".txt", ".sgf") and p.is_file()
+            )
         else:
             sources.append(item)
     if not sources:
-        print(f"gammonlab read: no transcript (.mat, .txt, .sgf) in {', '.join(args.files)}",
-              file=sys.stderr)
+        print(
+            f"gammonlab read: no transcript (.mat, .txt, .sgf) in {', '.join(args.files)}",
+            file=sys.stderr,
+        )
         return 1
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        frame = read_matches(sources, errors=args.errors, frame=args.frame,
-                             progress=not args.quiet, n_jobs=args.jobs)
+        frame = read_matches(
+            sources, errors=args.errors, frame=args.frame, progress=not args.quiet, n_jobs=args.jobs
+        )
     report = frame.attrs.get("problems", [])
     skipped = [row for row in report if row["what"] == "file skipped"]
     for row in skipped:
         where = ":".join(str(x) for x in (row["file"], row["line"], row["column"]) if x)
         print(f"{where}: {row['message']}", file=sys.stderr)
     if len(frame) == 0:
-        print(f"gammonlab read: nothing could be read from the {len(sources)} "
-              f"file{'s' if len(sources) != 1 else ''} given; nothing written", file=sys.stderr)
+        print(
+            f"gammonlab read: nothing could be read from the {len(sources)} "
+            f"file{'s' if len(sources) != 1 else ''} given; nothing written",
+            file=sys.stderr,
+        )
         return 1
     out = Path(args.output)
     if out.suffix.lower() == ".csv":
@@ -133,8 +145,10 @@ def _read(args: argparse.Namespace) -> int:
     if problems:
         print(problems)
     if skipped:
-        print(f"gammonlab read: {len(skipped)} of {len(sources)} files could not be read",
-              file=sys.stderr)
+        print(
+            f"gammonlab read: {len(skipped)} of {len(sources)} files could not be read",
+            file=sys.stderr,
+        )
         return 1
     return 0
 
@@ -157,8 +171,12 @@ def build_parser() -> argparse.ArgumentParser:
     read = commands.add_parser("read", help="read transcripts into a parquet or CSV frame")
     read.add_argument("files", nargs="+", help=".mat / .sgf files or folders")
     read.add_argument("-o", "--output", required=True, help="OUT.parquet or OUT.csv")
-    read.add_argument("--errors", choices=("raise", "collect"), default="collect",
-                      help="stop at the first problem, or skip bad games and report them")
+    read.add_argument(
+        "--errors",
+        choices=("raise", "collect"),
+        default="collect",
+        help="stop at the first problem, or skip bad games and report them",
+    )
     read.add_argument("--frame", choices=("actions", "games"), default="actions")
     read.add_argument("-j", "--jobs", type=int, default=None, help="worker processes")
     read.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
@@ -196,8 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_output()
     parser = build_parser()
     given = list(sys.argv[1:] if argv is None else argv)
-    args = parser.parse_args(["XGID=" + arg if _BARE_XGID.match(arg) else arg
-                              for arg in given])
+    args = parser.parse_args(["XGID=" + arg if _BARE_XGID.match(arg) else arg for arg in given])
     try:
         return int(args.run(args))
     except (GammonlabError, OSError) as error:

@@ -199,16 +199,20 @@ def _read_samples(log: Callable[[str], None]) -> tuple[pd.DataFrame, pd.DataFram
     problems = actions.attrs.get("problems", [])
     moves = int((actions["action"] == "move").sum())
     players = actions["player_name"].nunique()
-    log(f"  {actions['match'].nunique()} matches, {len(games)} games, {moves} moves, "
-        f"{players} players" + (f"; {len(problems)} problems skipped" if problems else ""))
+    log(
+        f"  {actions['match'].nunique()} matches, {len(games)} games, {moves} moves, "
+        f"{players} players" + (f"; {len(problems)} problems skipped" if problems else "")
+    )
     twins = _repeated_matches(games)
     for twin, original in twins.items():
         log(f"  {twin} is the same match as {original}: counted once in the gammon rates")
     distinct = games[~games["match"].isin(list(twins))]
     complete = distinct[distinct["complete"].astype(bool)]
     gammons = complete["ending"].astype("string").isin(["gammon", "backgammon"]).sum()
-    log(f"  {gammons} of {len(complete)} complete games were gammons or backgammons "
-        f"({gammons / max(len(complete), 1):.0%})")
+    log(
+        f"  {gammons} of {len(complete)} complete games were gammons or backgammons "
+        f"({gammons / max(len(complete), 1):.0%})"
+    )
     games.attrs["repeated"] = twins
     return actions, games
 
@@ -218,8 +222,10 @@ def _repeated_matches(games: pd.DataFrame) -> dict[str, str]:
     seen: dict[tuple[Any, ...], str] = {}
     twins: dict[str, str] = {}
     for name, part in games.groupby("match", observed=True, sort=False):
-        key = tuple(tuple(part[column].astype("string").fillna("").tolist())
-                    for column in ("player0_name", "player1_name", "winner", "points", "ending"))
+        key = tuple(
+            tuple(part[column].astype("string").fillna("").tolist())
+            for column in ("player0_name", "player1_name", "winner", "points", "ending")
+        )
         if key in seen:
             twins[str(name)] = seen[key]
         else:
@@ -236,13 +242,16 @@ def _find_match(name: str) -> Path:
     found = [p for p in sample_matches() if name in (p.name, p.stem)]
     if not found:
         names = ", ".join(p.name for p in sample_matches())
-        raise UnknownNameError(f"no sample match {name!r} in {sample_folder()}; "
-                               f"give a transcript's path or one of: {names}")
+        raise UnknownNameError(
+            f"no sample match {name!r} in {sample_folder()}; "
+            f"give a transcript's path or one of: {names}"
+        )
     return found[0]
 
 
-def _analyse(path: Path, evaluator: str | None,
-             log: Callable[[str], None]) -> tuple[Match, pd.DataFrame, pd.DataFrame, str, str]:
+def _analyse(
+    path: Path, evaluator: str | None, log: Callable[[str], None]
+) -> tuple[Match, pd.DataFrame, pd.DataFrame, str, str]:
     """Read and analyse a match; returns the match, the analysis, the frame the report
     judges by, the evaluator used and where the judgement comes from."""
     from ..analysis import analyse
@@ -250,8 +259,10 @@ def _analyse(path: Path, evaluator: str | None,
 
     match = read_match(path)
     length = f"{match.match_length}-point match" if match.match_length else "money session"
-    log(f"analysing {path.name}: {length}, {match.players[0]} vs {match.players[1]}, "
-        f"{_count(len(match.games), 'game')}")
+    log(
+        f"analysing {path.name}: {length}, {match.players[0]} vs {match.players[1]}, "
+        f"{_count(len(match.games), 'game')}"
+    )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         frame = analyse(match, evaluator, progress=False)
@@ -264,18 +275,28 @@ def _analyse(path: Path, evaluator: str | None,
     if "gnubg_equity_loss" in frame.columns and frame["gnubg_equity_loss"].notna().any():
         from .gallery import analysis_from_gnubg
 
-        log(f"  {used} ranks plays but gives no equities: errors and luck below come from "
-            "GNU Backgammon's analysis stored in the file")
-        return match, frame, analysis_from_gnubg(frame), used, \
-            "GNU Backgammon's analysis stored in the transcript"
-    log(f"  {used} ranks plays but gives no equities, and the file carries no analysis: "
-        "install gnubg-nn for errors, PR and luck")
+        log(
+            f"  {used} ranks plays but gives no equities: errors and luck below come from "
+            "GNU Backgammon's analysis stored in the file"
+        )
+        return (
+            match,
+            frame,
+            analysis_from_gnubg(frame),
+            used,
+            "GNU Backgammon's analysis stored in the transcript",
+        )
+    log(
+        f"  {used} ranks plays but gives no equities, and the file carries no analysis: "
+        "install gnubg-nn for errors, PR and luck"
+    )
     return match, frame, frame, used, f"{used}'s ranking of the plays (no equities)"
 
 
 def _engine_name(evaluator: str) -> str:
-    return {"gnubg": "GNU Backgammon's nets",
-            "net": "gammonlab's neural net"}.get(evaluator, evaluator)
+    return {"gnubg": "GNU Backgammon's nets", "net": "gammonlab's neural net"}.get(
+        evaluator, evaluator
+    )
 
 
 def _result_line(match: Match) -> str:
@@ -288,12 +309,22 @@ def _result_line(match: Match) -> str:
     return f"{match.players[0]} {s0} points, {match.players[1]} {s1} points"
 
 
-_CUBE_SUMMARY = ("cube_decisions", "missed_doubles", "wrong_doubles", "wrong_takes",
-                 "wrong_passes", "cube_errors", "cube_equity_loss", "cube_error_rate", "cube_pr")
+_CUBE_SUMMARY = (
+    "cube_decisions",
+    "missed_doubles",
+    "wrong_doubles",
+    "wrong_takes",
+    "wrong_passes",
+    "cube_errors",
+    "cube_equity_loss",
+    "cube_error_rate",
+    "cube_pr",
+)
 
 
-def _summarise(judged: pd.DataFrame, match: Match, *, own_analysis: bool,
-               log: Callable[[str], None]) -> pd.DataFrame:
+def _summarise(
+    judged: pd.DataFrame, match: Match, *, own_analysis: bool, log: Callable[[str], None]
+) -> pd.DataFrame:
     """Each player's figures; ``own_analysis`` is False when the equities come from the
     analysis stored in the file, which judges no cube decisions, and the best-play rate
     would be the ranking evaluator's, not that analysis'."""
@@ -342,24 +373,40 @@ def _biggest_errors(judged: pd.DataFrame, top: int = BIGGEST_ERRORS) -> pd.DataF
 
     rows = []
     checker = pd.to_numeric(judged["equity_loss"], errors="coerce").astype(float)
-    cube = pd.to_numeric(judged.get("cube_equity_loss", pd.Series(math.nan, judged.index)),
-                         errors="coerce").astype(float)
+    cube = pd.to_numeric(
+        judged.get("cube_equity_loss", pd.Series(math.nan, judged.index)), errors="coerce"
+    ).astype(float)
     for index in judged.index[checker > 0]:
         row = judged.loc[index]
-        rows.append({"row": index, "game": int(row["game"]), "player": row["player_name"],
-                     "decision": f"{row['die1']}-{row['die2']}: {row['play']}",
-                     "best": row["best_play"], "equity lost": checker[index],
-                     "class": row["error_class"]})
+        rows.append(
+            {
+                "row": index,
+                "game": int(row["game"]),
+                "player": row["player_name"],
+                "decision": f"{row['die1']}-{row['die2']}: {row['play']}",
+                "best": row["best_play"],
+                "equity lost": checker[index],
+                "class": row["error_class"],
+            }
+        )
     cube_errors = judged["cube_error"].astype("string") if "cube_error" in judged else None
     if cube_errors is not None:
         for index in judged.index[(cube > 0) & cube_errors.notna() & (cube_errors != "none")]:
             row = judged.loc[index]
-            rows.append({"row": index, "game": int(row["game"]), "player": row["player_name"],
-                         "decision": f"{row['cube_error']} (cube at {row['cube_value']})",
-                         "best": row["cube_verdict"], "equity lost": cube[index],
-                         "class": row["cube_error_class"]})
-    table = pd.DataFrame(rows, columns=["row", "game", "player", "decision", "best",
-                                        "equity lost", "class"])
+            rows.append(
+                {
+                    "row": index,
+                    "game": int(row["game"]),
+                    "player": row["player_name"],
+                    "decision": f"{row['cube_error']} (cube at {row['cube_value']})",
+                    "best": row["cube_verdict"],
+                    "equity lost": cube[index],
+                    "class": row["cube_error_class"],
+                }
+            )
+    table = pd.DataFrame(
+        rows, columns=["row", "game", "player", "decision", "best", "equity lost", "class"]
+    )
     return table.sort_values("equity lost", ascending=False, kind="stable").head(top)
 
 
@@ -375,8 +422,10 @@ class _Decision:
     def describe(self) -> str:
         row, play = self.row, self.action.play
         assert play is not None
-        text = (f"{self.what}: game {int(row['game'])}, {row['player_name']} played "
-                f"{row['die1']}-{row['die2']}: {play.notation}")
+        text = (
+            f"{self.what}: game {int(row['game'])}, {row['player_name']} played "
+            f"{row['die1']}-{row['die2']}: {play.notation}"
+        )
         if self.best is not None:
             text += f"; best {self.best.notation}"
             if _known(row.get("equity_loss")):
@@ -391,8 +440,9 @@ def _pick_decision(match: Match, judged: pd.DataFrame, evaluator: str) -> _Decis
 
     loss = pd.to_numeric(judged["equity_loss"], errors="coerce").astype(float)
     errors = loss[(loss > 0) & judged["best_play"].notna()]
-    rank = pd.to_numeric(judged.get("play_rank", pd.Series(math.nan, judged.index)),
-                         errors="coerce").astype(float)
+    rank = pd.to_numeric(
+        judged.get("play_rank", pd.Series(math.nan, judged.index)), errors="coerce"
+    ).astype(float)
     ranked = rank[(rank > 1) & judged["best_play"].notna()]
     plays = judged.index[(judged["action"] == "move") & (judged["play"].fillna("") != "")]
     if not errors.empty:
@@ -413,8 +463,9 @@ def _pick_decision(match: Match, judged: pd.DataFrame, evaluator: str) -> _Decis
     return _Decision(row, action, best, what)
 
 
-def _rollouts(decision: _Decision, *, policy: str, trials: int, seed: int,
-              log: Callable[[str], None]) -> list[PlayRollout]:
+def _rollouts(
+    decision: _Decision, *, policy: str, trials: int, seed: int, log: Callable[[str], None]
+) -> list[PlayRollout]:
     from ..rollout.rollouts import rollout
 
     play = decision.action.play
@@ -423,17 +474,27 @@ def _rollouts(decision: _Decision, *, policy: str, trials: int, seed: int,
     candidates = [("play made", play)]
     if decision.best is not None:
         candidates.append(("best play", decision.best))
-    log(f"  rolling out {'both plays' if len(candidates) > 1 else 'the play'}, {trials} "
-        f"trials each, {policy} playing both sides (cubeless money equity, seed {seed})")
+    log(
+        f"  rolling out {'both plays' if len(candidates) > 1 else 'the play'}, {trials} "
+        f"trials each, {policy} playing both sides (cubeless money equity, seed {seed})"
+    )
     found = []
     for label, candidate in candidates:
-        result = rollout(candidate.position, trials=trials, policy=policy, seed=seed,
-                         keep_trials=True, progress=False)
+        result = rollout(
+            candidate.position,
+            trials=trials,
+            policy=policy,
+            seed=seed,
+            keep_trials=True,
+            progress=False,
+        )
         found.append(PlayRollout(label, candidate.notation, result))
-        log(f"  {label} {candidate.notation}: equity {found[-1].equity:+.3f} "
+        log(
+            f"  {label} {candidate.notation}: equity {found[-1].equity:+.3f} "
             f"± {found[-1].half_interval:.3f} (95%), "
             f"{found[-1].win:.1%} wins, {found[-1].win_gammon:.1%} gammons won, "
-            f"{found[-1].lose_gammon:.1%} lost")
+            f"{found[-1].lose_gammon:.1%} lost"
+        )
     return found
 
 
@@ -454,8 +515,7 @@ def _figure_title(fig: Figure) -> str:
     return "; ".join(t for t in titles if t) or "plot"
 
 
-def _draw(size: tuple[float, float], helper: Callable[..., Any], *args: Any,
-          **kwargs: Any) -> str:
+def _draw(size: tuple[float, float], helper: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
     from matplotlib.figure import Figure
 
     # a bare Figure renders with Agg and leaves pyplot's backend and state alone
@@ -464,8 +524,12 @@ def _draw(size: tuple[float, float], helper: Callable[..., Any], *args: Any,
     return _png(fig)
 
 
-def _plots(judged: pd.DataFrame, games: pd.DataFrame, rollouts: list[PlayRollout],
-           log: Callable[[str], None]) -> dict[str, str]:
+def _plots(
+    judged: pd.DataFrame,
+    games: pd.DataFrame,
+    rollouts: list[PlayRollout],
+    log: Callable[[str], None],
+) -> dict[str, str]:
     """The report's plots, by name, as ``<img>`` elements; a plot that cannot be drawn
     from the data is left out with a note."""
     from matplotlib.figure import Figure
@@ -475,17 +539,27 @@ def _plots(judged: pd.DataFrame, games: pd.DataFrame, rollouts: list[PlayRollout
     has_equity = judged["equity_loss"].notna().any()
     has_luck = "luck" in judged.columns and judged["luck"].notna().any()
     distinct = games[~games["match"].isin(list(games.attrs.get("repeated", {})))]
-    wanted: list[tuple[str, tuple[float, float], Callable[..., Any], tuple[Any, ...],
-                       dict[str, Any]]] = [
+    wanted: list[
+        tuple[str, tuple[float, float], Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+    ] = [
         ("pips", WIDE, plot.plot_pips, (judged,), {}),
     ]
     if has_equity:
-        wanted += [("equity", WIDE, plot.plot_equity, (judged,), {}),
-                   ("errors", NORMAL, plot.plot_errors, (judged,), {"value": "equity_loss"})]
+        wanted += [
+            ("equity", WIDE, plot.plot_equity, (judged,), {}),
+            ("errors", NORMAL, plot.plot_errors, (judged,), {"value": "equity_loss"}),
+        ]
     if has_luck:
         wanted.append(("luck", WIDE, plot.plot_luck, (judged,), {}))
-    wanted.append(("gammon_rates", NORMAL, plot.plot_gammon_rates, (distinct,),
-                   {"by": "match_length", "min_games": MIN_GAMES}))
+    wanted.append(
+        (
+            "gammon_rates",
+            NORMAL,
+            plot.plot_gammon_rates,
+            (distinct,),
+            {"by": "match_length", "min_games": MIN_GAMES},
+        )
+    )
     pictures: dict[str, str] = {}
     for name, size, helper, args, kwargs in wanted:
         try:
@@ -497,8 +571,11 @@ def _plots(judged: pd.DataFrame, games: pd.DataFrame, rollouts: list[PlayRollout
         axes = fig.subplots(1, len(rollouts), squeeze=False)[0]
         for ax, found in zip(axes, rollouts):
             plot.plot_rollout(found.result, ax=ax)
-            ax.set_title(f"{found.label} {found.play}: the opponent's equity "
-                         f"{found.result.equity:+.3f}", loc="left", fontsize="medium")
+            ax.set_title(
+                f"{found.label} {found.play}: the opponent's equity {found.result.equity:+.3f}",
+                loc="left",
+                fontsize="medium",
+            )
         pictures["rollout"] = _png(fig)
     log(f"drew {len(pictures)} plots")
     return pictures
@@ -510,9 +587,11 @@ def _boards(decision: _Decision) -> dict[str, str]:
 
     mover = decision.action.player
     # the board is drawn from the mover's side; keep each player's colour from the plots
-    colors = {"checkers": (PLAYER_COLORS[mover], PLAYER_COLORS[1 - mover]),
-              "checker_edges": (PLAYER_EDGE_COLORS[mover], PLAYER_EDGE_COLORS[1 - mover]),
-              "checker_text": (PLAYER_TEXT_COLORS[mover], PLAYER_TEXT_COLORS[1 - mover])}
+    colors = {
+        "checkers": (PLAYER_COLORS[mover], PLAYER_COLORS[1 - mover]),
+        "checker_edges": (PLAYER_EDGE_COLORS[mover], PLAYER_EDGE_COLORS[1 - mover]),
+        "checker_text": (PLAYER_TEXT_COLORS[mover], PLAYER_TEXT_COLORS[1 - mover]),
+    }
     out: dict[str, str] = {}
     for label, play in (("play made", decision.action.play), ("best play", decision.best)):
         if play is not None:
@@ -547,7 +626,7 @@ summary { cursor: pointer; color: var(--muted); }
 code { background: #f4f4f4; padding: 0 .25rem; border-radius: 3px; }
 """
 
-_SECURITY = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+_SECURITY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
 """The page's Content-Security-Policy: it may load nothing from anywhere."""
 
 
@@ -575,8 +654,12 @@ def _missing(value: Any) -> bool:
         return False
 
 
-def _table(frame: pd.DataFrame, *, digits: dict[str, int] | None = None,
-           row_class: Callable[[Any], str] | None = None) -> str:
+def _table(
+    frame: pd.DataFrame,
+    *,
+    digits: dict[str, int] | None = None,
+    row_class: Callable[[Any], str] | None = None,
+) -> str:
     digits = digits or {}
     head = "".join(f"<th>{_e(c)}</th>" for c in frame.columns)
     body = []
@@ -588,15 +671,24 @@ def _table(frame: pd.DataFrame, *, digits: dict[str, int] | None = None,
 
 
 def _summary_table(summary: pd.DataFrame) -> str:
-    columns = [c for c in _SUMMARY_HEADINGS if c in summary.columns
-               and (c == "player_name" or summary[c].notna().any())]
+    columns = [
+        c
+        for c in _SUMMARY_HEADINGS
+        if c in summary.columns and (c == "player_name" or summary[c].notna().any())
+    ]
     flat = summary.reset_index()
     players = flat["player"].tolist() if "player" in flat.columns else [0, 1]
     shown = flat[columns].rename(columns=_SUMMARY_HEADINGS)
     if "best play" in shown.columns:
         shown["best play"] = [f"{v:.0%}" if _known(v) else "" for v in shown["best play"]]
-    digits = {"checker error rate": 1, "error rate": 1, "PR": 1,
-              "luck": 2, "result": 2, "luck-adjusted": 2}
+    digits = {
+        "checker error rate": 1,
+        "error rate": 1,
+        "PR": 1,
+        "luck": 2,
+        "result": 2,
+        "luck-adjusted": 2,
+    }
     classes = iter(players)
     return _table(shown, digits=digits, row_class=lambda _: f"player{int(next(classes))}")
 
@@ -605,12 +697,16 @@ def _samples_table(actions: pd.DataFrame, games: pd.DataFrame) -> str:
     import pandas as pd
 
     per_match = games.groupby("match", observed=True, sort=False).agg(
-        players=("player0_name", "first"), opponent=("player1_name", "first"),
-        length=("match_length", "first"), games=("game", "size"))
+        players=("player0_name", "first"),
+        opponent=("player1_name", "first"),
+        length=("match_length", "first"),
+        games=("game", "size"),
+    )
     moves = actions[actions["action"] == "move"].groupby("match", observed=True).size()
     per_match["moves"] = moves.reindex(per_match.index).fillna(0).astype(int)
-    per_match["players"] = per_match["players"].astype(str) + " vs " + \
-        per_match.pop("opponent").astype(str)
+    per_match["players"] = (
+        per_match["players"].astype(str) + " vs " + per_match.pop("opponent").astype(str)
+    )
     per_match["length"] = [_length(n) for n in per_match["length"]]
     per_match = per_match.reset_index().rename(columns={"match": "file"})
     per_match["file"] = [Path(str(name)).name for name in per_match["file"]]
@@ -632,21 +728,38 @@ def _lengths_table(actions: pd.DataFrame, games: pd.DataFrame) -> str:
     distinct = distinct.assign(gammons=ending.isin(["gammon", "backgammon"]).fillna(False))
     moves = actions[(actions["action"] == "move") & ~actions["match"].isin(twins)]
     table = distinct.groupby("match_length", observed=True).agg(
-        matches=("match", "nunique"), games=("game", "size"), gammons=("gammons", "sum"))
-    table["moves"] = moves.groupby("match_length", observed=True).size().reindex(
-        table.index).fillna(0).astype(int)
+        matches=("match", "nunique"), games=("game", "size"), gammons=("gammons", "sum")
+    )
+    table["moves"] = (
+        moves.groupby("match_length", observed=True)
+        .size()
+        .reindex(table.index)
+        .fillna(0)
+        .astype(int)
+    )
     table = table.reset_index()
     table.insert(0, "match length", [_length(n) for n in table.pop("match_length")])
     return _table(pd.DataFrame(table[["match length", "matches", "games", "moves", "gammons"]]))
 
 
-def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
-          actions: pd.DataFrame, games: pd.DataFrame, summary: pd.DataFrame,
-          errors: pd.DataFrame, boards: dict[str, str], decision: _Decision | None,
-          rollouts: list[PlayRollout], pictures: dict[str, str], files: Sequence[str],
-          seconds: float) -> str:
+def _page(
+    *,
+    match: Match,
+    path: Path,
+    judged_by: str,
+    evaluator: str,
+    actions: pd.DataFrame,
+    games: pd.DataFrame,
+    summary: pd.DataFrame,
+    errors: pd.DataFrame,
+    boards: dict[str, str],
+    decision: _Decision | None,
+    rollouts: list[PlayRollout],
+    pictures: dict[str, str],
+    files: Sequence[str],
+    seconds: float,
+) -> str:
     from .output import gammonlab_version
-
 
     names = " vs ".join(match.players)
     title = f"gammonlab demo: {names}"
@@ -673,7 +786,6 @@ def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
         f'<p class="lead">{_e(length)}{", " + _e(event) if event else ""}: '
         f"{_e(_result_line(match))}. Analysed decision by decision, its biggest error rolled "
         "out, and the sample matches that come with gammonlab summed up.</p>",
-
         "<h2>The sample matches</h2>",
         f"<p>{actions['match'].nunique()} real matches come with gammonlab "
         f"(<code>gammonlab.io.samples</code>): {len(games)} games, "
@@ -686,15 +798,22 @@ def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
         f"{_samples_table(actions, games)}</details>",
     ]
     if twins:
-        parts.append('<p class="note">' + "; ".join(
-            f"{_e(Path(t).name)} is {_e(Path(o).name)} in another format" for t, o in
-            twins.items()) + ": the gammon rates count it once.</p>")
+        parts.append(
+            '<p class="note">'
+            + "; ".join(
+                f"{_e(Path(t).name)} is {_e(Path(o).name)} in another format"
+                for t, o in twins.items()
+            )
+            + ": the gammon rates count it once.</p>"
+        )
     parts += [
-        figure("gammon_rates", f"How often games end in a gammon, by match length, over the "
-               f"{len(distinct)} games of the distinct sample matches (match lengths with "
-               f"at least {MIN_GAMES} games), with 95% intervals: with this few games they "
-               "are wide."),
-
+        figure(
+            "gammon_rates",
+            f"How often games end in a gammon, by match length, over the "
+            f"{len(distinct)} games of the distinct sample matches (match lengths with "
+            f"at least {MIN_GAMES} games), with 95% intervals: with this few games they "
+            "are wide.",
+        ),
         f"<h2>The match: {_e(names)}</h2>",
         f"<p>Every checker play{' and cube decision' if cube_judged else ''} of "
         f"<code>{_e(path.name)}</code> judged by "
@@ -704,51 +823,76 @@ def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
         "below about 4. <em>Luck</em> adds up how much better each roll was than the average "
         "roll. The result is 1 for the match won.</p>",
         _summary_table(summary),
-        figure("equity", f"How the match went, roll by roll, from {_e(match.players[0])}'s "
-               f"side: above the line {_e(match.players[0])} is ahead. Each error is marked "
-               "in the colour of the player who made it, bigger for a worse one."),
+        figure(
+            "equity",
+            f"How the match went, roll by roll, from {_e(match.players[0])}'s "
+            f"side: above the line {_e(match.players[0])} is ahead. Each error is marked "
+            "in the colour of the player who made it, bigger for a worse one.",
+        ),
         figure("pips", "Pip counts: the race, and the checkers sent back by hits."),
         figure("errors", "Equity each player lost, by class of error."),
         figure("luck", "Luck added up roll by roll: a rising line is a lucky run."),
-
         "<h2>The biggest errors</h2>",
     ]
     if len(errors):
         shown = errors.drop(columns=["row"]).copy()
-        parts += ["<p>The costliest decisions, in equity (normalised: 1 is the cube's value "
-                  "in points).</p>", _table(shown, digits={"equity lost": 3})]
+        parts += [
+            "<p>The costliest decisions, in equity (normalised: 1 is the cube's value "
+            "in points).</p>",
+            _table(shown, digits={"equity lost": 3}),
+        ]
     else:
-        parts.append('<p class="note">No errors were found (or the evaluator gives no '
-                     "equities).</p>")
+        parts.append(
+            '<p class="note">No errors were found (or the evaluator gives no equities).</p>'
+        )
     if decision is not None and boards:
         row = decision.row
-        parts.append(f"<p>{_e(decision.what[0].upper() + decision.what[1:])}: game "
-                     f"{int(row['game'])}, {_e(row['player_name'])} to play "
-                     f"{row['die1']}-{row['die2']}. The arrows show each play; the mover's "
-                     "checkers keep the mover's colour from the plots.</p>")
-        parts.append('<div class="boards">' + "".join(
-            f"<figure>{board}<figcaption>{_e(label)}</figcaption></figure>"
-            for label, board in boards.items()) + "</div>")
+        parts.append(
+            f"<p>{_e(decision.what[0].upper() + decision.what[1:])}: game "
+            f"{int(row['game'])}, {_e(row['player_name'])} to play "
+            f"{row['die1']}-{row['die2']}. The arrows show each play; the mover's "
+            "checkers keep the mover's colour from the plots.</p>"
+        )
+        parts.append(
+            '<div class="boards">'
+            + "".join(
+                f"<figure>{board}<figcaption>{_e(label)}</figcaption></figure>"
+                for label, board in boards.items()
+            )
+            + "</div>"
+        )
 
     parts.append("<h2>Rollout</h2>")
     if rollouts:
         import pandas as pd
 
         first = rollouts[0].result
-        rows = pd.DataFrame([{
-            "": r.label, "play": r.play, "equity": r.equity, "± (95%)": r.half_interval,
-            "win": r.win, "win gammon": r.win_gammon, "lose gammon": r.lose_gammon,
-            "trials": r.result.trials}
-            for r in rollouts])
+        rows = pd.DataFrame(
+            [
+                {
+                    "": r.label,
+                    "play": r.play,
+                    "equity": r.equity,
+                    "± (95%)": r.half_interval,
+                    "win": r.win,
+                    "win gammon": r.win_gammon,
+                    "lose gammon": r.lose_gammon,
+                    "trials": r.result.trials,
+                }
+                for r in rollouts
+            ]
+        )
         verdict = ""
         if len(rollouts) == 2:
             difference = rollouts[1].equity - rollouts[0].equity
             overlap = abs(difference) <= rollouts[0].half_interval + rollouts[1].half_interval
-            verdict = ("The 95% intervals overlap: more trials would tell the plays apart."
-                       if overlap else
-                       f"The rollout agrees: the best play is better by {difference:.3f}."
-                       if difference > 0 else
-                       f"The rollout prefers the play made, by {-difference:.3f}.")
+            verdict = (
+                "The 95% intervals overlap: more trials would tell the plays apart."
+                if overlap
+                else f"The rollout agrees: the best play is better by {difference:.3f}."
+                if difference > 0
+                else f"The rollout prefers the play made, by {-difference:.3f}."
+            )
         what = decision.what if decision is not None else "the decision"
         plays = "Both plays" if len(rollouts) == 2 else "The play"
         parts += [
@@ -758,10 +902,15 @@ def _page(*, match: Match, path: Path, judged_by: str, evaluator: str,
             "Equity is cubeless money equity for the player who made the play (the cube and "
             "the score are left out), and so are the chances to win and to win or lose a "
             f"gammon. {_e(verdict)}</p>",
-            _table(rows, digits={"equity": 3, "± (95%)": 3, "win": 3, "win gammon": 3,
-                                 "lose gammon": 3}),
-            figure("rollout", "The opponent's equity as the trials come in (blocks of 36 "
-                   "rotated first rolls), with its 95% interval narrowing."),
+            _table(
+                rows,
+                digits={"equity": 3, "± (95%)": 3, "win": 3, "win gammon": 3, "lose gammon": 3},
+            ),
+            figure(
+                "rollout",
+                "The opponent's equity as the trials come in (blocks of 36 "
+                "rotated first rolls), with its 95% interval narrowing.",
+            ),
         ]
     else:
         parts.append('<p class="note">The match has no checker play to roll out.</p>')
@@ -790,9 +939,15 @@ def _write_frame(frame: pd.DataFrame, path: Path) -> None:
         out.to_parquet(path, index=False)
 
 
-def run_demo(outdir: str | Path = DEFAULT_OUTDIR, *, match: str = DEFAULT_MATCH,
-             evaluator: str | None = None, trials: int = DEFAULT_TRIALS,
-             seed: int = DEFAULT_SEED, log: Callable[[str], None] = print) -> DemoReport:
+def run_demo(
+    outdir: str | Path = DEFAULT_OUTDIR,
+    *,
+    match: str = DEFAULT_MATCH,
+    evaluator: str | None = None,
+    trials: int = DEFAULT_TRIALS,
+    seed: int = DEFAULT_SEED,
+    log: Callable[[str], None] = print,
+) -> DemoReport:
     """Read the sample matches, analyse one, roll out its biggest error, write a report.
 
     Parameters
@@ -847,27 +1002,51 @@ def run_demo(outdir: str | Path = DEFAULT_OUTDIR, *, match: str = DEFAULT_MATCH,
 
     log(f"[5/5] writing into {out.resolve()}")
     files: dict[str, Path] = {}
-    tables = {"actions.csv": actions, "actions.parquet": actions, "games.csv": games,
-              "analysis.csv": analysis, "analysis.parquet": analysis,
-              "summary.csv": summary.reset_index()}
+    tables = {
+        "actions.csv": actions,
+        "actions.parquet": actions,
+        "games.csv": games,
+        "analysis.csv": analysis,
+        "analysis.parquet": analysis,
+        "summary.csv": summary.reset_index(),
+    }
     for name, frame in tables.items():
         files[name] = out / name
         _write_frame(frame, files[name])
     files["report.html"] = out / "report.html"
     seconds = time.perf_counter() - start
-    page = _page(match=the_match, path=path, judged_by=judged_by, evaluator=used,
-                 actions=actions, games=games, summary=summary, errors=errors, boards=boards,
-                 decision=decision, rollouts=rollouts, pictures=pictures,
-                 files=[n for n in files if n != "report.html"], seconds=seconds)
+    page = _page(
+        match=the_match,
+        path=path,
+        judged_by=judged_by,
+        evaluator=used,
+        actions=actions,
+        games=games,
+        summary=summary,
+        errors=errors,
+        boards=boards,
+        decision=decision,
+        rollouts=rollouts,
+        pictures=pictures,
+        files=[n for n in files if n != "report.html"],
+        seconds=seconds,
+    )
     files["report.html"].write_text(page, encoding="utf-8")
     for written in files.values():
         log(f"  {written}  ({_size(written.stat().st_size)})")
     seconds = time.perf_counter() - start
     log(f"done in {seconds:.1f} s: open {files['report.html'].resolve().as_uri()}")
-    return DemoReport(outdir=out, files=files, match=path, evaluator=used, judged_by=judged_by,
-                      summary=pd.DataFrame(summary),
-                      decision=decision.row if decision is not None else None,
-                      rollouts=rollouts, seconds=seconds)
+    return DemoReport(
+        outdir=out,
+        files=files,
+        match=path,
+        evaluator=used,
+        judged_by=judged_by,
+        summary=pd.DataFrame(summary),
+        decision=decision.row if decision is not None else None,
+        rollouts=rollouts,
+        seconds=seconds,
+    )
 
 
 def _size(n: int) -> str:
@@ -886,19 +1065,32 @@ def add_demo_parser(subparsers: Any) -> argparse.ArgumentParser:
     72
     """
     parser = subparsers.add_parser(
-        "demo", help="analyse a sample match, roll out its biggest error, write a report",
+        "demo",
+        help="analyse a sample match, roll out its biggest error, write a report",
         description="Read the sample matches that come with gammonlab, analyse one, roll out "
-                    "the position of its biggest error and write report.html with the "
-                    "frames as CSV and parquet.")
-    parser.add_argument("outdir", nargs="?", default=DEFAULT_OUTDIR,
-                        help=f"folder to write into (default ./{DEFAULT_OUTDIR})")
-    parser.add_argument("--match", default=DEFAULT_MATCH,
-                        help="sample match to analyse, by file name, or a transcript's path")
-    parser.add_argument("--evaluator", choices=("net", "gnubg", "pubeval"), default=None,
-                        help="net (gammonlab's own, the default), gnubg (needs gnubg-nn) "
-                             "or pubeval")
-    parser.add_argument("--trials", type=int, default=DEFAULT_TRIALS,
-                        help="rollout trials for each play")
+        "the position of its biggest error and write report.html with the "
+        "frames as CSV and parquet.",
+    )
+    parser.add_argument(
+        "outdir",
+        nargs="?",
+        default=DEFAULT_OUTDIR,
+        help=f"folder to write into (default ./{DEFAULT_OUTDIR})",
+    )
+    parser.add_argument(
+        "--match",
+        default=DEFAULT_MATCH,
+        help="sample match to analyse, by file name, or a transcript's path",
+    )
+    parser.add_argument(
+        "--evaluator",
+        choices=("net", "gnubg", "pubeval"),
+        default=None,
+        help="net (gammonlab's own, the default), gnubg (needs gnubg-nn) or pubeval",
+    )
+    parser.add_argument(
+        "--trials", type=int, default=DEFAULT_TRIALS, help="rollout trials for each play"
+    )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="rollout seed")
     parser.set_defaults(run=demo_command)
     return parser
@@ -912,11 +1104,16 @@ def demo_command(args: argparse.Namespace) -> int:
     try:  # the folder first, before any work
         Path(args.outdir).mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        print(f"{args.outdir}: cannot make the folder: {error.strerror or error}",
-              file=sys.stderr)
+        print(f"{args.outdir}: cannot make the folder: {error.strerror or error}", file=sys.stderr)
         return 2
-    run_demo(args.outdir, match=args.match, evaluator=args.evaluator, trials=args.trials,
-             seed=args.seed, log=lambda line: print(line, flush=True))
+    run_demo(
+        args.outdir,
+        match=args.match,
+        evaluator=args.evaluator,
+        trials=args.trials,
+        seed=args.seed,
+        log=lambda line: print(line, flush=True),
+    )
     return 0
 
 

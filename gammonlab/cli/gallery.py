@@ -76,11 +76,16 @@ def analysis_from_gnubg(frame: pd.DataFrame) -> pd.DataFrame:
     loss = pd.to_numeric(out.get("equity_loss"), errors="coerce").astype(float)
     out["error_class"] = pd.Categorical(
         ["none" if np.isnan(v) else error_class(v) for v in loss],
-        categories=list(ERROR_CLASSES), ordered=True)
+        categories=list(ERROR_CLASSES),
+        ordered=True,
+    )
     if "gnubg_no_double" in out.columns and bool((out["match_length"] > 0).all()):
         # a take's or a pass's cube analysis is the doubler's: keep the roller's rows only
-        roller = (out["action"].astype("string").isin(["move", "double"]).fillna(False)
-                  if "action" in out.columns else pd.Series(True, index=out.index))
+        roller = (
+            out["action"].astype("string").isin(["move", "double"]).fillna(False)
+            if "action" in out.columns
+            else pd.Series(True, index=out.index)
+        )
         mwc = pd.to_numeric(out["gnubg_no_double"], errors="coerce").astype(float)
         out["mwc"] = mwc.where(roller)
     return out
@@ -110,8 +115,14 @@ def analysis_frame(match: Match) -> pd.DataFrame | None:
 def _transcripts(folder: Path) -> list[Path]:
     """Transcripts under ``folder`` (its ``mat/`` and ``sgf/`` folders when it has them)."""
     roots = [folder / name for name in ("mat", "sgf") if (folder / name).is_dir()] or [folder]
-    found = [p for root in roots for p in sorted(root.rglob("*")) if p.is_file()
-             and p.suffix.lower() in TRANSCRIPT_SUFFIXES and "truncated" not in p.as_posix()]
+    found = [
+        p
+        for root in roots
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+        and p.suffix.lower() in TRANSCRIPT_SUFFIXES
+        and "truncated" not in p.as_posix()
+    ]
     return found
 
 
@@ -185,8 +196,7 @@ def _save(fig: Figure, outdir: Path, name: str, formats: Sequence[str]) -> Itera
 
     for fmt in formats:
         path = outdir / f"{name}.{fmt}"
-        fig.savefig(path, dpi=150 if fmt == "png" else None, bbox_inches="tight",
-                    facecolor="white")
+        fig.savefig(path, dpi=150 if fmt == "png" else None, bbox_inches="tight", facecolor="white")
         yield path
     plt.close(fig)
 
@@ -198,9 +208,14 @@ def _biggest_error(frame: pd.DataFrame) -> int | None:
     return int(loss.astype(float).fillna(-1.0).idxmax())
 
 
-def render(outdir: str | os.PathLike[str], *, data: str | os.PathLike[str] | None = None,
-           formats: Sequence[str] = ("png", "svg"), log: Callable[[str], None] = print,
-           rollouts: bool = True) -> list[Path]:
+def render(
+    outdir: str | os.PathLike[str],
+    *,
+    data: str | os.PathLike[str] | None = None,
+    formats: Sequence[str] = ("png", "svg"),
+    log: Callable[[str], None] = print,
+    rollouts: bool = True,
+) -> list[Path]:
     """Draw the gallery into ``outdir``; return the files written, in order.
 
     Parameters
@@ -231,8 +246,9 @@ def render(outdir: str | os.PathLike[str], *, data: str | os.PathLike[str] | Non
     files = _transcripts(folder)
     written: list[Path] = []
 
-    def draw(name: str, size: tuple[float, float], helper: Callable[..., Axes], *args: Any,
-             **kwargs: Any) -> Axes:
+    def draw(
+        name: str, size: tuple[float, float], helper: Callable[..., Axes], *args: Any, **kwargs: Any
+    ) -> Axes:
         fig, ax = plt.subplots(figsize=size, layout="constrained")
         helper(*args, ax=ax, **kwargs)
         for path in _save(fig, out, name, formats):
@@ -240,8 +256,9 @@ def render(outdir: str | os.PathLike[str], *, data: str | os.PathLike[str] | Non
             log(str(path))
         return ax
 
-    with plt.rc_context({"font.family": "DejaVu Sans", "axes.titleweight": "bold",
-                         "svg.fonttype": "none"}):
+    with plt.rc_context(
+        {"font.family": "DejaVu Sans", "axes.titleweight": "bold", "svg.fonttype": "none"}
+    ):
         found = _analysed_match(files)
         analysis = analysis_frame(found[1]) if found is not None else None
         if found is not None and analysis is not None:
@@ -250,8 +267,13 @@ def render(outdir: str | os.PathLike[str], *, data: str | os.PathLike[str] | Non
             draw("pips_game", NORMAL, plot.plot_pips, analysis, game=longest)
             draw("pips_match", WIDE, plot.plot_pips, analysis)
             draw("equity_match", WIDE, plot.plot_equity, analysis)
-            draw("equity_game", WIDE, plot.plot_equity, analysis[analysis.game == longest],
-                 y="played_equity")
+            draw(
+                "equity_game",
+                WIDE,
+                plot.plot_equity,
+                analysis[analysis.game == longest],
+                y="played_equity",
+            )
             draw("luck", WIDE, plot.plot_luck, analysis)
             draw("errors", NORMAL, plot.plot_errors, analysis)
             draw("errors_equity_lost", NORMAL, plot.plot_errors, analysis, value="equity_loss")
@@ -264,51 +286,85 @@ def render(outdir: str | os.PathLike[str], *, data: str | os.PathLike[str] | Non
                 written.append(diagram)
                 log(str(diagram))
                 if rollouts:
-                    plays = rollout_plays(action.state, top=5, trials=PLAYS_TRIALS, seed=6,
-                                          progress=False, n_jobs=1)
+                    plays = rollout_plays(
+                        action.state, top=5, trials=PLAYS_TRIALS, seed=6, progress=False, n_jobs=1
+                    )
                     high, low = action.dice
                     draw("plays", NORMAL, plot.plot_plays, plays).set_title(
                         f"{high}-{low} to play: candidate plays, {PLAYS_TRIALS} trials "
-                        "(95% intervals)", loc="left")
+                        "(95% intervals)",
+                        loc="left",
+                    )
                     draw("plays_difference", NORMAL, plot.plot_plays, plays, value="difference")
 
         # .sgf files are mostly twins of a .mat transcript: count each match once
         texts = [p for p in files if p.suffix.lower() != ".sgf"]
         games = _games_with_lengths(texts[:GAMMON_RATE_FILES])
-        draw("gammon_rates_match_length", NORMAL, plot.plot_gammon_rates, games,
-             by="match_length", min_games=10)
-        draw("gammon_rates_players", WIDE, plot.plot_gammon_rates, games, by="winner_name",
-             top=8)
+        draw(
+            "gammon_rates_match_length",
+            NORMAL,
+            plot.plot_gammon_rates,
+            games,
+            by="match_length",
+            min_games=10,
+        )
+        draw("gammon_rates_players", WIDE, plot.plot_gammon_rates, games, by="winner_name", top=8)
 
         draw("cube_money", NORMAL, plot.plot_cube_decision, [0.70, 0.12, 0.005, 0.04, 0.002])
-        draw("cube_match", NORMAL, plot.plot_cube_decision, [0.66, 0.20, 0.01, 0.10, 0.005],
-             state=GameState.initial(match_length=7, score=(3, 5)))
-        draw("cube_money_gammons", NORMAL, plot.plot_cube_decision,
-             [0.74, 0.18, 0.01, 0.05, 0.002], x="gammons")
+        draw(
+            "cube_match",
+            NORMAL,
+            plot.plot_cube_decision,
+            [0.66, 0.20, 0.01, 0.10, 0.005],
+            state=GameState.initial(match_length=7, score=(3, 5)),
+        )
+        draw(
+            "cube_money_gammons",
+            NORMAL,
+            plot.plot_cube_decision,
+            [0.74, 0.18, 0.01, 0.05, 0.002],
+            x="gammons",
+        )
         draw("met", SQUARE, plot.plot_met, load_met())
-        draw("board_initial", BOARD, plot.plot_board,
-             GameState.initial(match_length=7).replace(dice=(3, 1)))
-        draw("board_play", BOARD, plot.plot_board,
-             Position.initial().find_play("8/5 6/5", (3, 1)))
+        draw(
+            "board_initial",
+            BOARD,
+            plot.plot_board,
+            GameState.initial(match_length=7).replace(dice=(3, 1)),
+        )
+        draw("board_play", BOARD, plot.plot_board, Position.initial().find_play("8/5 6/5", (3, 1)))
 
         if rollouts:
-            result = rollout(Position.initial(), trials=ROLLOUT_TRIALS, seed=1,
-                             keep_trials=True, progress=False, n_jobs=1)
+            result = rollout(
+                Position.initial(),
+                trials=ROLLOUT_TRIALS,
+                seed=1,
+                keep_trials=True,
+                progress=False,
+                n_jobs=1,
+            )
             draw("rollout_convergence", NORMAL, plot.plot_rollout, result)
             draw("rollout_first_rolls", WIDE, plot.plot_first_rolls, result)
             after = Position.initial().play("13/7 8/7", (6, 1))  # the opponent on roll
             many = rollout_many([after], trials=PLAYS_TRIALS, seed=2, progress=False, n_jobs=1)
-            draw("gammon_rates_rollout", NORMAL, plot.plot_gammon_rates,
-                 {"opening position": result,
-                  "after 6-1 13/7 8/7, the opponent on roll": many.result[0]})
+            draw(
+                "gammon_rates_rollout",
+                NORMAL,
+                plot.plot_gammon_rates,
+                {
+                    "opening position": result,
+                    "after 6-1 13/7 8/7, the opponent on roll": many.result[0],
+                },
+            )
     return written
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: ``python -m gammonlab.cli.gallery OUTDIR [--data DIR]``."""
-    parser = argparse.ArgumentParser(prog="python -m gammonlab.cli.gallery",
-                                     description="Render every gammonlab plot and a few "
-                                                 "boards as PNG and SVG files.")
+    parser = argparse.ArgumentParser(
+        prog="python -m gammonlab.cli.gallery",
+        description="Render every gammonlab plot and a few boards as PNG and SVG files.",
+    )
     parser.add_argument("outdir", help="folder to write into (created if needed)")
     parser.add_argument("--data", help="folder of matches (default: data/, else the corpus)")
     parser.add_argument("--formats", default="png,svg", help="comma-separated, e.g. png,svg,pdf")
@@ -320,8 +376,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         matplotlib.use("Agg")
     start = time.perf_counter()
     try:
-        written = render(args.outdir, data=args.data, rollouts=not args.no_rollouts,
-                         formats=[f.strip() for f in args.formats.split(",") if f.strip()])
+        written = render(
+            args.outdir,
+            data=args.data,
+            rollouts=not args.no_rollouts,
+            formats=[f.strip() for f in args.formats.split(",") if f.strip()],
+        )
     except FileNotFoundError as error:
         print(f"gallery: {error}", file=sys.stderr)
         return 1

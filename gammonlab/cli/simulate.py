@@ -31,41 +31,80 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
     from ..rules import SCORINGS, VARIANTS
 
     parser = subparsers.add_parser(
-        "simulate", help="play a match or money session between two policies and write it",
+        "simulate",
+        help="play a match or money session between two policies and write it",
         description="Play a whole match (or a money session with --games) between two "
-                    "policies under the rules given, print its result and write it as "
-                    ".mat or .sgf.")
-    parser.add_argument("--variant", choices=list(VARIANTS), default=None,
-                        help="the variant (default standard)")
-    parser.add_argument("--match-length", type=int, default=None,
-                        help="points to win; 0 is money play (default 5, or the preset's)")
-    parser.add_argument("--preset", choices=("gnubg", "seed-000"), default=None,
-                        help="GNU Backgammon's defaults, or seed 000's game (R8.4, R10.4)")
-    parser.add_argument("--players", nargs=2, default=("pubeval", "pubeval"),
-                        metavar=("POLICY0", "POLICY1"),
-                        help="each player's policy: gnubg, pubeval, random, ... "
-                             "(default pubeval pubeval)")
-    parser.add_argument("--names", nargs=2, default=None, metavar=("NAME0", "NAME1"),
-                        help="the players' names in the transcript")
-    parser.add_argument("--games", type=int, default=None,
-                        help="money play: games to play (required); a match: at most this many")
+        "policies under the rules given, print its result and write it as "
+        ".mat or .sgf.",
+    )
+    parser.add_argument(
+        "--variant", choices=list(VARIANTS), default=None, help="the variant (default standard)"
+    )
+    parser.add_argument(
+        "--match-length",
+        type=int,
+        default=None,
+        help="points to win; 0 is money play (default 5, or the preset's)",
+    )
+    parser.add_argument(
+        "--preset",
+        choices=("gnubg", "seed-000"),
+        default=None,
+        help="GNU Backgammon's defaults, or seed 000's game (R8.4, R10.4)",
+    )
+    parser.add_argument(
+        "--players",
+        nargs=2,
+        default=("pubeval", "pubeval"),
+        metavar=("POLICY0", "POLICY1"),
+        help="each player's policy: gnubg, pubeval, random, ... (default pubeval pubeval)",
+    )
+    parser.add_argument(
+        "--names",
+        nargs=2,
+        default=None,
+        metavar=("NAME0", "NAME1"),
+        help="the players' names in the transcript",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="money play: games to play (required); a match: at most this many",
+    )
     parser.add_argument("--seed", type=int, default=None, help="the same seed, the same match")
     parser.add_argument("-o", "--output", default=None, help="write OUT.mat or OUT.sgf")
     options = parser.add_argument_group("rule options (each overrides the preset)")
-    options.add_argument("--scoring", choices=list(SCORINGS), default=None,
-                         help="R8.2 standard, or seed 000's R8.4")
-    for name, rule in (("cube", "R9"), ("jacoby", "R10.1"), ("crawford", "R10.2"),
-                       ("holland", "R10.3"), ("beavers", "R10.6"), ("raccoons", "R10.6")):
-        options.add_argument(f"--{name}", choices=("on", "off"), default=None,
-                             help=f"{rule}")
-    options.add_argument("--auto-doubles", choices=("none", "seed-000", "gnubg"), default=None,
-                         help="automatic doubles: seed 000's (R10.4) or GNU Backgammon's (R10.5)")
-    options.add_argument("--auto-double-limit", type=int, default=None,
-                         help="most automatic doubles a game (R10.5)")
-    options.add_argument("--cube-limit", type=int, default=None,
-                         help="highest cube value, a power of two (R9.6)")
-    options.add_argument("--opening", choices=("standard", "reroll"), default=None,
-                         help="R3.2, or R3.3: the first player rolls both dice afresh")
+    options.add_argument(
+        "--scoring", choices=list(SCORINGS), default=None, help="R8.2 standard, or seed 000's R8.4"
+    )
+    for name, rule in (
+        ("cube", "R9"),
+        ("jacoby", "R10.1"),
+        ("crawford", "R10.2"),
+        ("holland", "R10.3"),
+        ("beavers", "R10.6"),
+        ("raccoons", "R10.6"),
+    ):
+        options.add_argument(f"--{name}", choices=("on", "off"), default=None, help=f"{rule}")
+    options.add_argument(
+        "--auto-doubles",
+        choices=("none", "seed-000", "gnubg"),
+        default=None,
+        help="automatic doubles: seed 000's (R10.4) or GNU Backgammon's (R10.5)",
+    )
+    options.add_argument(
+        "--auto-double-limit", type=int, default=None, help="most automatic doubles a game (R10.5)"
+    )
+    options.add_argument(
+        "--cube-limit", type=int, default=None, help="highest cube value, a power of two (R9.6)"
+    )
+    options.add_argument(
+        "--opening",
+        choices=("standard", "reroll"),
+        default=None,
+        help="R3.2, or R3.3: the first player rolls both dice afresh",
+    )
     parser.set_defaults(run=simulate_command)
     return parser
 
@@ -110,8 +149,9 @@ def simulate_command(args: argparse.Namespace) -> int:
     names = tuple(args.names) if args.names else tuple(args.players)
     if names[0] == names[1]:
         names = (f"{names[0]} 0", f"{names[1]} 1")
-    match = play_match(tuple(args.players), rules=rules, seed=args.seed, games=args.games,
-                       names=names)  # type: ignore[arg-type]
+    match = play_match(
+        tuple(args.players), rules=rules, seed=args.seed, games=args.games, names=names
+    )  # type: ignore[arg-type]
     score = match.score
     kind = "money session" if rules.money else f"{rules.match_length}-point match"
     print(f"{rules!r}")
@@ -119,8 +159,10 @@ def simulate_command(args: argparse.Namespace) -> int:
     print(f"{kind}, {games}: {names[0]} {score[0]}, {names[1]} {score[1]}")
     for number, game in enumerate(match.games, start=1):
         if game.winner is not None:
-            print(f"  game {number}: {names[game.winner]} wins {game.points} "
-                  f"point{'s' if game.points != 1 else ''}")
+            print(
+                f"  game {number}: {names[game.winner]} wins {game.points} "
+                f"point{'s' if game.points != 1 else ''}"
+            )
     if args.output is not None:
         write_match(match, args.output)
         print(f"written to {args.output}")

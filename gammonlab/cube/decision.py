@@ -120,38 +120,58 @@ class CubeDecision:
         import pandas as pd
 
         row: dict[str, Any] = {
-            "verdict": self.verdict, "action": self.action, "response": self.response,
-            "equity": self.equity, "no_double": self.no_double,
-            "double_take": self.double_take, "double_pass": self.double_pass,
+            "verdict": self.verdict,
+            "action": self.action,
+            "response": self.response,
+            "equity": self.equity,
+            "no_double": self.no_double,
+            "double_take": self.double_take,
+            "double_pass": self.double_pass,
             "double_beaver": self.double_beaver,
         }
         for name, value in self.errors.items():
             row["error_" + name.lower().replace(" ", "_")] = value
-        row.update({"mwc": self.mwc, "mwc_no_double": self.mwc_no_double,
-                    "mwc_double_take": self.mwc_double_take,
-                    "mwc_double_pass": self.mwc_double_pass})
+        row.update(
+            {
+                "mwc": self.mwc,
+                "mwc_no_double": self.mwc_no_double,
+                "mwc_double_take": self.mwc_double_take,
+                "mwc_double_pass": self.mwc_double_pass,
+            }
+        )
         row.update(dict(zip(_PROBABILITY_NAMES, self.probabilities)))
-        row.update({"cubeless_equity": self.cubeless_equity,
-                    "cube_efficiency": self.cube_efficiency, "situation": self.situation,
-                    "reason": self.reason, "optional": self.optional})
+        row.update(
+            {
+                "cubeless_equity": self.cubeless_equity,
+                "cube_efficiency": self.cube_efficiency,
+                "situation": self.situation,
+                "reason": self.reason,
+                "optional": self.optional,
+            }
+        )
         for name, value in (self.stderr or {}).items():
             row["stderr_" + name] = value
         return pd.Series(row, name="cube_decision")
 
     def _lines(self) -> list[tuple[str, float | None, float | None, float | None]]:
-        rows = [("No double", self.no_double, self.mwc_no_double, None),
-                ("Double, take", self.double_take, self.mwc_double_take, None),
-                ("Double, pass", self.double_pass, self.mwc_double_pass, None)]
+        rows = [
+            ("No double", self.no_double, self.mwc_no_double, None),
+            ("Double, take", self.double_take, self.mwc_double_take, None),
+            ("Double, pass", self.double_pass, self.mwc_double_pass, None),
+        ]
         if self.double_beaver is not None:
             rows.append(("Double, beaver", self.double_beaver, None, None))
-        return [(name, eq, mwc, None if eq is None else eq - self.equity)
-                for name, eq, mwc, _ in rows]
+        return [
+            (name, eq, mwc, None if eq is None else eq - self.equity) for name, eq, mwc, _ in rows
+        ]
 
     def __str__(self) -> str:
         w, wg, wbg, lg, lbg = self.probabilities
-        lines = [f"Cube decision, {self.situation}; 0-ply Janowski, x = {self.cube_efficiency:.2f}",
-                 f"win {w:.1%} (gammon {wg:.1%}, backgammon {wbg:.1%}), lose {1 - w:.1%} "
-                 f"(gammon {lg:.1%}, backgammon {lbg:.1%}); cubeless {self.cubeless_equity:+.3f}"]
+        lines = [
+            f"Cube decision, {self.situation}; 0-ply Janowski, x = {self.cube_efficiency:.2f}",
+            f"win {w:.1%} (gammon {wg:.1%}, backgammon {wbg:.1%}), lose {1 - w:.1%} "
+            f"(gammon {lg:.1%}, backgammon {lbg:.1%}); cubeless {self.cubeless_equity:+.3f}",
+        ]
         for number, (name, eq, mwc, diff) in enumerate(self._lines(), 1):
             if eq is None:
                 continue
@@ -161,19 +181,26 @@ class CubeDecision:
             if diff:
                 text += f"  {diff:+.3f}"
             lines.append(text)
-        lines.append(f"Proper cube action: {self.verdict}"
-                     + (f" ({self.reason})" if self.reason else "")
-                     + (" (optional)" if self.optional else ""))
+        lines.append(
+            f"Proper cube action: {self.verdict}"
+            + (f" ({self.reason})" if self.reason else "")
+            + (" (optional)" if self.optional else "")
+        )
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        head = (f"<p><b>{html.escape(self.verdict)}</b>"
-                + (f" &mdash; {html.escape(self.reason)}" if self.reason else "")
-                + f"<br><small>{html.escape(self.situation)}; 0-ply Janowski, "
-                  f"x = {self.cube_efficiency:.2f}; cubeless equity "
-                  f"{self.cubeless_equity:+.3f}</small></p>")
-        cells = ["<tr><th>option</th><th>equity</th><th>difference</th>"
-                 + ("<th>MWC</th>" if not self.money else "") + "</tr>"]
+        head = (
+            f"<p><b>{html.escape(self.verdict)}</b>"
+            + (f" &mdash; {html.escape(self.reason)}" if self.reason else "")
+            + f"<br><small>{html.escape(self.situation)}; 0-ply Janowski, "
+            f"x = {self.cube_efficiency:.2f}; cubeless equity "
+            f"{self.cubeless_equity:+.3f}</small></p>"
+        )
+        cells = [
+            "<tr><th>option</th><th>equity</th><th>difference</th>"
+            + ("<th>MWC</th>" if not self.money else "")
+            + "</tr>"
+        ]
         for name, eq, mwc, diff in self._lines():
             if eq is None:
                 continue
@@ -191,10 +218,14 @@ class CubeDecision:
         return beside(self.state, text)
 
 
-def cube_decision(state: GameState | str | None = None, probabilities: Any = None, *,
-                  evaluator: Callable[[np.ndarray], Any] | str | None = None,
-                  met: MatchEquityTable | str | None = None,
-                  cube_efficiency: float | None = None) -> CubeDecision:
+def cube_decision(
+    state: GameState | str | None = None,
+    probabilities: Any = None,
+    *,
+    evaluator: Callable[[np.ndarray], Any] | str | None = None,
+    met: MatchEquityTable | str | None = None,
+    cube_efficiency: float | None = None,
+) -> CubeDecision:
     """The proper cube action of the player on roll, with the equity of every option.
 
     Parameters
@@ -254,8 +285,7 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
     state = _state(state)
     if probabilities is None and evaluator is None:
         if state is None:
-            raise ArgumentError("give probabilities, or a state whose position the net "
-                                "evaluates")
+            raise ArgumentError("give probabilities, or a state whose position the net evaluates")
         evaluator = "net"
     if isinstance(evaluator, str):
         from ..evaluators.base import get_evaluator
@@ -268,7 +298,8 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
         output = np.asarray(evaluator(boards), dtype=np.float64)
         if output.ndim != 2 or output.shape != (1, _OUTPUTS):
             raise InvalidProbabilitiesError(
-                f"the evaluator must return (n, 5) probabilities, got shape {output.shape}")
+                f"the evaluator must return (n, 5) probabilities, got shape {output.shape}"
+            )
         probabilities = output[0]
     p, stderr = _probabilities(probabilities)
     sit = _situation(state, met)
@@ -276,8 +307,9 @@ def cube_decision(state: GameState | str | None = None, probabilities: Any = Non
     return replace(_decide(p, sit, x, stderr), state=state)
 
 
-def _decide(p: np.ndarray, sit: _Situation, x: float,
-            stderr: Mapping[str, float] | None = None) -> CubeDecision:
+def _decide(
+    p: np.ndarray, sit: _Situation, x: float, stderr: Mapping[str, float] | None = None
+) -> CubeDecision:
     raw = _options(p, sit, x)
     cubeless = _to_money(sit, _cubeless(p, sit))
     if sit.money:
@@ -287,17 +319,35 @@ def _decide(p: np.ndarray, sit: _Situation, x: float,
         nd = _to_money(sit, raw.no_double)
         dt = None if raw.double_take is None else _to_money(sit, raw.double_take)
         dp = None if raw.double_pass is None else _to_money(sit, raw.double_pass)
-        mwcs = {"mwc_no_double": raw.no_double, "mwc_double_take": raw.double_take,
-                "mwc_double_pass": raw.double_pass}
+        mwcs = {
+            "mwc_no_double": raw.no_double,
+            "mwc_double_take": raw.double_take,
+            "mwc_double_pass": raw.double_pass,
+        }
     common: dict[str, Any] = {
-        "probabilities": tuple(float(v) for v in p), "cubeless_equity": cubeless,
-        "cube_efficiency": x, "situation": sit.describe(), "money": sit.money,
-        "stderr": stderr, **mwcs}
+        "probabilities": tuple(float(v) for v in p),
+        "cubeless_equity": cubeless,
+        "cube_efficiency": x,
+        "situation": sit.describe(),
+        "money": sit.money,
+        "stderr": stderr,
+        **mwcs,
+    }
     if dt is None or dp is None:
-        return CubeDecision(verdict=NO_DOUBLE, action=NO_DOUBLE, response=None, no_double=nd,
-                            double_take=None, double_pass=None, double_beaver=None, equity=nd,
-                            errors={NO_DOUBLE: 0.0}, reason=raw.reason,
-                            mwc=raw.no_double if not sit.money else None, **common)
+        return CubeDecision(
+            verdict=NO_DOUBLE,
+            action=NO_DOUBLE,
+            response=None,
+            no_double=nd,
+            double_take=None,
+            double_pass=None,
+            double_beaver=None,
+            equity=nd,
+            errors={NO_DOUBLE: 0.0},
+            reason=raw.reason,
+            mwc=raw.no_double if not sit.money else None,
+            **common,
+        )
 
     beavers = sit.money and sit.beavers
     beaver = 2.0 * dt if beavers else None
@@ -311,10 +361,10 @@ def _decide(p: np.ndarray, sit: _Situation, x: float,
 
     if dt >= nd and dp >= nd:
         action = DOUBLE
-        optional = (abs(doubled - nd) <= _OPTIONAL
-                    and (response != PASS or (can_win_gammon
-                                              and not (sit.money and sit.owner == CENTRED
-                                                       and sit.jacoby))))
+        optional = abs(doubled - nd) <= _OPTIONAL and (
+            response != PASS
+            or (can_win_gammon and not (sit.money and sit.owner == CENTRED and sit.jacoby))
+        )
         if response == BEAVER and beaver is not None and beaver < nd:
             action = NO_DOUBLE
     elif nd > dp and can_win_gammon:
@@ -331,15 +381,32 @@ def _decide(p: np.ndarray, sit: _Situation, x: float,
     else:
         verdict = NO_DOUBLE + (", beaver" if response == BEAVER else "")
     best_doubler = doubled if action == DOUBLE else nd
-    errors = {NO_DOUBLE: best_doubler - nd, DOUBLE: best_doubler - doubled,
-              "Take": dt - doubled, "Pass": dp - doubled}
+    errors = {
+        NO_DOUBLE: best_doubler - nd,
+        DOUBLE: best_doubler - doubled,
+        "Take": dt - doubled,
+        "Pass": dp - doubled,
+    }
     if BEAVER in answers:
         errors["Beaver"] = answers[BEAVER] - doubled
     mwc = None
     if not sit.money:
-        mwc = {TAKE: raw.double_take, PASS: raw.double_pass}.get(response) \
-            if action == DOUBLE else raw.no_double
-    return CubeDecision(verdict=verdict, action=action, response=response, no_double=nd,
-                        double_take=dt, double_pass=dp, double_beaver=beaver,
-                        equity=best_doubler, errors=errors, mwc=mwc, optional=optional,
-                        **common)
+        mwc = (
+            {TAKE: raw.double_take, PASS: raw.double_pass}.get(response)
+            if action == DOUBLE
+            else raw.no_double
+        )
+    return CubeDecision(
+        verdict=verdict,
+        action=action,
+        response=response,
+        no_double=nd,
+        double_take=dt,
+        double_pass=dp,
+        double_beaver=beaver,
+        equity=best_doubler,
+        errors=errors,
+        mwc=mwc,
+        optional=optional,
+        **common,
+    )

@@ -87,8 +87,15 @@ class CubeRollout:
 
         decision = self.decision.to_series()
         errors = pd.Series({f"stderr_{k}": v for k, v in self.stderr.items()}, dtype=object)
-        extra = pd.Series({"margin": self.margin, "margin_stderr": self.margin_stderr,
-                           "trials": self.rollout.trials, "method": self.method}, dtype=object)
+        extra = pd.Series(
+            {
+                "margin": self.margin,
+                "margin_stderr": self.margin_stderr,
+                "trials": self.rollout.trials,
+                "method": self.method,
+            },
+            dtype=object,
+        )
         return pd.concat([decision, errors, extra])
 
     def __str__(self) -> str:
@@ -105,26 +112,40 @@ class CubeRollout:
         rows = "".join(
             f"<tr><td>{option.replace('_', ' ')}</td>"
             f"<td>{getattr(self.decision, option):+.3f}</td>"
-            f"<td>± {self.stderr[option]:.3f}</td></tr>" for option in _OPTIONS)
+            f"<td>± {self.stderr[option]:.3f}</td></tr>"
+            for option in _OPTIONS
+        )
         from ..draw.svg import beside
 
-        text = (f"<div><b>{escape(self.decision.verdict)}</b> "
-                f"(margin {self.margin:+.3f} ± {self.margin_stderr:.3f}; "
-                f"{self.rollout.trials} trials)<table><tr><th>option</th><th>equity</th>"
-                f"<th>stderr</th></tr>{rows}</table><p><small>{escape(self.method)}</small>"
-                f"</p></div>")
+        text = (
+            f"<div><b>{escape(self.decision.verdict)}</b> "
+            f"(margin {self.margin:+.3f} ± {self.margin_stderr:.3f}; "
+            f"{self.rollout.trials} trials)<table><tr><th>option</th><th>equity</th>"
+            f"<th>stderr</th></tr>{rows}</table><p><small>{escape(self.method)}</small>"
+            f"</p></div>"
+        )
         return beside(self.state, text)
 
 
 def _figures(state: GameState, p: np.ndarray, **options: Any) -> np.ndarray:
     decision = cube_decision(state, p, **options)
-    return np.array([decision.no_double, decision.double_take, decision.double_pass,
-                     decision.equity], dtype=float)
+    return np.array(
+        [decision.no_double, decision.double_take, decision.double_pass, decision.equity],
+        dtype=float,
+    )
 
 
-def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = None,
-                 seed: Any = None, met: Any = None, cube_efficiency: float | None = None,
-                 rules: Rules | None = None, **rollout_options: Any) -> CubeRollout:
+def rollout_cube(
+    state: GameState | str,
+    *,
+    trials: int = 1296,
+    policy: Any = None,
+    seed: Any = None,
+    met: Any = None,
+    cube_efficiency: float | None = None,
+    rules: Rules | None = None,
+    **rollout_options: Any,
+) -> CubeRollout:
     """Roll out a cube decision: cubeless rollout, cubeful translation, verdict.
 
     Parameters
@@ -152,15 +173,19 @@ def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = No
     if isinstance(state, str):
         state = GameState.from_id(state)
     if state.dice is not None:
-        raise CubeError("a cube decision comes before the roll: this state has dice "
-                        f"{state.dice[0]}-{state.dice[1]} rolled")
+        raise CubeError(
+            "a cube decision comes before the roll: this state has dice "
+            f"{state.dice[0]}-{state.dice[1]} rolled"
+        )
     if rules is not None and getattr(rules, "scoring", "standard") != "standard":
         raise CubeError(
             f"rollout_cube cannot translate a rollout under {rules.scoring!r} scoring (R8.4: "
             "1, 2 if the loser has a checker outside its home board, 4 if one on the bar): "
-            "its cube theory values gammons at 2 and backgammons at 3 points (R8.2) only")
-    result = rollout(state.position, trials=trials, policy=policy, seed=seed, rules=rules,
-                     **rollout_options)
+            "its cube theory values gammons at 2 and backgammons at 3 points (R8.2) only"
+        )
+    result = rollout(
+        state.position, trials=trials, policy=policy, seed=seed, rules=rules, **rollout_options
+    )
     options = {"met": met, "cube_efficiency": cube_efficiency}
     p = np.array([getattr(result, name) for name in PROBABILITY_NAMES], dtype=float)
     decision = cube_decision(state, result, **options)
@@ -184,21 +209,37 @@ def rollout_cube(state: GameState | str, *, trials: int = 1296, policy: Any = No
     # the rollout's own stratified covariance of the five probabilities
     covariance = np.asarray(result.covariance)[:5, :5]
     variances = np.einsum("ik,kl,il->i", gradient, covariance, gradient)
-    stderr = dict(zip(("no_double", "double_take", "double_pass", "equity"),
-                      np.sqrt(np.maximum(variances, 0.0)).tolist()))
+    stderr = dict(
+        zip(
+            ("no_double", "double_take", "double_pass", "equity"),
+            np.sqrt(np.maximum(variances, 0.0)).tolist(),
+        )
+    )
     # the margin between doubling (worth the taker's better reply) and not doubling,
     # as one difference of the same rollout
     values = {"no_double": base[0], "double": min(base[1], base[2])}
-    best, other = ("no_double", "double") if values["no_double"] >= values["double"] \
+    best, other = (
+        ("no_double", "double")
+        if values["no_double"] >= values["double"]
         else ("double", "no_double")
+    )
     index = {"no_double": 0, "double": 1 if base[1] <= base[2] else 2}
     difference = gradient[index[best]] - gradient[index[other]]
     margin = float(values[best] - values[other])
     margin_stderr = float(np.sqrt(max(difference @ covariance @ difference, 0.0)))
-    method = (f"cubeless rollout ({result.trials} trials, policy {result.settings['policy']}, "
-              f"{result.settings['stderr_method']}); cubeful equities from its probabilities "
-              f"by {'Janowski' if state.money else 'GNU Backgammon match-play'} cube theory at "
-              f"cube efficiency x = {decision.cube_efficiency:.2f}; standard errors by the "
-              f"delta method")
-    return CubeRollout(state=state, rollout=result, decision=decision, stderr=stderr,
-                       margin=margin, margin_stderr=margin_stderr, method=method)
+    method = (
+        f"cubeless rollout ({result.trials} trials, policy {result.settings['policy']}, "
+        f"{result.settings['stderr_method']}); cubeful equities from its probabilities "
+        f"by {'Janowski' if state.money else 'GNU Backgammon match-play'} cube theory at "
+        f"cube efficiency x = {decision.cube_efficiency:.2f}; standard errors by the "
+        f"delta method"
+    )
+    return CubeRollout(
+        state=state,
+        rollout=result,
+        decision=decision,
+        stderr=stderr,
+        margin=margin,
+        margin_stderr=margin_stderr,
+        method=method,
+    )

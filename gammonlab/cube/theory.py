@@ -22,7 +22,6 @@ from ..met import DEFAULT_TABLE, MatchEquityTable, load
 from ..rules import CHECKERS
 
 if TYPE_CHECKING:
-
     from ..position import Position
     from ..state import GameState
 
@@ -80,8 +79,11 @@ TAKE, PASS, BEAVER = "take", "pass", "beaver"
 def _probabilities(source: Any) -> tuple[np.ndarray, dict[str, float] | None]:
     """Five checked probabilities from a sequence, a mapping or a rollout-like object."""
     # a RolloutResult's field, a rollout_many row's column, to_series()'s attrs
-    scoring = source.get("scoring", "standard") if isinstance(source, Mapping) \
+    scoring = (
+        source.get("scoring", "standard")
+        if isinstance(source, Mapping)
         else getattr(source, "scoring", None)
+    )
     if scoring is None:
         attrs = getattr(source, "attrs", None)
         scoring = attrs.get("scoring", "standard") if isinstance(attrs, Mapping) else "standard"
@@ -89,7 +91,8 @@ def _probabilities(source: Any) -> tuple[np.ndarray, dict[str, float] | None]:
         raise InvalidProbabilitiesError(
             f"these probabilities are under {scoring!r} scoring (R8.4: 1; 2 if the loser has "
             "a checker outside its home board; 4 if one on the bar); the cube theory values "
-            "gammons at 2 and backgammons at 3 points (R8.2) only")
+            "gammons at 2 and backgammons at 3 points (R8.2) only"
+        )
     stderr = None
     if all(hasattr(source, name) for name in _PROBABILITY_NAMES):
         values = [getattr(source, name) for name in _PROBABILITY_NAMES]
@@ -103,7 +106,8 @@ def _probabilities(source: Any) -> tuple[np.ndarray, dict[str, float] | None]:
     except (TypeError, ValueError):
         raise InvalidProbabilitiesError(
             f"expected five probabilities (win, win gammon, win backgammon, lose gammon, "
-            f"lose backgammon), got {source!r}") from None
+            f"lose backgammon), got {source!r}"
+        ) from None
     if p.shape != (_OUTPUTS,):
         raise InvalidProbabilitiesError(f"expected five probabilities, got {p.size}: {source!r}")
     if not np.all(np.isfinite(p)):
@@ -114,11 +118,12 @@ def _probabilities(source: Any) -> tuple[np.ndarray, dict[str, float] | None]:
     w, wg, wbg, lg, lbg = p
     if wbg > wg + _TOLERANCE or wg > w + _TOLERANCE:
         raise InvalidProbabilitiesError(
-            f"need win >= win gammon >= win backgammon, got {w:.4f}, {wg:.4f}, {wbg:.4f}")
+            f"need win >= win gammon >= win backgammon, got {w:.4f}, {wg:.4f}, {wbg:.4f}"
+        )
     if lbg > lg + _TOLERANCE or lg > 1.0 - w + _TOLERANCE:
         raise InvalidProbabilitiesError(
-            f"need 1 - win >= lose gammon >= lose backgammon, got {1 - w:.4f}, {lg:.4f}, "
-            f"{lbg:.4f}")
+            f"need 1 - win >= lose gammon >= lose backgammon, got {1 - w:.4f}, {lg:.4f}, {lbg:.4f}"
+        )
     p[WIN_GAMMON] = min(wg, w)
     p[WIN_BACKGAMMON] = min(wbg, p[WIN_GAMMON])
     p[LOSE_GAMMON] = min(lg, 1.0 - w)
@@ -160,21 +165,38 @@ class _Situation:
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def of(cls, state: GameState, met: MatchEquityTable | None,
-           memo: dict[Any, Any] | None = None) -> _Situation:
+    def of(
+        cls, state: GameState, met: MatchEquityTable | None, memo: dict[Any, Any] | None = None
+    ) -> _Situation:
         """The situation of a state, unchecked; ``met`` is the table itself (match play)."""
         me = state.on_roll
-        owner = CENTRED if state.cube_owner is None else (MINE if state.cube_owner == me
-                                                          else THEIRS)
+        owner = (
+            CENTRED if state.cube_owner is None else (MINE if state.cube_owner == me else THEIRS)
+        )
         memo = {} if memo is None else memo
         if state.match_length == 0:
-            return cls(money=True, cube=state.cube_value, owner=owner, jacoby=state.jacoby,
-                       beavers=state.beavers, cube_limit=state.cube_limit, player=me,
-                       memo=memo)
-        return cls(money=False, away=state.match_length - state.score[me],
-                   opp_away=state.match_length - state.score[1 - me], cube=state.cube_value,
-                   owner=owner, crawford=state.crawford, cube_limit=state.cube_limit,
-                   player=me, met=met, memo=memo)
+            return cls(
+                money=True,
+                cube=state.cube_value,
+                owner=owner,
+                jacoby=state.jacoby,
+                beavers=state.beavers,
+                cube_limit=state.cube_limit,
+                player=me,
+                memo=memo,
+            )
+        return cls(
+            money=False,
+            away=state.match_length - state.score[me],
+            opp_away=state.match_length - state.score[1 - me],
+            cube=state.cube_value,
+            owner=owner,
+            crawford=state.crawford,
+            cube_limit=state.cube_limit,
+            player=me,
+            met=met,
+            memo=memo,
+        )
 
     @property
     def post_crawford(self) -> bool:
@@ -188,8 +210,9 @@ class _Situation:
     def swapped(self) -> _Situation:
         """The same situation seen from the opponent."""
         owner = {CENTRED: CENTRED, MINE: THEIRS, THEIRS: MINE}[self.owner]
-        return replace(self, away=self.opp_away, opp_away=self.away, owner=owner,
-                       player=1 - self.player)
+        return replace(
+            self, away=self.opp_away, opp_away=self.away, owner=owner, player=1 - self.player
+        )
 
     def doubled(self) -> _Situation:
         """After a double is taken: twice the cube, owned by the taker (R9.4)."""
@@ -273,8 +296,16 @@ class _Situation:
             return found  # type: ignore[no-any-return]
         c = self.cube
         win, lose = _results(self, c, True)
-        results = np.array([win(_SINGLE), win(_GAMMON), win(_BACKGAMMON), lose(_SINGLE),
-                            lose(_GAMMON), lose(_BACKGAMMON)])
+        results = np.array(
+            [
+                win(_SINGLE),
+                win(_GAMMON),
+                win(_BACKGAMMON),
+                lose(_SINGLE),
+                lose(_GAMMON),
+                lose(_BACKGAMMON),
+            ]
+        )
         count, value = 0, c
         while self.away > 2 * value and self.opp_away > 2 * value:
             count += 1
@@ -288,20 +319,38 @@ class _Situation:
                     # the doubled cube is dead; a taker who cannot lose more redoubles at once
                     prime = 2 * value if own <= 2 * value < other else value
                     win, lose = _results(self, prime, mine)
-                    levels[level, side] = (_cube.DEAD_LEVEL, 0.0, win(2), win(4), win(6),
-                                           lose(2), lose(4), lose(6),
-                                           _results(self, value, mine)[0](1))
+                    levels[level, side] = (
+                        _cube.DEAD_LEVEL,
+                        0.0,
+                        win(2),
+                        win(4),
+                        win(6),
+                        lose(2),
+                        lose(4),
+                        lose(6),
+                        _results(self, value, mine)[0](1),
+                    )
                 else:
                     win, lose = _results(self, value, mine)
-                    levels[level, side] = (_cube.LIVE_LEVEL, win(1), win(2), win(4), win(6),
-                                           lose(2), 0.0, 0.0, 0.0)
+                    levels[level, side] = (
+                        _cube.LIVE_LEVEL,
+                        win(1),
+                        win(2),
+                        win(4),
+                        win(6),
+                        lose(2),
+                        0.0,
+                        0.0,
+                        0.0,
+                    )
         self.memo[key] = (results, levels)
         return results, levels
 
     def describe(self) -> str:
         if self.money:
-            extras = [name for name, on in (("Jacoby", self.jacoby), ("beavers", self.beavers))
-                      if on]
+            extras = [
+                name for name, on in (("Jacoby", self.jacoby), ("beavers", self.beavers)) if on
+            ]
             text = "money game" + (f" ({', '.join(extras)})" if extras else "")
         else:
             text = f"{self.away}-away, {self.opp_away}-away"
@@ -348,17 +397,23 @@ def _ordered(state: Any, probabilities: Any, name: str) -> tuple[Any, Any]:
     from ..state import GameState
 
     if _looks_like_probabilities(state) and (
-            probabilities is None or isinstance(probabilities, (GameState, str))):
-        warnings.warn(f"{name}(probabilities, state) is deprecated: pass the state first, "
-                      f"{name}(state, probabilities)", DeprecationWarning, stacklevel=3)
+        probabilities is None or isinstance(probabilities, (GameState, str))
+    ):
+        warnings.warn(
+            f"{name}(probabilities, state) is deprecated: pass the state first, "
+            f"{name}(state, probabilities)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
         return probabilities, state
     return state, probabilities
 
 
 def _required(probabilities: Any, name: str) -> Any:
     if probabilities is None:
-        raise InvalidProbabilitiesError(f"{name} needs the five probabilities of the player "
-                                        "on roll")
+        raise InvalidProbabilitiesError(
+            f"{name} needs the five probabilities of the player on roll"
+        )
     return probabilities
 
 
@@ -367,8 +422,9 @@ def _table(met: MatchEquityTable | str | None, needed: int) -> MatchEquityTable:
     if isinstance(met, MatchEquityTable):
         return met
     if met is not None and not isinstance(met, str):
-        raise ArgumentTypeError(f"met must be a MatchEquityTable or a table name, got "
-                                f"{type(met).__name__}")
+        raise ArgumentTypeError(
+            f"met must be a MatchEquityTable or a table name, got {type(met).__name__}"
+        )
     table = load(met or DEFAULT_TABLE)
     return table if needed <= table.max_away else load(met or DEFAULT_TABLE, max_away=needed)
 
@@ -382,11 +438,13 @@ def _situation(state: GameState | None, met: MatchEquityTable | str | None) -> _
     away = state.match_length - state.score[me]
     opp_away = state.match_length - state.score[1 - me]
     if away < 1 or opp_away < 1:
-        raise CubeError(f"the match is over: score {state.score[0]}-{state.score[1]} "
-                        f"to {state.match_length}")
+        raise CubeError(
+            f"the match is over: score {state.score[0]}-{state.score[1]} to {state.match_length}"
+        )
     if state.crawford and away != 1 and opp_away != 1:
-        raise CubeError("a Crawford game needs a player at 1-away (R10.2), got "
-                        f"{away}-away, {opp_away}-away")
+        raise CubeError(
+            f"a Crawford game needs a player at 1-away (R10.2), got {away}-away, {opp_away}-away"
+        )
     return _Situation.of(state, _table(met, max(away, opp_away)))
 
 
@@ -408,14 +466,22 @@ def _gammon_ratios(p: np.ndarray) -> tuple[float, float, float, float]:
 def _with_win(p: np.ndarray, win: float) -> np.ndarray:
     """Probabilities with another winning chance and the same gammon ratios."""
     win_g, win_bg, lose_g, lose_bg = _gammon_ratios(p)
-    return np.array([win, win * (win_g + win_bg), win * win_bg,
-                     (1.0 - win) * (lose_g + lose_bg), (1.0 - win) * lose_bg])
+    return np.array(
+        [
+            win,
+            win * (win_g + win_bg),
+            win * win_bg,
+            (1.0 - win) * (lose_g + lose_bg),
+            (1.0 - win) * lose_bg,
+        ]
+    )
 
 
 def _swap(p: np.ndarray) -> np.ndarray:
     """The probabilities seen from the opponent."""
-    return np.array([1.0 - p[WIN], p[LOSE_GAMMON], p[LOSE_BACKGAMMON], p[WIN_GAMMON],
-                     p[WIN_BACKGAMMON]])
+    return np.array(
+        [1.0 - p[WIN], p[LOSE_GAMMON], p[LOSE_BACKGAMMON], p[WIN_GAMMON], p[WIN_BACKGAMMON]]
+    )
 
 
 # -- the arithmetic: gammonlab._kernels.cube ------------------------------------------------------
@@ -456,8 +522,9 @@ def _cubeless(p: np.ndarray, sit: _Situation) -> float:
     return float(_cubeful_values(p, sit, 0.0, live=False)[0])
 
 
-def _results(sit: _Situation, cube: int, mine: bool) -> tuple[Callable[[int], float],
-                                                            Callable[[int], float]]:
+def _results(
+    sit: _Situation, cube: int, mine: bool
+) -> tuple[Callable[[int], float], Callable[[int], float]]:
     """MWC of me (or of the opponent) after winning / losing ``k`` cubes' worth of points."""
     m = sit.mwc_after
     if mine:
@@ -549,16 +616,26 @@ def cube_efficiency(position: Position | None = None) -> float:
 
 def _cube_efficiencies(boards: np.ndarray, checkers: int) -> np.ndarray:
     """:func:`cube_efficiency` of boards ``(n, 2, 26)`` seen from the side on roll."""
-    return _cube.cube_efficiencies(np.ascontiguousarray(boards, dtype=np.int8), checkers,
-                                   checkers < CHECKERS, RACE_CUBE_EFFICIENCY_BASE,
-                                   RACE_CUBE_EFFICIENCY_PER_PIP, RACE_CUBE_EFFICIENCY_MIN,
-                                   RACE_CUBE_EFFICIENCY_MAX, CONTACT_CUBE_EFFICIENCY,
-                                   BEAROFF_CUBE_EFFICIENCY)
+    return _cube.cube_efficiencies(
+        np.ascontiguousarray(boards, dtype=np.int8),
+        checkers,
+        checkers < CHECKERS,
+        RACE_CUBE_EFFICIENCY_BASE,
+        RACE_CUBE_EFFICIENCY_PER_PIP,
+        RACE_CUBE_EFFICIENCY_MIN,
+        RACE_CUBE_EFFICIENCY_MAX,
+        CONTACT_CUBE_EFFICIENCY,
+        BEAROFF_CUBE_EFFICIENCY,
+    )
 
 
-def cubeful_equity(state: GameState | str | None = None, probabilities: Any = None, *,
-                   cube_efficiency: float | None = None,
-                   met: MatchEquityTable | str | None = None) -> float:
+def cubeful_equity(
+    state: GameState | str | None = None,
+    probabilities: Any = None,
+    *,
+    cube_efficiency: float | None = None,
+    met: MatchEquityTable | str | None = None,
+) -> float:
     """Cubeful equity of the player on roll with the cube as it stands (no cube action now).
 
     Parameters
@@ -596,9 +673,13 @@ def cubeful_equity(state: GameState | str | None = None, probabilities: Any = No
     return value if sit.money else _to_money(sit, value)
 
 
-def cubeful_mwc(state: GameState | str, probabilities: Any = None, *,
-                cube_efficiency: float | None = None,
-                met: MatchEquityTable | str | None = None) -> float:
+def cubeful_mwc(
+    state: GameState | str,
+    probabilities: Any = None,
+    *,
+    cube_efficiency: float | None = None,
+    met: MatchEquityTable | str | None = None,
+) -> float:
     """Cubeful match winning chance of the player on roll, cube as it stands.
 
     ``state`` must be a match; ``probabilities`` (required) are the cubeless
@@ -644,8 +725,12 @@ class GammonValues:
     opp_backgammon: float
 
 
-def gammon_values(state: GameState | str | None = None, *, cube_value: int | None = None,
-                  met: MatchEquityTable | str | None = None) -> GammonValues:
+def gammon_values(
+    state: GameState | str | None = None,
+    *,
+    cube_value: int | None = None,
+    met: MatchEquityTable | str | None = None,
+) -> GammonValues:
     """Gammon and backgammon values of the player on roll and the opponent.
 
     Parameters
@@ -667,8 +752,7 @@ def gammon_values(state: GameState | str | None = None, *, cube_value: int | Non
     """
     sit = _situation(_state(state), met)
     if cube_value is not None:
-        sit = replace(sit, cube=int(cube_value), owner=MINE if cube_value > sit.cube
-                      else sit.owner)
+        sit = replace(sit, cube=int(cube_value), owner=MINE if cube_value > sit.cube else sit.owner)
     if sit.money:
         counts = not (sit.jacoby and sit.owner == CENTRED)
         value = 0.5 if counts else 0.0
@@ -677,9 +761,12 @@ def gammon_values(state: GameState | str | None = None, *, cube_value: int | Non
     span = win(1) - lose(1)
     if span <= 0.0:
         return GammonValues(0.0, 0.0, 0.0, 0.0)
-    return GammonValues(gammon=(win(2) - win(1)) / span, opp_gammon=(lose(1) - lose(2)) / span,
-                        backgammon=(win(3) - win(2)) / span,
-                        opp_backgammon=(lose(2) - lose(3)) / span)
+    return GammonValues(
+        gammon=(win(2) - win(1)) / span,
+        opp_gammon=(lose(1) - lose(2)) / span,
+        backgammon=(win(3) - win(2)) / span,
+        opp_backgammon=(lose(2) - lose(3)) / span,
+    )
 
 
 @dataclass(frozen=True)
@@ -813,13 +900,23 @@ def _points(p: np.ndarray, sit: _Situation, x: float) -> CubePoints:
 
         theirs = _bisect(their_taken_minus_passed, 0.0, 1.0)
         opp_cash = 1.0 - (1.0 if theirs is None else theirs)
-    return CubePoints(take_point=1.0 - cash, cash_point=cash, double_point=double,
-                      too_good_point=too_good, opp_cash_point=opp_cash, cube_efficiency=x)
+    return CubePoints(
+        take_point=1.0 - cash,
+        cash_point=cash,
+        double_point=double,
+        too_good_point=too_good,
+        opp_cash_point=opp_cash,
+        cube_efficiency=x,
+    )
 
 
-def cube_points(state: GameState | str | None = None, probabilities: Any = None, *,
-                cube_efficiency: float | None = None,
-                met: MatchEquityTable | str | None = None) -> CubePoints:
+def cube_points(
+    state: GameState | str | None = None,
+    probabilities: Any = None,
+    *,
+    cube_efficiency: float | None = None,
+    met: MatchEquityTable | str | None = None,
+) -> CubePoints:
     """Take, cash, double and too-good points for the player on roll.
 
     Parameters
@@ -846,9 +943,13 @@ def cube_points(state: GameState | str | None = None, probabilities: Any = None,
     return _points(p, _situation(state, met), _efficiency(cube_efficiency, state))
 
 
-def take_point(state: GameState | str | None = None, probabilities: Any = None, *,
-               cube_efficiency: float | None = None,
-               met: MatchEquityTable | str | None = None) -> float:
+def take_point(
+    state: GameState | str | None = None,
+    probabilities: Any = None,
+    *,
+    cube_efficiency: float | None = None,
+    met: MatchEquityTable | str | None = None,
+) -> float:
     """The opponent's minimum winning chance to take a double from the player on roll.
 
     Money play with no gammons: 25% for a dead cube, 20% fully live, about
@@ -867,13 +968,16 @@ def take_point(state: GameState | str | None = None, probabilities: Any = None, 
     0.32264
     """
     state, probabilities = _ordered(state, probabilities, "take_point")
-    return cube_points(state, probabilities, cube_efficiency=cube_efficiency,
-                       met=met).take_point
+    return cube_points(state, probabilities, cube_efficiency=cube_efficiency, met=met).take_point
 
 
-def market_window(state: GameState | str | None = None, probabilities: Any = None, *,
-                  cube_efficiency: float | None = None,
-                  met: MatchEquityTable | str | None = None) -> MarketWindow:
+def market_window(
+    state: GameState | str | None = None,
+    probabilities: Any = None,
+    *,
+    cube_efficiency: float | None = None,
+    met: MatchEquityTable | str | None = None,
+) -> MarketWindow:
     """How far a position is from its double point and from losing its market.
 
     ``state`` (``None``: money play, cube centred) and ``probabilities``
@@ -889,5 +993,6 @@ def market_window(state: GameState | str | None = None, probabilities: Any = Non
     points = _points(p, _situation(state, met), _efficiency(cube_efficiency, state))
     win = float(p[WIN])
     to_opp = None if points.opp_cash_point is None else max(0.0, win - points.opp_cash_point)
-    return MarketWindow(win=win, points=points, to_lose_market=max(0.0, points.cash_point - win),
-                        to_opp_cash=to_opp)
+    return MarketWindow(
+        win=win, points=points, to_lose_market=max(0.0, points.cash_point - win), to_opp_cash=to_opp
+    )

@@ -58,8 +58,9 @@ def _cell(count: int, mark: str, level: int) -> str:
     return f" {mark} " if count > level else "   "
 
 
-def _half(points: tuple[int, ...], counts: dict[int, tuple[int, str]],
-          level: int) -> tuple[str, str]:
+def _half(
+    points: tuple[int, ...], counts: dict[int, tuple[int, str]], level: int
+) -> tuple[str, str]:
     cells = [_cell(*counts.get(p, (0, " ")), level) for p in points]
     return "".join(cells[:6]), "".join(cells[6:])
 
@@ -77,8 +78,10 @@ def ascii_board(position: Position, *, on_roll: str = "X", opponent: str = "O") 
     waiting = ["", ""]
     if position.variant.enter_from_off:
         waiting = [f"  to enter {n}" for n in position.waiting]
-    lines = [" +13-14-15-16-17-18------19-20-21-22-23-24-+"
-             f"  {opponent}  pips {pips[1]}  off {int(board[1, OFF])}{waiting[1]}"]
+    lines = [
+        " +13-14-15-16-17-18------19-20-21-22-23-24-+"
+        f"  {opponent}  pips {pips[1]}  off {int(board[1, OFF])}{waiting[1]}"
+    ]
     for level in range(ROWS):
         left, right = _half(TOP_POINTS, counts, level)
         bar = _cell(int(board[1, BAR]), opponent, level)
@@ -88,6 +91,8 @@ def ascii_board(position: Position, *, on_roll: str = "X", opponent: str = "O") 
         left, right = _half(BOTTOM_POINTS, counts, level)
         bar = _cell(int(board[0, BAR]), on_roll, level)
         lines.append(f" |{left}|{bar}|{right}|")
-    lines.append(" +12-11-10--9--8--7-------6--5--4--3--2--1-+"
-                 f"  {on_roll}  pips {pips[0]}  off {int(board[0, OFF])}{waiting[0]}  (on roll)")
+    lines.append(
+        " +12-11-10--9--8--7-------6--5--4--3--2--1-+"
+        f"  {on_roll}  pips {pips[0]}  off {int(board[0, OFF])}{waiting[0]}  (on roll)"
+    )
     return "\n".join(line.rstrip() if line.endswith("  ") else line for line in lines)

@@ -40,13 +40,22 @@ POINTS_PER_INCH = 72.0
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
-def plot_board(data: Position | GameState | Play, *,
-               flip: bool = False, numbering: bool = True, pips: bool = True,
-               cube: bool = True, dice: bool = True, score: bool = True,
-               arrows: Iterable[tuple[int, int]] | None = None,
-               highlight: Iterable[int] | None = None,
-               colors: Mapping[str, object] | None = None,
-               player: int | None = None, ax: Axes | None = None, **kwargs: Any) -> Axes:
+def plot_board(
+    data: Position | GameState | Play,
+    *,
+    flip: bool = False,
+    numbering: bool = True,
+    pips: bool = True,
+    cube: bool = True,
+    dice: bool = True,
+    score: bool = True,
+    arrows: Iterable[tuple[int, int]] | None = None,
+    highlight: Iterable[int] | None = None,
+    colors: Mapping[str, object] | None = None,
+    player: int | None = None,
+    ax: Axes | None = None,
+    **kwargs: Any,
+) -> Axes:
     """Draw a board on a matplotlib Axes: a position, a play (with arrows) or a game state.
 
     The options are those of :func:`gammonlab.draw.svg.board`. Text and line widths
@@ -81,9 +90,19 @@ def plot_board(data: Position | GameState | Play, *,
         import matplotlib.pyplot as plt
 
         ax = plt.gca()
-    diagram = layout_board(data, flip=flip, numbering=numbering, pips=pips, cube=cube,
-                           dice=dice, score=score, arrows=arrows, highlight=highlight,
-                           colors=colors, player=player)
+    diagram = layout_board(
+        data,
+        flip=flip,
+        numbering=numbering,
+        pips=pips,
+        cube=cube,
+        dice=dice,
+        score=score,
+        arrows=arrows,
+        highlight=highlight,
+        colors=colors,
+        player=player,
+    )
     scale = _points_per_unit(ax, diagram)
     order = [0]
     for shape in diagram.shapes:
@@ -108,8 +127,9 @@ def _gid(shape: Shape) -> str:
     return " ".join([shape.cls, *(f"{key}={value}" for key, value in shape.data)]).strip()
 
 
-def _draw(ax: Axes, shape: Shape, scale: float, order: list[int],
-          properties: Mapping[str, Any]) -> None:
+def _draw(
+    ax: Axes, shape: Shape, scale: float, order: list[int], properties: Mapping[str, Any]
+) -> None:
     if isinstance(shape, Group):
         for child in shape.children:
             _draw(ax, child, scale, order, properties)
@@ -117,10 +137,20 @@ def _draw(ax: Axes, shape: Shape, scale: float, order: list[int],
     order[0] += 1
     zorder = 1 + order[0] * 1e-4  # back to front, as listed
     if isinstance(shape, Text):
-        text = ax.text(shape.x, shape.y, shape.text, fontsize=shape.size * scale,
-                       ha=_ALIGN[shape.anchor], va="baseline", color=shape.fill,
-                       fontweight="bold" if shape.bold else "normal", family=MATPLOTLIB_FONT,
-                       alpha=shape.opacity, zorder=zorder, gid=_gid(shape))
+        text = ax.text(
+            shape.x,
+            shape.y,
+            shape.text,
+            fontsize=shape.size * scale,
+            ha=_ALIGN[shape.anchor],
+            va="baseline",
+            color=shape.fill,
+            fontweight="bold" if shape.bold else "normal",
+            family=MATPLOTLIB_FONT,
+            alpha=shape.opacity,
+            zorder=zorder,
+            gid=_gid(shape),
+        )
         if properties:
             text.set(**properties)
         return
@@ -134,9 +164,14 @@ def _draw(ax: Axes, shape: Shape, scale: float, order: list[int],
     artist: patches.Patch
     if isinstance(shape, Rect):
         artist = patches.FancyBboxPatch(
-            (shape.x, shape.y), shape.width, shape.height,
+            (shape.x, shape.y),
+            shape.width,
+            shape.height,
             boxstyle=patches.BoxStyle("Round", pad=0.0, rounding_size=shape.radius)
-            if shape.radius else patches.BoxStyle("Square", pad=0.0), **paint)
+            if shape.radius
+            else patches.BoxStyle("Square", pad=0.0),
+            **paint,
+        )
     elif isinstance(shape, Circle):
         artist = patches.Circle((shape.cx, shape.cy), shape.r, **paint)
     elif isinstance(shape, Polygon):

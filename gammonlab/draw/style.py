@@ -125,8 +125,9 @@ def board_colors(overrides: Mapping[str, object] | None = None) -> BoardColors:
     known = {f.name for f in fields(BoardColors)}
     unknown = sorted(set(overrides) - known)
     if unknown:
-        raise UnknownNameError(f"unknown board colour {unknown[0]!r}; "
-                               f"known: {', '.join(sorted(known))}")
+        raise UnknownNameError(
+            f"unknown board colour {unknown[0]!r}; known: {', '.join(sorted(known))}"
+        )
     changes = {k: tuple(v) if isinstance(v, (list, tuple)) else v for k, v in overrides.items()}
     return replace(DEFAULT_COLORS, **changes)  # type: ignore[arg-type]
 

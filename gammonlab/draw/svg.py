@@ -274,12 +274,18 @@ def _is_position(item: object) -> TypeGuard[Position]:
 def _subject(item: Position | GameState | Play, player: int | None) -> tuple[_Subject, int]:
     """The facts to draw, and the row drawn at the bottom and numbered."""
     subject, bottom = _facts(item, player)
-    pos: Position = (item.position if _is_state(item) else
-                     item.before if _is_play(item) else cast("Position", item))
+    pos: Position = (
+        item.position
+        if _is_state(item)
+        else item.before
+        if _is_play(item)
+        else cast("Position", item)
+    )
     if pos.variant.enter_from_off:
         # R2.4: the checkers a side has not entered yet are on no point of the board
         subject.waiting = tuple(  # type: ignore[assignment]
-            pos.variant.checkers - sum(row) for row in subject.board)
+            pos.variant.checkers - sum(row) for row in subject.board
+        )
     return subject, bottom
 
 
@@ -287,14 +293,16 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
     if _is_state(item):
         on_roll = item.on_roll
         rows = (on_roll, 1 - on_roll)
-        names = tuple(f"Player {p}" + (" \u00b7 on roll" if r == 0 else "")
-                      for r, p in enumerate(rows))
+        names = tuple(
+            f"Player {p}" + (" \u00b7 on roll" if r == 0 else "") for r, p in enumerate(rows)
+        )
         owner_row = None if item.cube_owner is None else rows.index(item.cube_owner)
         if item.money:
             match_line = "money game" + (" \u00b7 Jacoby" if item.jacoby else "")
         else:
             match_line = f"{item.match_length}-point match" + (
-                " \u00b7 Crawford game" if item.crawford else "")
+                " \u00b7 Crawford game" if item.crawford else ""
+            )
         if item.double_offered:
             match_line += f" \u00b7 Player {on_roll} doubles to {2 * item.cube_value}"
         subject = _Subject(
@@ -322,11 +330,13 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
             moves=item.moves,
         )
     elif _is_position(item):
-        subject = _Subject(board=item.board.tolist(), players=(0, 1),
-                           names=("On roll", "Opponent"))  # a position knows no cube
+        subject = _Subject(
+            board=item.board.tolist(), players=(0, 1), names=("On roll", "Opponent")
+        )  # a position knows no cube
     else:
-        raise ArgumentTypeError(f"board() draws a Position, a Play or a GameState, "
-                                f"not {type(item).__name__}")
+        raise ArgumentTypeError(
+            f"board() draws a Position, a Play or a GameState, not {type(item).__name__}"
+        )
     return subject, 0 if player is None else _check_player(player)
 
 
@@ -360,8 +370,9 @@ def checker_journeys(moves: Play | Iterable[tuple[int, int]]) -> list[tuple[int,
         for path in paths:
             if path[-1] == OFF:
                 continue
-            follower = next((other for other in paths
-                             if other is not path and other[0] == path[-1]), None)
+            follower = next(
+                (other for other in paths if other is not path and other[0] == path[-1]), None
+            )
             if follower is not None:
                 path.extend(follower[1:])
                 paths.remove(follower)
@@ -442,8 +453,7 @@ class _Frame:
         """Where an arrow into the tray of ``row`` ends: its edge facing the board."""
         slab = self.off_slice(row, min(level, OFF_LEVELS - 1))
         facing_left = not self.flip
-        x = self.side_column(home=True) + (TRAY_MARGIN if facing_left
-                                           else SIDE_WIDTH - TRAY_MARGIN)
+        x = self.side_column(home=True) + (TRAY_MARGIN if facing_left else SIDE_WIDTH - TRAY_MARGIN)
         return x, slab.y + slab.height / 2
 
     def off_slice(self, row: int, level: float) -> Rect:
@@ -454,13 +464,20 @@ class _Frame:
         return Rect(x=x, y=y + 0.5, width=OFF_SLICE_WIDTH, height=OFF_SLICE - 1, radius=2.5)
 
 
-def layout_board(item: Position | GameState | Play, *, flip: bool = False,
-                 numbering: bool = True, pips: bool = True, cube: bool = True,
-                 dice: bool = True, score: bool = True,
-                 arrows: Iterable[tuple[int, int]] | None = None,
-                 highlight: Iterable[int] | None = None,
-                 colors: Mapping[str, object] | None = None,
-                 player: int | None = None) -> Diagram:
+def layout_board(
+    item: Position | GameState | Play,
+    *,
+    flip: bool = False,
+    numbering: bool = True,
+    pips: bool = True,
+    cube: bool = True,
+    dice: bool = True,
+    score: bool = True,
+    arrows: Iterable[tuple[int, int]] | None = None,
+    highlight: Iterable[int] | None = None,
+    colors: Mapping[str, object] | None = None,
+    player: int | None = None,
+) -> Diagram:
     """Lay a board out as shapes; :func:`board` takes the same options.
 
     >>> from gammonlab import Position
@@ -471,8 +488,9 @@ def layout_board(item: Position | GameState | Play, *, flip: bool = False,
     subject, bottom_row = _subject(item, player)
     palette = board_colors(colors)
     header = bool(subject.caption or (score and subject.match_line))
-    frame = _Frame(flip=flip, bottom_row=bottom_row,
-                   top=(HEADER_HEIGHT if header else 0.0) + BAND_HEIGHT)
+    frame = _Frame(
+        flip=flip, bottom_row=bottom_row, top=(HEADER_HEIGHT if header else 0.0) + BAND_HEIGHT
+    )
     height = frame.bottom + BAND_HEIGHT
     moves = subject.moves if arrows is None else tuple((int(s), int(t)) for s, t in arrows)
 
@@ -490,8 +508,7 @@ def layout_board(item: Position | GameState | Play, *, flip: bool = False,
     if dice and subject.dice is not None and not subject.cube_offered:
         shapes += _draw_dice(frame, subject, palette)
     shapes += _draw_moves(frame, subject, moves, palette)
-    shapes += _draw_lines(frame, subject, height, palette, header=header, pips=pips,
-                          score=score)
+    shapes += _draw_lines(frame, subject, height, palette, header=header, pips=pips, score=score)
     title = _title(subject)
     return Diagram(width=WIDTH, height=height, shapes=tuple(shapes), title=title)
 
@@ -504,8 +521,7 @@ def _pips(row: Sequence[int], waiting: int = 0) -> int:
 
 def _title(subject: _Subject) -> str:
     pip = [_pips(row, n) for row, n in zip(subject.board, subject.waiting)]
-    text = (f"Backgammon board: {subject.names[0]} {pip[0]} pips, "
-            f"{subject.names[1]} {pip[1]} pips")
+    text = f"Backgammon board: {subject.names[0]} {pip[0]} pips, {subject.names[1]} {pip[1]} pips"
     if subject.caption:
         text += f"; {subject.caption}"
     return text
@@ -513,22 +529,60 @@ def _title(subject: _Subject) -> str:
 
 def _draw_frame(frame: _Frame, height: float, palette: BoardColors) -> list[Shape]:
     shapes: list[Shape] = [
-        Rect(cls="frame", x=0.5, y=0.5, width=WIDTH - 1, height=height - 1, radius=8,
-             fill=palette.frame, stroke=palette.frame_edge, stroke_width=1.2),
+        Rect(
+            cls="frame",
+            x=0.5,
+            y=0.5,
+            width=WIDTH - 1,
+            height=height - 1,
+            radius=8,
+            fill=palette.frame,
+            stroke=palette.frame_edge,
+            stroke_width=1.2,
+        ),
     ]
     for home in (False, True):
         left = frame.half_centre(home) - HALF_WIDTH / 2
-        shapes.append(Rect(cls="felt", x=left, y=frame.top, width=HALF_WIDTH,
-                           height=FELT_HEIGHT, fill=palette.felt, stroke=palette.frame_edge,
-                           stroke_width=1.0))
-    shapes.append(Rect(cls="bar", x=frame.bar_left + BAR_INSET, y=frame.top,
-                       width=BAR_WIDTH - 2 * BAR_INSET, height=FELT_HEIGHT, fill=palette.frame,
-                       stroke=palette.frame_edge, stroke_width=0.6, opacity=0.9))
+        shapes.append(
+            Rect(
+                cls="felt",
+                x=left,
+                y=frame.top,
+                width=HALF_WIDTH,
+                height=FELT_HEIGHT,
+                fill=palette.felt,
+                stroke=palette.frame_edge,
+                stroke_width=1.0,
+            )
+        )
+    shapes.append(
+        Rect(
+            cls="bar",
+            x=frame.bar_left + BAR_INSET,
+            y=frame.top,
+            width=BAR_WIDTH - 2 * BAR_INSET,
+            height=FELT_HEIGHT,
+            fill=palette.frame,
+            stroke=palette.frame_edge,
+            stroke_width=0.6,
+            opacity=0.9,
+        )
+    )
     tray_x = frame.side_column(home=True) + TRAY_MARGIN
     for y in (frame.top, frame.bottom - TRAY_HEIGHT):
-        shapes.append(Rect(cls="tray", x=tray_x, y=y, width=SIDE_WIDTH - 2 * TRAY_MARGIN,
-                           height=TRAY_HEIGHT, radius=3, fill=palette.tray,
-                           stroke=palette.frame_edge, stroke_width=1.0))
+        shapes.append(
+            Rect(
+                cls="tray",
+                x=tray_x,
+                y=y,
+                width=SIDE_WIDTH - 2 * TRAY_MARGIN,
+                height=TRAY_HEIGHT,
+                radius=3,
+                fill=palette.tray,
+                stroke=palette.frame_edge,
+                stroke_width=1.0,
+            )
+        )
     return shapes
 
 
@@ -546,9 +600,16 @@ def _draw_points(frame: _Frame, palette: BoardColors) -> list[Shape]:
     shapes: list[Shape] = []
     for shown in range(1, POINTS + 1):
         colour = palette.point_dark if shown % 2 else palette.point_light
-        shapes.append(Polygon(cls="triangle", data=(("point", shown),),
-                              points=_triangle(frame, shown), fill=colour,
-                              stroke=colour, stroke_width=0.5))
+        shapes.append(
+            Polygon(
+                cls="triangle",
+                data=(("point", shown),),
+                points=_triangle(frame, shown),
+                fill=colour,
+                stroke=colour,
+                stroke_width=0.5,
+            )
+        )
     return shapes
 
 
@@ -557,19 +618,42 @@ def _draw_highlights(frame: _Frame, points: set[int], palette: BoardColors) -> l
     for shown in sorted(points):
         data: Data = (("point", shown),)
         if 1 <= shown <= POINTS:
-            shapes.append(Polygon(cls="highlight", data=data, points=_triangle(frame, shown),
-                                  fill=palette.highlight, opacity=HIGHLIGHT_OPACITY))
+            shapes.append(
+                Polygon(
+                    cls="highlight",
+                    data=data,
+                    points=_triangle(frame, shown),
+                    fill=palette.highlight,
+                    opacity=HIGHLIGHT_OPACITY,
+                )
+            )
         elif shown == BAR:
-            shapes.append(Rect(cls="highlight", data=data, x=frame.bar_left + BAR_INSET,
-                               y=frame.middle, width=BAR_WIDTH - 2 * BAR_INSET,
-                               height=FELT_HEIGHT / 2, fill=palette.highlight,
-                               opacity=HIGHLIGHT_OPACITY))
+            shapes.append(
+                Rect(
+                    cls="highlight",
+                    data=data,
+                    x=frame.bar_left + BAR_INSET,
+                    y=frame.middle,
+                    width=BAR_WIDTH - 2 * BAR_INSET,
+                    height=FELT_HEIGHT / 2,
+                    fill=palette.highlight,
+                    opacity=HIGHLIGHT_OPACITY,
+                )
+            )
         elif shown == OFF:
-                    shapes.append(Rect(cls="highlight", data=data,
-                               x=frame.side_column(home=True) + TRAY_MARGIN,
-                               y=frame.bottom - TRAY_HEIGHT, width=SIDE_WIDTH - 2 * TRAY_MARGIN,
-                               height=TRAY_HEIGHT, radius=3, fill=palette.highlight,
-                               opacity=HIGHLIGHT_OPACITY))
+            shapes.append(
+                Rect(
+                    cls="highlight",
+                    data=data,
+                    x=frame.side_column(home=True) + TRAY_MARGIN,
+                    y=frame.bottom - TRAY_HEIGHT,
+                    width=SIDE_WIDTH - 2 * TRAY_MARGIN,
+                    height=TRAY_HEIGHT,
+                    radius=3,
+                    fill=palette.highlight,
+                    opacity=HIGHLIGHT_OPACITY,
+                )
+            )
         else:
             raise ArgumentError(f"highlight takes points 1-24, 25 (bar) or 0 (off), got {shown}")
     return shapes
@@ -579,27 +663,48 @@ def _draw_numbers(frame: _Frame, palette: BoardColors) -> list[Shape]:
     shapes: list[Shape] = []
     for shown in range(1, POINTS + 1):
         x = frame.column_x(frame.column(shown))
-        y = (frame.bottom + POINT_NUMBER_SIZE + 3 if shown <= ROW_POINTS
-             else frame.top - 5)
-        shapes.append(Text(cls="point-number", data=(("point", shown),), x=x, y=y,
-                           text=str(shown), size=POINT_NUMBER_SIZE, fill=palette.label))
+        y = frame.bottom + POINT_NUMBER_SIZE + 3 if shown <= ROW_POINTS else frame.top - 5
+        shapes.append(
+            Text(
+                cls="point-number",
+                data=(("point", shown),),
+                x=x,
+                y=y,
+                text=str(shown),
+                size=POINT_NUMBER_SIZE,
+                fill=palette.label,
+            )
+        )
     return shapes
 
 
-def _checker(frame: _Frame, xy: XY, player: int, data: Data,
-             palette: BoardColors) -> list[Shape]:
+def _checker(frame: _Frame, xy: XY, player: int, data: Data, palette: BoardColors) -> list[Shape]:
     x, y = xy
     fill, edge = palette.checkers[player], palette.checker_edges[player]
     return [
-        Circle(cls=f"checker player-{player}", data=data, cx=x, cy=y, r=CHECKER_RADIUS - 0.6,
-               fill=fill, stroke=edge, stroke_width=1.2),
-        Circle(cls="ring", cx=x, cy=y, r=CHECKER_RADIUS * 0.62, stroke=edge,
-               stroke_width=0.9, opacity=0.45),
+        Circle(
+            cls=f"checker player-{player}",
+            data=data,
+            cx=x,
+            cy=y,
+            r=CHECKER_RADIUS - 0.6,
+            fill=fill,
+            stroke=edge,
+            stroke_width=1.2,
+        ),
+        Circle(
+            cls="ring",
+            cx=x,
+            cy=y,
+            r=CHECKER_RADIUS * 0.62,
+            stroke=edge,
+            stroke_width=0.9,
+            opacity=0.45,
+        ),
     ]
 
 
-def _draw_side(frame: _Frame, subject: _Subject, row: int,
-               palette: BoardColors) -> list[Shape]:
+def _draw_side(frame: _Frame, subject: _Subject, row: int, palette: BoardColors) -> list[Shape]:
     """The checkers of one side: its points, its bar and its tray."""
     player = subject.players[row]
     counts = subject.board[row]
@@ -615,38 +720,66 @@ def _draw_side(frame: _Frame, subject: _Subject, row: int,
         if point == OFF:
             for level in range(count):
                 slab = frame.off_slice(row, level)
-                children.append(Rect(cls=f"checker player-{player}", data=checker_data,
-                                     x=slab.x, y=slab.y, width=slab.width, height=slab.height,
-                                     radius=slab.radius, fill=palette.checkers[player],
-                                     stroke=palette.checker_edges[player], stroke_width=0.8))
+                children.append(
+                    Rect(
+                        cls=f"checker player-{player}",
+                        data=checker_data,
+                        x=slab.x,
+                        y=slab.y,
+                        width=slab.width,
+                        height=slab.height,
+                        radius=slab.radius,
+                        fill=palette.checkers[player],
+                        stroke=palette.checker_edges[player],
+                        stroke_width=0.8,
+                    )
+                )
             children.append(_tray_count(frame, row, count, palette))
         else:
             shown = min(count, MAX_STACK)
             for level in range(shown):
-                children += _checker(frame, frame.checker_xy(row, point, level), player,
-                                     checker_data, palette)
+                children += _checker(
+                    frame, frame.checker_xy(row, point, level), player, checker_data, palette
+                )
             if count > MAX_STACK:
                 x, y = frame.checker_xy(row, point, MAX_STACK - 1)
-                children.append(Text(cls="count", data=(("count", count),), x=x,
-                                     y=y + COUNT_SIZE * TEXT_RAISE, text=str(count),
-                                     size=COUNT_SIZE, bold=True,
-                                     fill=palette.checker_text[player]))
+                children.append(
+                    Text(
+                        cls="count",
+                        data=(("count", count),),
+                        x=x,
+                        y=y + COUNT_SIZE * TEXT_RAISE,
+                        text=str(count),
+                        size=COUNT_SIZE,
+                        bold=True,
+                        fill=palette.checker_text[player],
+                    )
+                )
         shapes.append(Group(cls=kind, data=data, children=tuple(children)))
     if subject.waiting[row]:
         shapes.append(_draw_waiting(frame, row, player, subject.waiting[row], palette))
     return shapes
 
 
-def _draw_waiting(frame: _Frame, row: int, player: int, count: int,
-                  palette: BoardColors) -> Group:
+def _draw_waiting(frame: _Frame, row: int, player: int, count: int, palette: BoardColors) -> Group:
     """Acey-Deucey checkers still to enter, faded in the tray (none is borne off yet, R7.1)."""
     children: list[Shape] = []
     for level in range(count):
         slab = frame.off_slice(row, level)
-        children.append(Rect(cls=f"waiting-checker player-{player}", x=slab.x, y=slab.y,
-                             width=slab.width, height=slab.height, radius=slab.radius,
-                             fill=palette.checkers[player], stroke=palette.checker_edges[player],
-                             stroke_width=0.8, opacity=WAITING_OPACITY))
+        children.append(
+            Rect(
+                cls=f"waiting-checker player-{player}",
+                x=slab.x,
+                y=slab.y,
+                width=slab.width,
+                height=slab.height,
+                radius=slab.radius,
+                fill=palette.checkers[player],
+                stroke=palette.checker_edges[player],
+                stroke_width=0.8,
+                opacity=WAITING_OPACITY,
+            )
+        )
     children.append(_tray_count(frame, row, count, palette))
     data: Data = (("side", row), ("player", player), ("count", count))
     return Group(cls="waiting", data=data, children=tuple(children))
@@ -656,8 +789,16 @@ def _tray_count(frame: _Frame, row: int, count: int, palette: BoardColors) -> Te
     end = frame.off_slice(row, count - 1)
     at_bottom = row == frame.bottom_row
     y = end.y - 4 if at_bottom else end.y + end.height + TRAY_COUNT_SIZE + 2
-    return Text(cls="count", data=(("count", count),), x=end.x + end.width / 2, y=y,
-                text=str(count), size=TRAY_COUNT_SIZE, bold=True, fill=palette.tray_text)
+    return Text(
+        cls="count",
+        data=(("count", count),),
+        x=end.x + end.width / 2,
+        y=y,
+        text=str(count),
+        size=TRAY_COUNT_SIZE,
+        bold=True,
+        fill=palette.tray_text,
+    )
 
 
 def _draw_cube(frame: _Frame, subject: _Subject, palette: BoardColors) -> Shape:
@@ -680,10 +821,24 @@ def _draw_cube(frame: _Frame, subject: _Subject, palette: BoardColors) -> Shape:
     face = CENTRED_CUBE_FACE if value == 1 and owner_row is None else value
     size = CUBE_TEXT_SIZE if face < 100 else CUBE_TEXT_SIZE * 0.75
     children = (
-        Rect(x=x - CUBE_SIZE / 2, y=y - CUBE_SIZE / 2, width=CUBE_SIZE, height=CUBE_SIZE,
-             radius=4, fill=palette.cube, stroke=palette.cube_edge, stroke_width=1.4),
-        Text(x=x, y=y + size * TEXT_RAISE, text=str(face), size=size, bold=True,
-             fill=palette.cube_text),
+        Rect(
+            x=x - CUBE_SIZE / 2,
+            y=y - CUBE_SIZE / 2,
+            width=CUBE_SIZE,
+            height=CUBE_SIZE,
+            radius=4,
+            fill=palette.cube,
+            stroke=palette.cube_edge,
+            stroke_width=1.4,
+        ),
+        Text(
+            x=x,
+            y=y + size * TEXT_RAISE,
+            text=str(face),
+            size=size,
+            bold=True,
+            fill=palette.cube_text,
+        ),
     )
     return Group(cls="cube", data=(("value", value), ("owner", owner)), children=children)
 
@@ -697,20 +852,35 @@ def _draw_dice(frame: _Frame, subject: _Subject, palette: BoardColors) -> list[S
         x = centre + (i - 0.5) * (DIE_SIZE + DIE_GAP)
         y = frame.middle
         children: list[Shape] = [
-            Rect(x=x - DIE_SIZE / 2, y=y - DIE_SIZE / 2, width=DIE_SIZE, height=DIE_SIZE,
-                 radius=4.5, fill=palette.checkers[player],
-                 stroke=palette.checker_edges[player], stroke_width=1.2),
+            Rect(
+                x=x - DIE_SIZE / 2,
+                y=y - DIE_SIZE / 2,
+                width=DIE_SIZE,
+                height=DIE_SIZE,
+                radius=4.5,
+                fill=palette.checkers[player],
+                stroke=palette.checker_edges[player],
+                stroke_width=1.2,
+            ),
         ]
         for dx, dy in DIE_PIPS[value]:
-            children.append(Circle(cx=x + dx * DIE_PIP_OFFSET, cy=y + dy * DIE_PIP_OFFSET,
-                                   r=DIE_PIP_RADIUS, fill=palette.checker_text[player]))
-        shapes.append(Group(cls="die", data=(("value", value), ("player", player)),
-                            children=tuple(children)))
+            children.append(
+                Circle(
+                    cx=x + dx * DIE_PIP_OFFSET,
+                    cy=y + dy * DIE_PIP_OFFSET,
+                    r=DIE_PIP_RADIUS,
+                    fill=palette.checker_text[player],
+                )
+            )
+        shapes.append(
+            Group(cls="die", data=(("value", value), ("player", player)), children=tuple(children))
+        )
     return shapes
 
 
-def _draw_moves(frame: _Frame, subject: _Subject, moves: Sequence[tuple[int, int]],
-                palette: BoardColors) -> list[Shape]:
+def _draw_moves(
+    frame: _Frame, subject: _Subject, moves: Sequence[tuple[int, int]], palette: BoardColors
+) -> list[Shape]:
     """A ring round each blot hit, then an arrow per checker journey, from the position drawn."""
     if not moves:
         return []
@@ -739,9 +909,17 @@ def _draw_moves(frame: _Frame, subject: _Subject, moves: Sequence[tuple[int, int
             if hit:
                 opponent[BAR - point] = 0
                 x, y = frame.checker_xy(1, BAR - point, 0)
-                rings.append(Circle(cls="hit", data=(("point", point),), cx=x, cy=y,
-                                    r=CHECKER_RADIUS + 2.2, stroke=palette.hit,
-                                    stroke_width=3.0))
+                rings.append(
+                    Circle(
+                        cls="hit",
+                        data=(("point", point),),
+                        cx=x,
+                        cy=y,
+                        r=CHECKER_RADIUS + 2.2,
+                        stroke=palette.hit,
+                        stroke_width=3.0,
+                    )
+                )
             if i == len(path) - 1 or hit:
                 # onto a full point the arrow stops at the edge of the top checker
                 stops.append(frame.checker_xy(0, point, min(counts[point], MAX_STACK - 0.5)))
@@ -751,14 +929,14 @@ def _draw_moves(frame: _Frame, subject: _Subject, moves: Sequence[tuple[int, int
     # checkers borne off keep their order: the highest on the board goes highest in the tray
     off_routes = [stops for path, stops in routes if path[-1] == OFF]
     ends = sorted(stops[-1] for stops in off_routes)
-    for stops, end in zip(sorted(off_routes, key=lambda stops: stops[0][1]),
-                          sorted(ends, key=lambda xy: xy[1])):
+    for stops, end in zip(
+        sorted(off_routes, key=lambda stops: stops[0][1]), sorted(ends, key=lambda xy: xy[1])
+    ):
         stops[-1] = end
     return [*rings, *(_arrow(frame, stops, path, palette) for path, stops in routes)]
 
 
-def _arrow(frame: _Frame, stops: list[XY], path: tuple[int, ...],
-           palette: BoardColors) -> Group:
+def _arrow(frame: _Frame, stops: list[XY], path: tuple[int, ...], palette: BoardColors) -> Group:
     segments: list[tuple[XY, XY]] = []
     centre = (frame.bar_centre, frame.middle)
     for (ax, ay), (bx, by) in pairwise(stops):
@@ -783,8 +961,13 @@ def _arrow(frame: _Frame, stops: list[XY], path: tuple[int, ...],
         (base[0] + ty * ARROW_HEAD_HALF_WIDTH, base[1] - tx * ARROW_HEAD_HALF_WIDTH),
     )
     children = (
-        Curve(start=stops[0], segments=trimmed, stroke=palette.arrow_edge, stroke_width=5.6,
-              opacity=0.75),
+        Curve(
+            start=stops[0],
+            segments=trimmed,
+            stroke=palette.arrow_edge,
+            stroke_width=5.6,
+            opacity=0.75,
+        ),
         Curve(start=stops[0], segments=trimmed, stroke=palette.arrow, stroke_width=2.8),
         Polygon(points=head, fill=palette.arrow, stroke=palette.arrow_edge, stroke_width=1.3),
     )
@@ -792,27 +975,60 @@ def _arrow(frame: _Frame, stops: list[XY], path: tuple[int, ...],
     return Group(cls="arrow", data=data, children=children)
 
 
-def _draw_lines(frame: _Frame, subject: _Subject, height: float, palette: BoardColors, *,
-                header: bool, pips: bool, score: bool) -> list[Shape]:
+def _draw_lines(
+    frame: _Frame,
+    subject: _Subject,
+    height: float,
+    palette: BoardColors,
+    *,
+    header: bool,
+    pips: bool,
+    score: bool,
+) -> list[Shape]:
     shapes: list[Shape] = []
     if header:
-        parts = [text for text in (subject.caption, subject.match_line if score else "")
-                 if text]
-        shapes.append(Text(cls="caption", x=WIDTH / 2, y=HEADER_HEIGHT - 2,
-                           text=" \u00b7 ".join(parts), size=HEADER_SIZE, bold=True,
-                           fill=palette.label))
+        parts = [text for text in (subject.caption, subject.match_line if score else "") if text]
+        shapes.append(
+            Text(
+                cls="caption",
+                x=WIDTH / 2,
+                y=HEADER_HEIGHT - 2,
+                text=" \u00b7 ".join(parts),
+                size=HEADER_SIZE,
+                bold=True,
+                fill=palette.label,
+            )
+        )
     left = RIM + 4
     right = WIDTH - RIM - 4
     for row in (0, 1):
         at_bottom = row == frame.bottom_row
         y = height - 9 if at_bottom else frame.top - BAND_HEIGHT + 16
         player = subject.players[row]
-        shapes.append(Circle(cls=f"swatch player-{player}", cx=left + 6, cy=y - 4, r=5.5,
-                             fill=palette.checkers[player], stroke=palette.checker_edges[player],
-                             stroke_width=1.0))
-        shapes.append(Text(cls="name", data=(("side", row), ("player", player)), x=left + 16,
-                           y=y, text=subject.names[row], size=PLAYER_LINE_SIZE, anchor="start",
-                           bold=True, fill=palette.label))
+        shapes.append(
+            Circle(
+                cls=f"swatch player-{player}",
+                cx=left + 6,
+                cy=y - 4,
+                r=5.5,
+                fill=palette.checkers[player],
+                stroke=palette.checker_edges[player],
+                stroke_width=1.0,
+            )
+        )
+        shapes.append(
+            Text(
+                cls="name",
+                data=(("side", row), ("player", player)),
+                x=left + 16,
+                y=y,
+                text=subject.names[row],
+                size=PLAYER_LINE_SIZE,
+                anchor="start",
+                bold=True,
+                fill=palette.label,
+            )
+        )
         facts = []
         if subject.waiting[row]:
             facts.append(f"{subject.waiting[row]} to enter")
@@ -821,9 +1037,18 @@ def _draw_lines(frame: _Frame, subject: _Subject, height: float, palette: BoardC
         if score and subject.scores is not None:
             facts.append(f"score {subject.scores[row]}")
         if facts:
-            shapes.append(Text(cls="facts", data=(("side", row), ("player", player)),
-                               x=right, y=y, text=" \u00b7 ".join(facts),
-                               size=PLAYER_LINE_SIZE, anchor="end", fill=palette.label))
+            shapes.append(
+                Text(
+                    cls="facts",
+                    data=(("side", row), ("player", player)),
+                    x=right,
+                    y=y,
+                    text=" \u00b7 ".join(facts),
+                    size=PLAYER_LINE_SIZE,
+                    anchor="end",
+                    fill=palette.label,
+                )
+            )
     return shapes
 
 
@@ -859,12 +1084,16 @@ def _render(shape: Shape, out: list[str]) -> None:
         out.append("</g>")
     elif isinstance(shape, Rect):
         corner = f' rx="{_number(shape.radius)}"' if shape.radius else ""
-        out.append(f'<rect x="{_number(shape.x)}" y="{_number(shape.y)}" '
-                   f'width="{_number(shape.width)}" height="{_number(shape.height)}"'
-                   f"{corner} {attrs}/>")
+        out.append(
+            f'<rect x="{_number(shape.x)}" y="{_number(shape.y)}" '
+            f'width="{_number(shape.width)}" height="{_number(shape.height)}"'
+            f"{corner} {attrs}/>"
+        )
     elif isinstance(shape, Circle):
-        out.append(f'<circle cx="{_number(shape.cx)}" cy="{_number(shape.cy)}" '
-                   f'r="{_number(shape.r)}" {attrs}/>')
+        out.append(
+            f'<circle cx="{_number(shape.cx)}" cy="{_number(shape.cy)}" '
+            f'r="{_number(shape.r)}" {attrs}/>'
+        )
     elif isinstance(shape, Polygon):
         points = " ".join(f"{_number(x)},{_number(y)}" for x, y in shape.points)
         out.append(f'<polygon points="{points}" {attrs}/>')
@@ -875,9 +1104,11 @@ def _render(shape: Shape, out: list[str]) -> None:
         out.append(f'<path d="{" ".join(d)}" stroke-linecap="round" {attrs}/>')
     elif isinstance(shape, Text):
         weight = ' font-weight="bold"' if shape.bold else ""
-        out.append(f'<text x="{_number(shape.x)}" y="{_number(shape.y)}" '
-                   f'font-size="{_number(shape.size)}" text-anchor="{shape.anchor}"{weight} '
-                   f"{attrs}>{escape(shape.text)}</text>")
+        out.append(
+            f'<text x="{_number(shape.x)}" y="{_number(shape.y)}" '
+            f'font-size="{_number(shape.size)}" text-anchor="{shape.anchor}"{weight} '
+            f"{attrs}>{escape(shape.text)}</text>"
+        )
     else:  # pragma: no cover - every shape kind is handled above
         raise ArgumentTypeError(f"cannot draw {type(shape).__name__}")
 
@@ -891,8 +1122,10 @@ def render_svg(diagram: Diagram, *, size: float | None = DEFAULT_SIZE) -> SVG:
     if size is not None:
         scale = size / diagram.width
         out.append(f' width="{_number(size)}" height="{_number(diagram.height * scale)}"')
-    out.append(f' viewBox="0 0 {_number(diagram.width)} {_number(diagram.height)}"'
-               f" font-family={quoteattr(FONT_FAMILY)} role=\"img\">")
+    out.append(
+        f' viewBox="0 0 {_number(diagram.width)} {_number(diagram.height)}"'
+        f' font-family={quoteattr(FONT_FAMILY)} role="img">'
+    )
     if diagram.title:
         out.append(f"<title>{escape(diagram.title)}</title>")
     body: list[str] = []
@@ -902,11 +1135,21 @@ def render_svg(diagram: Diagram, *, size: float | None = DEFAULT_SIZE) -> SVG:
     return SVG("".join(out))
 
 
-def board(item: Position | GameState | Play, *, flip: bool = False, numbering: bool = True,
-          pips: bool = True, cube: bool = True, dice: bool = True, score: bool = True,
-          arrows: Iterable[tuple[int, int]] | None = None,
-          highlight: Iterable[int] | None = None, size: float | None = DEFAULT_SIZE,
-          colors: Mapping[str, object] | None = None, player: int | None = None) -> SVG:
+def board(
+    item: Position | GameState | Play,
+    *,
+    flip: bool = False,
+    numbering: bool = True,
+    pips: bool = True,
+    cube: bool = True,
+    dice: bool = True,
+    score: bool = True,
+    arrows: Iterable[tuple[int, int]] | None = None,
+    highlight: Iterable[int] | None = None,
+    size: float | None = DEFAULT_SIZE,
+    colors: Mapping[str, object] | None = None,
+    player: int | None = None,
+) -> SVG:
     """Draw a board as SVG: a position, a play (with arrows) or a game state.
 
     Parameters
@@ -948,9 +1191,19 @@ def board(item: Position | GameState | Play, *, flip: bool = False, numbering: b
     >>> svg.count('class="die"'), 'data-owner="centre"' in svg
     (2, True)
     """
-    diagram = layout_board(item, flip=flip, numbering=numbering, pips=pips, cube=cube,
-                           dice=dice, score=score, arrows=arrows, highlight=highlight,
-                           colors=colors, player=player)
+    diagram = layout_board(
+        item,
+        flip=flip,
+        numbering=numbering,
+        pips=pips,
+        cube=cube,
+        dice=dice,
+        score=score,
+        arrows=arrows,
+        highlight=highlight,
+        colors=colors,
+        player=player,
+    )
     return render_svg(diagram, size=size)
 
 
@@ -958,5 +1211,7 @@ def beside(item: Position | Play | GameState, html: str, *, size: int = 320) -> 
     """HTML with a small board of ``item`` to the left of ``html``, for the
     ``_repr_html_`` of results about a position (rollouts, cube decisions, matches)."""
     picture = board(item, size=size)
-    return (f'<div style="display:flex;gap:1.5em;align-items:flex-start">'
-            f"<div>{picture}</div><div>{html}</div></div>")
+    return (
+        f'<div style="display:flex;gap:1.5em;align-items:flex-start">'
+        f"<div>{picture}</div><div>{html}</div></div>"
+    )

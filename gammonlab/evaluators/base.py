@@ -119,8 +119,9 @@ def equity(probabilities: Any, scoring: str = "standard") -> np.ndarray:
     if scoring == "seed-000":
         return 2.0 * p[..., 0] - 1.0 + p[..., 1] - p[..., 3] + 2.0 * p[..., 2] - 2.0 * p[..., 4]
     if scoring != "standard":
-        raise EvaluatorError(f"unknown scoring {scoring!r}; known: standard (R8.2), "
-                             "seed-000 (R8.4)")
+        raise EvaluatorError(
+            f"unknown scoring {scoring!r}; known: standard (R8.2), seed-000 (R8.4)"
+        )
     return 2.0 * p[..., 0] - 1.0 + p[..., 1] - p[..., 3] + p[..., 2] - p[..., 4]
 
 
@@ -140,7 +141,8 @@ def check_boards(boards: Any, what: str = "boards") -> np.ndarray:
     if array.ndim != 3 or array.shape[1:] != _BOARD_SHAPE:
         raise InvalidPositionError(
             f"{what}: expected boards of shape (n, 2, 26) (side on roll, opponent; off, "
-            f"points 1-24, bar), got shape {np.shape(boards)}")
+            f"points 1-24, bar), got shape {np.shape(boards)}"
+        )
     return array
 
 
@@ -161,8 +163,9 @@ def waiting_on_bar(boards: Any, checkers: int = 15) -> np.ndarray:
     single = np.ndim(boards) == 2
     array = check_boards(boards)
     if (array.astype(np.int64).sum(axis=2) > checkers).any():
-        raise InvalidPositionError(f"{_what_side(array, checkers)} has more than {checkers} "
-                                   "checkers on the board")
+        raise InvalidPositionError(
+            f"{_what_side(array, checkers)} has more than {checkers} checkers on the board"
+        )
     shown = _waiting_on_bar(array, int(checkers))
     return shown[0] if single else shown
 
@@ -201,7 +204,8 @@ def _check_probabilities(probs: Any, n: int, name: str) -> np.ndarray:
     if out.shape != (n, _N_OUTCOMES):
         raise EvaluatorError(
             f"evaluator {name!r} returned shape {out.shape} for {n} boards; "
-            f"expected ({n}, 5): win, win gammon, win backgammon, lose gammon, lose backgammon")
+            f"expected ({n}, 5): win, win gammon, win backgammon, lose gammon, lose backgammon"
+        )
     if n and not np.isfinite(out).all():
         raise EvaluatorError(f"evaluator {name!r} returned a NaN or infinite probability")
     if n and ((out < -_PROBABILITY_SLACK).any() or (out > 1 + _PROBABILITY_SLACK).any()):
@@ -228,8 +232,10 @@ class Policy:
     evaluates: bool = False
 
     def __call__(self, boards: Any) -> np.ndarray:
-        raise EvaluatorError(f"{self.name!r} is a policy: it chooses plays but gives no "
-                             f"probabilities; use an evaluator such as 'bearoff' or 'gnubg'")
+        raise EvaluatorError(
+            f"{self.name!r} is a policy: it chooses plays but gives no "
+            f"probabilities; use an evaluator such as 'bearoff' or 'gnubg'"
+        )
 
     def scores(self, board: np.ndarray, candidates: np.ndarray) -> np.ndarray:
         """How good each candidate (resulting board seen from the mover) is for the
@@ -269,8 +275,9 @@ class Evaluator(Policy):
         playing = ~finished
         if playing.any():
             inner = array[playing] if not playing.all() else array
-            probs[playing] = _check_probabilities(self.evaluate_positions(inner),
-                                                  int(inner.shape[0]), self.name)
+            probs[playing] = _check_probabilities(
+                self.evaluate_positions(inner), int(inner.shape[0]), self.name
+            )
         return probs
 
     def evaluate_positions(self, boards: np.ndarray) -> np.ndarray:
@@ -278,8 +285,10 @@ class Evaluator(Policy):
 
         The one method a subclass must implement; this one raises
         :class:`NotImplementedError`, Python's protocol for an abstract method."""
-        raise NotImplementedError(f"{type(self).__name__} ({self.name!r}) does not implement "
-                                  "evaluate_positions, which every Evaluator must")
+        raise NotImplementedError(
+            f"{type(self).__name__} ({self.name!r}) does not implement "
+            "evaluate_positions, which every Evaluator must"
+        )
 
     def scores(self, board: np.ndarray, candidates: np.ndarray) -> np.ndarray:
         """The mover's cubeless equity after each candidate (0-ply)."""
@@ -356,7 +365,8 @@ class BearoffEvaluator(Evaluator):
         if contact.size:
             raise InvalidPositionError(
                 f"the bear-off evaluator handles races only; board {int(contact[0])} has "
-                f"contact: {boards[contact[0]].tolist()}")
+                f"contact: {boards[contact[0]].tolist()}"
+            )
         return probs
 
     def scores(self, board: np.ndarray, candidates: np.ndarray) -> np.ndarray:
@@ -482,8 +492,10 @@ def get_evaluator(evaluator: str | Policy | Callable[[np.ndarray], Any]) -> Poli
         if instance is not None:
             return instance
         if factory is None:
-            raise EvaluatorError(f"unknown evaluator or policy {evaluator!r}; "
-                                 f"known: {', '.join(available_evaluators())}")
+            raise EvaluatorError(
+                f"unknown evaluator or policy {evaluator!r}; "
+                f"known: {', '.join(available_evaluators())}"
+            )
         built = factory()
         if not isinstance(built, Policy):
             built = CallableEvaluator(built, name=key)

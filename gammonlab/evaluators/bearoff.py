@@ -107,10 +107,12 @@ def _counts(counts: Any, what: str = "counts") -> np.ndarray:
     array = np.asarray(counts)
     if array.shape != (N_POINTS,) or not np.issubdtype(array.dtype, np.integer):
         raise InvalidPositionError(
-            f"{what}: expected {N_POINTS} checker counts for points 1..6, got {counts!r}")
+            f"{what}: expected {N_POINTS} checker counts for points 1..6, got {counts!r}"
+        )
     if (array < 0).any() or array.sum() > N_CHECKERS:
         raise InvalidPositionError(
-            f"{what}: expected 0..{N_CHECKERS} checkers in all on points 1..6, got {counts!r}")
+            f"{what}: expected 0..{N_CHECKERS} checkers in all on points 1..6, got {counts!r}"
+        )
     return array.astype(np.int64)
 
 
@@ -147,8 +149,15 @@ class BearoffDatabase:
     _instances: ClassVar[dict[Path, BearoffDatabase]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
 
-    def __init__(self, expected: np.ndarray, rolls: np.ndarray, first_off: np.ndarray, *,
-                 path: Path | None = None, build_seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        expected: np.ndarray,
+        rolls: np.ndarray,
+        first_off: np.ndarray,
+        *,
+        path: Path | None = None,
+        build_seconds: float | None = None,
+    ) -> None:
         self.expected = np.ascontiguousarray(expected, dtype=np.float64)
         self.rolls = np.ascontiguousarray(rolls, dtype=np.float64)
         self.first_off = np.ascontiguousarray(first_off, dtype=np.float64)
@@ -176,8 +185,9 @@ class BearoffDatabase:
         return cache_dir() / _FILE_NAME
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str] | None = None, *,
-             rebuild: bool = False) -> BearoffDatabase:
+    def load(
+        cls, path: str | os.PathLike[str] | None = None, *, rebuild: bool = False
+    ) -> BearoffDatabase:
         """Read the database from ``path`` (default :meth:`default_path`), or build
         and write it there if the file is missing, unreadable or fails a check.
 
@@ -193,8 +203,11 @@ class BearoffDatabase:
         try:
             db.save(file)
         except OSError as exc:
-            warnings.warn(f"could not cache the bear-off database at {file}: {exc}",
-                          RuntimeWarning, stacklevel=2)
+            warnings.warn(
+                f"could not cache the bear-off database at {file}: {exc}",
+                RuntimeWarning,
+                stacklevel=2,
+            )
             db.path = None
         return db
 
@@ -222,8 +235,9 @@ class BearoffDatabase:
                 np.savez_compressed(
                     out,
                     magic=np.array(_MAGIC),
-                    meta=np.array([FORMAT_VERSION, N_POSITIONS, MAX_ROLLS, MAX_FIRST_OFF],
-                                  dtype=np.int64),
+                    meta=np.array(
+                        [FORMAT_VERSION, N_POSITIONS, MAX_ROLLS, MAX_FIRST_OFF], dtype=np.int64
+                    ),
                     expected=self.expected,
                     rolls=self.rolls,
                     first_off=self.first_off,
@@ -253,10 +267,14 @@ class BearoffDatabase:
                 digest = data["sha256"]
         except Exception:  # a damaged file can fail in many ways; all mean "rebuild"
             return None
-        if (expected.dtype != np.float64 or expected.shape != (N_POSITIONS,)
-                or rolls.dtype != np.float64 or rolls.shape != (N_POSITIONS, MAX_ROLLS + 1)
-                or first_off.dtype != np.float64
-                or first_off.shape != (N_POSITIONS, MAX_FIRST_OFF + 1)):
+        if (
+            expected.dtype != np.float64
+            or expected.shape != (N_POSITIONS,)
+            or rolls.dtype != np.float64
+            or rolls.shape != (N_POSITIONS, MAX_ROLLS + 1)
+            or first_off.dtype != np.float64
+            or first_off.shape != (N_POSITIONS, MAX_FIRST_OFF + 1)
+        ):
             return None
         if not np.array_equal(digest, _digest(expected, rolls, first_off)):
             return None
@@ -284,8 +302,9 @@ class BearoffDatabase:
         (0, 0, 0, 0, 0, 1)
         """
         if not 0 <= int(index) < N_POSITIONS:
-            raise InvalidPositionError(f"bear-off index must be in 0..{N_POSITIONS - 1}, "
-                                       f"got {index!r}")
+            raise InvalidPositionError(
+                f"bear-off index must be in 0..{N_POSITIONS - 1}, got {index!r}"
+            )
         return tuple(int(c) for c in _k.bearoff_position(int(index)))
 
     def expected_rolls(self, counts: Sequence[int]) -> float:
@@ -315,8 +334,9 @@ class BearoffDatabase:
         """
         return self.first_off[self.index(counts)].copy()
 
-    def win_probability(self, counts_on_roll: Sequence[int],
-                        counts_opponent: Sequence[int]) -> float:
+    def win_probability(
+        self, counts_on_roll: Sequence[int], counts_opponent: Sequence[int]
+    ) -> float:
         """See :func:`two_sided_win_probability`."""
         a = self.rolls[self.index(counts_on_roll)]
         b = self.rolls[self.index(counts_opponent)]
@@ -330,13 +350,15 @@ class BearoffDatabase:
             array = array[np.newaxis]
         if array.ndim != 3 or array.shape[1:] != (2, 26):
             raise InvalidPositionError(
-                f"expected boards of shape (n, 2, 26), got shape {np.shape(boards)}")
+                f"expected boards of shape (n, 2, 26), got shape {np.shape(boards)}"
+            )
         out = _k.two_sided_probabilities(array, self.rolls, self.first_off)
         bad = np.flatnonzero(np.isnan(out[:, 0]))
         if bad.size:
             raise InvalidPositionError(
                 f"board {int(bad[0])} is not a pure bear-off (every checker of both sides "
-                f"in its home board, none on the bar): {array[bad[0]].tolist()}")
+                f"in its home board, none on the bar): {array[bad[0]].tolist()}"
+            )
         return out[0] if single else out
 
     def best(self, candidates: Any) -> int:
@@ -345,11 +367,14 @@ class BearoffDatabase:
         array = np.ascontiguousarray(candidates, dtype=np.int8)
         if array.ndim != 3 or array.shape[1:] != (2, 26):
             raise InvalidPositionError(
-                f"expected boards of shape (k, 2, 26), got shape {np.shape(candidates)}")
+                f"expected boards of shape (k, 2, 26), got shape {np.shape(candidates)}"
+            )
         best = int(bearoff_best(array, self.expected))
         if best < 0 and array.shape[0]:
-            raise InvalidPositionError("a candidate's mover is not bearing off "
-                                       "(a checker outside the home board or on the bar)")
+            raise InvalidPositionError(
+                "a candidate's mover is not bearing off "
+                "(a checker outside the home board or on the bar)"
+            )
         return best
 
 
@@ -371,8 +396,12 @@ def is_pure_bearoff(board: Any) -> bool:
     return _k.bearoff_index_row(row0) >= 0 and _k.bearoff_index_row(row1) >= 0
 
 
-def two_sided_win_probability(counts_on_roll: Sequence[int], counts_opponent: Sequence[int],
-                              *, database: BearoffDatabase | None = None) -> float:
+def two_sided_win_probability(
+    counts_on_roll: Sequence[int],
+    counts_opponent: Sequence[int],
+    *,
+    database: BearoffDatabase | None = None,
+) -> float:
     """Probability that the side on roll wins a race where both sides are bearing off.
 
     ``sum_t P_on_roll(t) * P_opponent(>= t)``: the side on roll wins if it needs

@@ -67,7 +67,8 @@ def import_gnubg() -> ModuleType:
     except ImportError as exc:
         raise MissingDependencyError(
             "the 'gnubg' evaluator needs GNU Backgammon's nets from the gnubg-nn package: "
-            "pip install gammonlab[gnubg]  (or: pip install gnubg-nn)") from exc
+            "pip install gammonlab[gnubg]  (or: pip install gnubg-nn)"
+        ) from exc
     return gnubg_nn
 
 

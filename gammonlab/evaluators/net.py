@@ -99,12 +99,18 @@ class NetWeights:
 
     def _shape_problem(self) -> str | None:
         hidden = self.w1.shape[-1] if self.w1.ndim == 3 else -1
-        expected = {"w1": (N_PHASES, N_INPUTS, hidden), "b1": (N_PHASES, hidden),
-                    "w2": (N_PHASES, N_OUTPUTS, hidden), "b2": (N_PHASES, N_OUTPUTS)}
+        expected = {
+            "w1": (N_PHASES, N_INPUTS, hidden),
+            "b1": (N_PHASES, hidden),
+            "w2": (N_PHASES, N_OUTPUTS, hidden),
+            "b2": (N_PHASES, N_OUTPUTS),
+        }
         for name, shape in expected.items():
             if getattr(self, name).shape != shape or hidden < 1:
-                return (f"array {name} has shape {getattr(self, name).shape}, expected "
-                        f"{shape} for {N_INPUTS} inputs and {N_PHASES} nets")
+                return (
+                    f"array {name} has shape {getattr(self, name).shape}, expected "
+                    f"{shape} for {N_INPUTS} inputs and {N_PHASES} nets"
+                )
         for name in _ARRAYS:
             if not np.isfinite(getattr(self, name)).all():
                 return f"array {name} holds a NaN or infinite weight"
@@ -125,8 +131,9 @@ class NetWeights:
         return _digest(self.arrays)
 
     def copy(self) -> NetWeights:
-        return NetWeights(self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy(),
-                          meta=dict(self.meta))
+        return NetWeights(
+            self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy(), meta=dict(self.meta)
+        )
 
     @classmethod
     def initial(cls, hidden: int = 128, seed: int = 0) -> NetWeights:
@@ -137,19 +144,33 @@ class NetWeights:
         rng = np.random.default_rng(seed)
         w1 = rng.standard_normal((N_PHASES, N_INPUTS, hidden)) * np.sqrt(2.0 / 30.0) * 0.5
         w2 = rng.standard_normal((N_PHASES, N_OUTPUTS, hidden)) / np.sqrt(hidden)
-        return cls(w1, np.zeros((N_PHASES, hidden)), w2, np.zeros((N_PHASES, N_OUTPUTS)),
-                   meta={"games": 0, "init_seed": seed})
+        return cls(
+            w1,
+            np.zeros((N_PHASES, hidden)),
+            w2,
+            np.zeros((N_PHASES, N_OUTPUTS)),
+            meta={"games": 0, "init_seed": seed},
+        )
 
     def save(self, path: str | Path) -> Path:
         """Write the weights and ``meta`` (with the format and digest) to ``path``."""
         path = Path(path)
-        meta = dict(self.meta, format=FORMAT, version=FORMAT_VERSION, inputs=N_INPUTS,
-                    hidden=self.hidden, sha256=self.digest())
+        meta = dict(
+            self.meta,
+            format=FORMAT,
+            version=FORMAT_VERSION,
+            inputs=N_INPUTS,
+            hidden=self.hidden,
+            sha256=self.digest(),
+        )
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(path.name + ".part")
         with open(temporary, "wb") as handle:
-            np.savez_compressed(handle, meta=np.array(json.dumps(meta, sort_keys=True)),
-                                **dict(zip(_ARRAYS, self.arrays)))  # type: ignore[arg-type]
+            np.savez_compressed(
+                handle,
+                meta=np.array(json.dumps(meta, sort_keys=True)),
+                **dict(zip(_ARRAYS, self.arrays)),  # type: ignore[arg-type]
+            )
         temporary.replace(path)
         return path
 
@@ -170,29 +191,35 @@ class NetWeights:
             with np.load(path, allow_pickle=False) as data:
                 arrays = {name: np.array(data[name]) for name in (*_ARRAYS, "meta")}
         except KeyError as exc:
-            raise NetWeightsError(f"{path}: not a gammonlab net weights file (no array "
-                                  f"{exc.args[0]!r})") from None
+            raise NetWeightsError(
+                f"{path}: not a gammonlab net weights file (no array {exc.args[0]!r})"
+            ) from None
         except Exception as exc:  # zipfile, zlib and numpy raise many kinds on damage
-            raise NetWeightsError(f"{path}: damaged net weights file, cannot be read "
-                                  f"({type(exc).__name__}: {exc})") from None
+            raise NetWeightsError(
+                f"{path}: damaged net weights file, cannot be read ({type(exc).__name__}: {exc})"
+            ) from None
         try:
             meta = json.loads(str(arrays.pop("meta")))
         except (TypeError, ValueError) as exc:
-            raise NetWeightsError(f"{path}: damaged net weights file, unreadable "
-                                  f"metadata ({exc})") from None
+            raise NetWeightsError(
+                f"{path}: damaged net weights file, unreadable metadata ({exc})"
+            ) from None
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
             raise NetWeightsError(f"{path}: not a gammonlab net weights file")
         if meta.get("version") != FORMAT_VERSION:
-            raise NetWeightsError(f"{path}: net weights of layout version "
-                                  f"{meta.get('version')!r}; this gammonlab reads version "
-                                  f"{FORMAT_VERSION}")
+            raise NetWeightsError(
+                f"{path}: net weights of layout version "
+                f"{meta.get('version')!r}; this gammonlab reads version "
+                f"{FORMAT_VERSION}"
+            )
         try:
             weights = cls(**arrays, meta=meta)
         except NetWeightsError as exc:
             raise NetWeightsError(f"{path}: damaged {exc}") from None
         if weights.digest() != meta.get("sha256"):
-            raise NetWeightsError(f"{path}: damaged net weights file, the weights do not "
-                                  "match their SHA-256 digest")
+            raise NetWeightsError(
+                f"{path}: damaged net weights file, the weights do not match their SHA-256 digest"
+            )
         return weights
 
 
@@ -206,8 +233,7 @@ class MoveFilter:
 
     def __post_init__(self) -> None:
         if not isinstance(self.keep, int) or self.keep < 1:
-            raise EvaluatorError(f"move filter: keep must be a positive integer, got "
-                                 f"{self.keep!r}")
+            raise EvaluatorError(f"move filter: keep must be a positive integer, got {self.keep!r}")
         if not self.margin >= 0:
             raise EvaluatorError(f"move filter: margin must be >= 0, got {self.margin!r}")
 
@@ -239,15 +265,23 @@ class NetEvaluator(Evaluator):
 
     kernel = NET
 
-    def __init__(self, weights: NetWeights | str | Path | None = None, *, plies: int = 0,
-                 move_filter: MoveFilter | None = None) -> None:
+    def __init__(
+        self,
+        weights: NetWeights | str | Path | None = None,
+        *,
+        plies: int = 0,
+        move_filter: MoveFilter | None = None,
+    ) -> None:
         if plies not in (0, 1, 2):
             raise EvaluatorError(f"plies must be 0, 1 or 2, got {plies!r}")
         self.plies = plies
         self.move_filter = move_filter or MoveFilter()
         self._weights = weights if isinstance(weights, NetWeights) else None
-        self._path = None if isinstance(weights, NetWeights) else (
-            default_weights_path() if weights is None else Path(weights))
+        self._path = (
+            None
+            if isinstance(weights, NetWeights)
+            else (default_weights_path() if weights is None else Path(weights))
+        )
         self.name = "net" if plies == 0 else f"net-{plies}ply"
         self._tables: tuple[np.ndarray, np.ndarray] | None = None
 
@@ -273,8 +307,9 @@ class NetEvaluator(Evaluator):
         w = self.weights.arrays
         if self.plies == 0:
             return net_probabilities(boards, *w, *self.tables)
-        return ply_probabilities(boards, self.plies, *w, *self.tables, self.move_filter.keep,
-                                 self.move_filter.margin)
+        return ply_probabilities(
+            boards, self.plies, *w, *self.tables, self.move_filter.keep, self.move_filter.margin
+        )
 
     def choose(self, boards: np.ndarray, dice: np.ndarray) -> np.ndarray:
         """The board after the net's play on each board and roll, at this
@@ -285,10 +320,18 @@ class NetEvaluator(Evaluator):
         array = check_boards(boards)
         rolls = np.ascontiguousarray(dice, dtype=np.int64).reshape(-1, 2)
         if rolls.shape[0] != array.shape[0] or ((rolls < 1) | (rolls > 6)).any():
-            raise EvaluatorError(f"dice: expected one roll of two dice 1-6 per board, got "
-                                 f"shape {np.shape(dice)}")
-        return choose_plays(array, rolls, self.plies, *self.weights.arrays, *self.tables,
-                            self.move_filter.keep, self.move_filter.margin)
+            raise EvaluatorError(
+                f"dice: expected one roll of two dice 1-6 per board, got shape {np.shape(dice)}"
+            )
+        return choose_plays(
+            array,
+            rolls,
+            self.plies,
+            *self.weights.arrays,
+            *self.tables,
+            self.move_filter.keep,
+            self.move_filter.margin,
+        )
 
     def __repr__(self) -> str:
         return "get_evaluator('net')" if self.plies == 0 else f"NetEvaluator(plies={self.plies})"
@@ -299,8 +342,11 @@ class NetEvaluator(Evaluator):
         return state
 
     def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self) and other.plies == self.plies  # type: ignore[attr-defined]
-                and other.weights.digest() == self.weights.digest())  # type: ignore[attr-defined]
+        return (
+            type(other) is type(self)
+            and other.plies == self.plies  # type: ignore[attr-defined]
+            and other.weights.digest() == self.weights.digest()
+        )  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
         return hash(("NetEvaluator", self.plies))

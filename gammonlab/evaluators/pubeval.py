@@ -46,7 +46,8 @@ def _boards(candidates: Any, what: str = "candidates") -> np.ndarray:
         array = array[np.newaxis]
     if array.ndim != 3 or array.shape[1:] != (2, 26):
         raise InvalidPositionError(
-            f"{what}: expected boards of shape (k, 2, 26), got shape {np.shape(candidates)}")
+            f"{what}: expected boards of shape (k, 2, 26), got shape {np.shape(candidates)}"
+        )
     return array
 
 
@@ -54,7 +55,8 @@ def _board(board: Any) -> np.ndarray:
     array = np.ascontiguousarray(board, dtype=np.int8)
     if array.shape != (2, 26):
         raise InvalidPositionError(
-            f"expected a board of shape (2, 26), got shape {np.shape(board)}")
+            f"expected a board of shape (2, 26), got shape {np.shape(board)}"
+        )
     return array
 
 

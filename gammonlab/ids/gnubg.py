@@ -104,7 +104,7 @@ _QUOTE_LIMIT = 80
 def _quote(text: object) -> str:
     """The input as it will appear in an error message."""
     shown = repr(text)
-    return shown if len(shown) <= _QUOTE_LIMIT else shown[:_QUOTE_LIMIT - 3] + "..."
+    return shown if len(shown) <= _QUOTE_LIMIT else shown[: _QUOTE_LIMIT - 3] + "..."
 
 
 def _is_power_of_two(value: int) -> bool:
@@ -122,7 +122,8 @@ def _base64_value(text: str, what: str, original: object) -> int:
         if digit is None:
             raise InvalidPositionError(
                 f"{what} {_quote(original)}: bad base64 character {char!r} at position "
-                f"{column + 1}; expected A-Z, a-z, 0-9, '+' or '/'")
+                f"{column + 1}; expected A-Z, a-z, 0-9, '+' or '/'"
+            )
         value = (value << _BASE64_BITS) | digit
     return value
 
@@ -133,7 +134,8 @@ def _clean_id(text: object, what: str, length: int) -> str:
     cleaned = text.strip()
     if len(cleaned) != length:
         raise InvalidPositionError(
-            f"{what} {_quote(text)}: expected {length} characters, got {len(cleaned)}")
+            f"{what} {_quote(text)}: expected {length} characters, got {len(cleaned)}"
+        )
     return cleaned
 
 
@@ -148,7 +150,8 @@ def _as_board(board: ArrayLike) -> np.ndarray:
     if array.shape != (2, BAR + 1):
         raise InvalidPositionError(
             f"board must have shape (2, {BAR + 1}) (side on roll, opponent; off, points 1-24, "
-            f"bar), got {array.shape}")
+            f"bar), got {array.shape}"
+        )
     if array.dtype.kind not in "iu":
         raise InvalidPositionError(f"board must hold integers, got dtype {array.dtype}")
     return array.astype(np.int64)
@@ -165,18 +168,24 @@ def _board_problem(board: np.ndarray, *, limit: int, total: int | None = None) -
         side, column = (int(i) for i in np.argwhere(board < 0)[0])
         return f"{sides[side]} has {board[side, column]} checkers in column {column}"
     for side in (0, 1):
-        on_board = int(board[side, OFF + 1:].sum())
+        on_board = int(board[side, OFF + 1 :].sum())
         if on_board > limit:
-            return (f"too many checkers: {sides[side]} has {on_board} on the board and bar, "
-                    f"more than {limit}")
+            return (
+                f"too many checkers: {sides[side]} has {on_board} on the board and bar, "
+                f"more than {limit}"
+            )
         if total is not None and int(board[side].sum()) != total:
-            return (f"{sides[side]} has {int(board[side].sum())} checkers counting the "
-                    f"borne-off ones, expected {total}")
+            return (
+                f"{sides[side]} has {int(board[side].sum())} checkers counting the "
+                f"borne-off ones, expected {total}"
+            )
     for point in range(1, POINTS + 1):
         if board[0, point] > 0 and board[1, BAR - point] > 0:
-            return (f"point held by both sides: the side on roll's point {point} "
-                    f"({board[0, point]} checkers) is its opponent's point {BAR - point} "
-                    f"({board[1, BAR - point]} checkers)")
+            return (
+                f"point held by both sides: the side on roll's point {point} "
+                f"({board[0, point]} checkers) is its opponent's point {BAR - point} "
+                f"({board[1, BAR - point]} checkers)"
+            )
     if (board[:, _HOME_BOARD] >= 2).all() and board[0, BAR] > 0 and board[1, BAR] > 0:
         return "both sides are on the bar against closed home boards"
     return None
@@ -214,8 +223,9 @@ def position_id_from_board(board: ArrayLike, *, checkers: int | None = None) -> 
     '4HPwATDgc/ABMA'
     """
     array = _as_board(board)
-    problem = _board_problem(array, limit=CHECKERS if checkers is None else checkers,
-                             total=checkers)
+    problem = _board_problem(
+        array, limit=CHECKERS if checkers is None else checkers, total=checkers
+    )
     if problem is not None:
         raise InvalidPositionError(f"cannot encode board: {problem}")
     return position_id_unchecked(array)
@@ -235,12 +245,13 @@ def position_id_unchecked(board: np.ndarray) -> str:
     bit = 0
     # gnubg writes the side not on roll first; its slots are our columns 1-25 in order.
     for row in (rows[1], rows[0]):
-        for count in row[OFF + 1:]:
+        for count in row[OFF + 1 :]:
             key |= ((1 << count) - 1) << bit
             bit += count + 1
     if bit > 8 * _POSITION_KEY_BYTES:
         raise InvalidPositionError(
-            "cannot encode board: too many checkers for the 80 bits of a Position ID")
+            "cannot encode board: too many checkers for the 80 bits of a Position ID"
+        )
     data = key.to_bytes(_POSITION_KEY_BYTES, "little")
     return base64.b64encode(data).decode("ascii")[:POSITION_ID_LENGTH]
 
@@ -280,26 +291,30 @@ def board_from_position_id(pid: str, *, checkers: int = CHECKERS) -> np.ndarray:
     if value & ((1 << _UNUSED_POSITION_BITS) - 1):
         raise InvalidPositionError(
             f"Position ID {_quote(pid)}: the last character {text[-1]!r} carries bits beyond "
-            f"the 80-bit key (GNU Backgammon writes only A, Q, g or w there)")
+            f"the 80-bit key (GNU Backgammon writes only A, Q, g or w there)"
+        )
     key = int.from_bytes(
-        (value >> _UNUSED_POSITION_BITS).to_bytes(_POSITION_KEY_BYTES, "big"), "little")
+        (value >> _UNUSED_POSITION_BITS).to_bytes(_POSITION_KEY_BYTES, "big"), "little"
+    )
     # Bit i of the key is character i of this string; each slot is a run of ones ended by a 0.
     runs = format(key, f"0{8 * _POSITION_KEY_BYTES}b")[::-1].split("0")
     if len(runs) <= _SEPARATORS:
         raise InvalidPositionError(
             f"Position ID {_quote(pid)}: too many checkers (the key ends before the "
-            f"{_SEPARATORS} slots of the two sides do)")
+            f"{_SEPARATORS} slots of the two sides do)"
+        )
     if any(runs[_SEPARATORS:]):
         raise InvalidPositionError(
-            f"Position ID {_quote(pid)}: bits are set after the last slot of the key")
+            f"Position ID {_quote(pid)}: bits are set after the last slot of the key"
+        )
     counts = [len(run) for run in runs[:_SEPARATORS]]
     board = np.zeros((2, BAR + 1), dtype=np.int64)
-    board[1, OFF + 1:] = counts[:_SLOTS_PER_SIDE]
-    board[0, OFF + 1:] = counts[_SLOTS_PER_SIDE:]
+    board[1, OFF + 1 :] = counts[:_SLOTS_PER_SIDE]
+    board[0, OFF + 1 :] = counts[_SLOTS_PER_SIDE:]
     problem = _board_problem(board, limit=checkers)
     if problem is not None:
         raise InvalidPositionError(f"Position ID {_quote(pid)}: {problem}")
-    board[:, OFF] = checkers - board[:, OFF + 1:].sum(axis=1)
+    board[:, OFF] = checkers - board[:, OFF + 1 :].sum(axis=1)
     return board.astype(np.int8)
 
 
@@ -387,8 +402,9 @@ class MatchIdFields:
 def _match_fields_problem(fields: MatchIdFields) -> str | None:
     """Why the fields describe no state GNU Backgammon can be in, or None."""
     if not _is_power_of_two(fields.cube_value) or fields.cube_value > 1 << _MAX_LOG_CUBE:
-        return (f"cube value {fields.cube_value} is not a power of two from 1 to "
-                f"{1 << _MAX_LOG_CUBE}")
+        return (
+            f"cube value {fields.cube_value} is not a power of two from 1 to {1 << _MAX_LOG_CUBE}"
+        )
     if fields.cube_owner not in (None, 0, 1):
         return f"cube owner {fields.cube_owner!r} is not 0, 1 or None (centred)"
     if fields.dice_owner not in (0, 1):
@@ -418,12 +434,16 @@ def _match_fields_problem(fields: MatchIdFields) -> str | None:
         return None
     for player, points in enumerate(fields.score):
         if points >= length:
-            return (f"player {player}'s score {points} is not below the match length {length} "
-                    f"while the game is not over")
+            return (
+                f"player {player}'s score {points} is not below the match length {length} "
+                f"while the game is not over"
+            )
     if fields.crawford:
         if length - 1 not in fields.score:
-            return (f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
-                    f"match: neither player is 1-away")
+            return (
+                f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
+                f"match: neither player is 1-away"
+            )
         if fields.cube_value != 1 or fields.cube_owner is not None or fields.double_offered:
             return "the cube is used in the Crawford game (R10.2)"
     return None
@@ -461,20 +481,22 @@ def match_id_from_fields(fields: MatchIdFields) -> str:
         raise ArgumentTypeError(f"expected MatchIdFields, got {type(fields).__name__}")
     high, low = max(fields.dice), min(fields.dice)
     owner = _CENTRED_CUBE_CODE if fields.cube_owner is None else fields.cube_owner
-    key = (_put_bits(fields.cube_value.bit_length() - 1, _CUBE_BITS)
-           | _put_bits(owner, _CUBE_OWNER_BITS)
-           | _put_bits(fields.dice_owner, _DICE_OWNER_BITS)
-           | _put_bits(fields.crawford, _CRAWFORD_BITS)
-           | _put_bits(fields.game_state, _GAME_STATE_BITS)
-           | _put_bits(fields.turn, _TURN_BITS)
-           | _put_bits(fields.double_offered, _DOUBLED_BITS)
-           | _put_bits(fields.resignation, _RESIGNATION_BITS)
-           | _put_bits(high, _DIE1_BITS)
-           | _put_bits(low, _DIE2_BITS)
-           | _put_bits(fields.match_length, _MATCH_LENGTH_BITS)
-           | _put_bits(fields.score[0], _SCORE0_BITS)
-           | _put_bits(fields.score[1], _SCORE1_BITS)
-           | _put_bits(not fields.jacoby, _NO_JACOBY_BITS))
+    key = (
+        _put_bits(fields.cube_value.bit_length() - 1, _CUBE_BITS)
+        | _put_bits(owner, _CUBE_OWNER_BITS)
+        | _put_bits(fields.dice_owner, _DICE_OWNER_BITS)
+        | _put_bits(fields.crawford, _CRAWFORD_BITS)
+        | _put_bits(fields.game_state, _GAME_STATE_BITS)
+        | _put_bits(fields.turn, _TURN_BITS)
+        | _put_bits(fields.double_offered, _DOUBLED_BITS)
+        | _put_bits(fields.resignation, _RESIGNATION_BITS)
+        | _put_bits(high, _DIE1_BITS)
+        | _put_bits(low, _DIE2_BITS)
+        | _put_bits(fields.match_length, _MATCH_LENGTH_BITS)
+        | _put_bits(fields.score[0], _SCORE0_BITS)
+        | _put_bits(fields.score[1], _SCORE1_BITS)
+        | _put_bits(not fields.jacoby, _NO_JACOBY_BITS)
+    )
     data = key.to_bytes(_MATCH_KEY_BYTES, "little")
     return base64.b64encode(data).decode("ascii")
 
@@ -511,12 +533,14 @@ def fields_from_match_id(mid: str) -> MatchIdFields:
     key = int.from_bytes(value.to_bytes(_MATCH_KEY_BYTES, "big"), "little")
     if key >> _MATCH_KEY_USED_BITS:
         raise InvalidPositionError(
-            f"Match ID {_quote(mid)}: bits are set beyond the {_MATCH_KEY_USED_BITS} of the key")
+            f"Match ID {_quote(mid)}: bits are set beyond the {_MATCH_KEY_USED_BITS} of the key"
+        )
     owner = _get_bits(key, _CUBE_OWNER_BITS)
     if owner not in (0, 1, _CENTRED_CUBE_CODE):
         raise InvalidPositionError(
             f"Match ID {_quote(mid)}: bad cube owner {owner} (0 = player 0, 1 = player 1, "
-            f"3 = centred)")
+            f"3 = centred)"
+        )
     try:
         return MatchIdFields(
             cube_value=1 << _get_bits(key, _CUBE_BITS),
@@ -561,11 +585,13 @@ def split_gnubg_id(text: str) -> tuple[str, str]:
     if len(parts) != 2:
         raise InvalidPositionError(
             f"GNU Backgammon ID {_quote(text)}: expected 'PositionID:MatchID' with one colon, "
-            f"got {len(parts) - 1}")
+            f"got {len(parts) - 1}"
+        )
     pid, mid = (part.strip() for part in parts)
     if len(pid) != POSITION_ID_LENGTH or len(mid) != MATCH_ID_LENGTH:
         raise InvalidPositionError(
             f"GNU Backgammon ID {_quote(text)}: expected a {POSITION_ID_LENGTH}-character "
             f"Position ID and a {MATCH_ID_LENGTH}-character Match ID, got {len(pid)} and "
-            f"{len(mid)}")
+            f"{len(mid)}"
+        )
     return pid, mid

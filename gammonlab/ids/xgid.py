@@ -67,7 +67,6 @@ _XGID_BEAVER_FLAG = 2
 _XGID_DEFAULT_MAX_CUBE = 1 << 10
 
 
-
 @dataclass(frozen=True, eq=False)
 class XgidFields:
     """The fields of an XGID, with the board in gammonlab's convention.
@@ -126,8 +125,10 @@ class XgidFields:
         totals = board.sum(axis=1)
         problem = None
         if totals[0] != totals[1]:
-            problem = (f"the sides have {totals[0]} and {totals[1]} checkers counting the "
-                       f"borne-off ones; they must have as many")
+            problem = (
+                f"the sides have {totals[0]} and {totals[1]} checkers counting the "
+                f"borne-off ones; they must have as many"
+            )
         else:
             problem = _board_problem(board, limit=int(totals[0]))
         if problem is not None:
@@ -141,9 +142,20 @@ class XgidFields:
             raise InvalidPositionError(f"XGID fields: {problem}")
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.board.tobytes(), self.turn, self.cube_value, self.cube_owner, self.dice,
-                self.cube_action, self.score, self.match_length, self.crawford, self.jacoby,
-                self.beaver, self.max_cube)
+        return (
+            self.board.tobytes(),
+            self.turn,
+            self.cube_value,
+            self.cube_owner,
+            self.dice,
+            self.cube_action,
+            self.score,
+            self.match_length,
+            self.crawford,
+            self.jacoby,
+            self.beaver,
+            self.max_cube,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, XgidFields):
@@ -162,8 +174,9 @@ def _xgid_fields_problem(fields: XgidFields) -> str | None:
     if fields.turn not in _XGID_PLAYERS:
         return f"turn {fields.turn!r} is not 1 (bottom) or -1 (top)"
     if not _is_power_of_two(fields.cube_value) or fields.cube_value > 1 << _MAX_LOG_CUBE:
-        return (f"cube value {fields.cube_value} is not a power of two from 1 to "
-                f"{1 << _MAX_LOG_CUBE}")
+        return (
+            f"cube value {fields.cube_value} is not a power of two from 1 to {1 << _MAX_LOG_CUBE}"
+        )
     if fields.cube_owner not in (XGID_BOTTOM, XGID_CENTRED, XGID_TOP):
         return f"cube position {fields.cube_owner!r} is not 1 (bottom), 0 (centred) or -1 (top)"
     die1, die2 = fields.dice
@@ -196,8 +209,10 @@ def _xgid_fields_problem(fields: XgidFields) -> str | None:
             return f"the {name} player's score {points} is not below the match length {length}"
     if fields.crawford:
         if length - 1 not in fields.score:
-            return (f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
-                    f"match: neither player is 1-away")
+            return (
+                f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
+                f"match: neither player is 1-away"
+            )
         if fields.cube_value != 1 or fields.cube_owner != XGID_CENTRED or fields.cube_action:
             return "the cube is used in the Crawford game (R10.2)"
     return None
@@ -207,10 +222,14 @@ def _parse_int(text: str, number: int, name: str, original: str) -> int:
     value = parse_int(text, signed=True)
     if value is None:
         shown = text if len(text) <= 20 else text[:20] + "..."
-        what = (f"must have at most {MAX_DIGITS} digits" if text.lstrip("+-").isascii()
-                and text.lstrip("+-").isdigit() else "must be an integer")
+        what = (
+            f"must have at most {MAX_DIGITS} digits"
+            if text.lstrip("+-").isascii() and text.lstrip("+-").isdigit()
+            else "must be an integer"
+        )
         raise InvalidPositionError(
-            f"XGID {_quote(original)}: field {number} ({name}) {what}, got {shown!r}")
+            f"XGID {_quote(original)}: field {number} ({name}) {what}, got {shown!r}"
+        )
     return value
 
 
@@ -219,7 +238,8 @@ def _parse_xgid_board(text: str, original: str, checkers: int) -> tuple[list[int
     if len(text) != _XGID_BOARD_LENGTH:
         raise InvalidPositionError(
             f"XGID {_quote(original)}: the board field must have {_XGID_BOARD_LENGTH} "
-            f"characters, got {len(text)}")
+            f"characters, got {len(text)}"
+        )
     bottom = [0] * (BAR + 1)
     top = [0] * (BAR + 1)
     for index, char in enumerate(text):
@@ -229,24 +249,28 @@ def _parse_xgid_board(text: str, original: str, checkers: int) -> tuple[list[int
             if index == _XGID_TOP_BAR:
                 raise InvalidPositionError(
                     f"XGID {_quote(original)}: bottom checkers {char!r} on the top player's bar "
-                    f"(board character 0)")
+                    f"(board character 0)"
+                )
             bottom[index] = ord(char) - ord("A") + 1
         elif "a" <= char <= "p":
             if index == _XGID_BOTTOM_BAR:
                 raise InvalidPositionError(
                     f"XGID {_quote(original)}: top checkers {char!r} on the bottom player's bar "
-                    f"(board character 25)")
+                    f"(board character 25)"
+                )
             top[BAR - index] = ord(char) - ord("a") + 1
         else:
             raise InvalidPositionError(
                 f"XGID {_quote(original)}: bad board character {char!r} at {index}; expected "
-                f"'-', A-P (bottom) or a-p (top)")
+                f"'-', A-P (bottom) or a-p (top)"
+            )
     for name, row in (("bottom", bottom), ("top", top)):
         on_board = sum(row)
         if on_board > checkers:
             raise InvalidPositionError(
                 f"XGID {_quote(original)}: too many checkers: the {name} player has {on_board}, "
-                f"more than {checkers}")
+                f"more than {checkers}"
+            )
         row[OFF] = checkers - on_board
     return bottom, top
 
@@ -282,13 +306,14 @@ def parse_xgid(text: str, *, checkers: int = CHECKERS) -> XgidFields:
     if not isinstance(text, str):
         raise InvalidPositionError(f"XGID must be a string, got {type(text).__name__}")
     body = text.strip()
-    if body[:len(_XGID_PREFIX)].upper() == _XGID_PREFIX:
-        body = body[len(_XGID_PREFIX):]
+    if body[: len(_XGID_PREFIX)].upper() == _XGID_PREFIX:
+        body = body[len(_XGID_PREFIX) :]
     parts = body.split(":")
     if len(parts) not in (_XGID_FIELDS - 1, _XGID_FIELDS):
         raise InvalidPositionError(
             f"XGID {_quote(text)}: expected {_XGID_FIELDS - 1} or {_XGID_FIELDS} colon-separated "
-            f"fields, got {len(parts)}")
+            f"fields, got {len(parts)}"
+        )
     bottom, top = _parse_xgid_board(parts[0], text, checkers)
     cube_log = _parse_int(parts[1], 2, "log2 of the cube", text)
     cube_owner = _parse_int(parts[2], 3, "cube position", text)
@@ -298,18 +323,25 @@ def parse_xgid(text: str, *, checkers: int = CHECKERS) -> XgidFields:
     score_top = _parse_int(parts[6], 7, "top player's score", text)
     flags = _parse_int(parts[7], 8, "Crawford / Jacoby / beaver", text)
     match_length = _parse_int(parts[8], 9, "match length", text)
-    max_cube_log = (_parse_int(parts[9], 10, "log2 of the max cube", text)
-                    if len(parts) == _XGID_FIELDS else None)
+    max_cube_log = (
+        _parse_int(parts[9], 10, "log2 of the max cube", text)
+        if len(parts) == _XGID_FIELDS
+        else None
+    )
 
     if turn not in _XGID_PLAYERS:
         raise InvalidPositionError(
-            f"XGID {_quote(text)}: field 4 (turn) must be 1 (bottom) or -1 (top), got {turn}")
-    for number, name, log in ((2, "log2 of the cube", cube_log),
-                              (10, "log2 of the max cube", max_cube_log)):
+            f"XGID {_quote(text)}: field 4 (turn) must be 1 (bottom) or -1 (top), got {turn}"
+        )
+    for number, name, log in (
+        (2, "log2 of the cube", cube_log),
+        (10, "log2 of the max cube", max_cube_log),
+    ):
         if log is not None and not 0 <= log <= _MAX_LOG_CUBE:
             raise InvalidPositionError(
                 f"XGID {_quote(text)}: field {number} ({name}) must be from 0 to "
-                f"{_MAX_LOG_CUBE}, got {log}")
+                f"{_MAX_LOG_CUBE}, got {log}"
+            )
     cube_action = ""
     dice = (0, 0)
     if dice_field in _XGID_CUBE_ACTIONS:
@@ -319,18 +351,21 @@ def parse_xgid(text: str, *, checkers: int = CHECKERS) -> XgidFields:
     else:
         raise InvalidPositionError(
             f"XGID {_quote(text)}: field 5 (dice) must be '00', 'D', 'B', 'R' or two dice like "
-            f"'52', got {dice_field!r}")
+            f"'52', got {dice_field!r}"
+        )
     if match_length > 0:
         if flags not in (0, 1):
             raise InvalidPositionError(
                 f"XGID {_quote(text)}: field 8 must be 0 or 1 (Crawford game) in match play, "
-                f"got {flags}")
+                f"got {flags}"
+            )
         crawford, jacoby, beaver = bool(flags), False, False
     else:
         if not 0 <= flags <= _XGID_JACOBY_FLAG | _XGID_BEAVER_FLAG:
             raise InvalidPositionError(
                 f"XGID {_quote(text)}: field 8 must be 0-3 (1 Jacoby + 2 beaver) in money play, "
-                f"got {flags}")
+                f"got {flags}"
+            )
         crawford = False
         jacoby = bool(flags & _XGID_JACOBY_FLAG)
         beaver = bool(flags & _XGID_BEAVER_FLAG)
@@ -377,9 +412,10 @@ def format_xgid(fields: XgidFields) -> str:
         raise ArgumentTypeError(f"expected XgidFields, got {type(fields).__name__}")
     rows = fields.board.tolist()
     bottom, top = (rows[0], rows[1]) if fields.turn == XGID_BOTTOM else (rows[1], rows[0])
-    if max(max(bottom[OFF + 1:]), max(top[OFF + 1:])) > _XGID_MAX_PER_POINT:
+    if max(max(bottom[OFF + 1 :]), max(top[OFF + 1 :])) > _XGID_MAX_PER_POINT:
         raise InvalidPositionError(
-            f"cannot write an XGID with more than {_XGID_MAX_PER_POINT} checkers on one point")
+            f"cannot write an XGID with more than {_XGID_MAX_PER_POINT} checkers on one point"
+        )
     chars = ["-"] * _XGID_BOARD_LENGTH
     if top[BAR]:
         chars[_XGID_TOP_BAR] = chr(ord("a") + top[BAR] - 1)
@@ -398,9 +434,17 @@ def format_xgid(fields: XgidFields) -> str:
         flags = int(fields.crawford)
     else:
         flags = (_XGID_JACOBY_FLAG * fields.jacoby) | (_XGID_BEAVER_FLAG * fields.beaver)
-    parts = ["".join(chars), str(fields.cube_value.bit_length() - 1), str(fields.cube_owner),
-             str(fields.turn), dice_field, str(fields.score[0]), str(fields.score[1]),
-             str(flags), str(fields.match_length)]
+    parts = [
+        "".join(chars),
+        str(fields.cube_value.bit_length() - 1),
+        str(fields.cube_owner),
+        str(fields.turn),
+        dice_field,
+        str(fields.score[0]),
+        str(fields.score[1]),
+        str(flags),
+        str(fields.match_length),
+    ]
     if fields.max_cube is not None:
         parts.append(str(fields.max_cube.bit_length() - 1))
     return _XGID_PREFIX + ":".join(parts)
@@ -451,7 +495,8 @@ def xgid_to_gnubg_id(xgid: str | XgidFields) -> str:
         raise InvalidPositionError(
             f"XGID {_quote(format_xgid(fields))}: GNU Backgammon does not accept a "
             f"{'beavered' if fields.cube_action == 'B' else 'raccooned'} cube "
-            f"(dice field {fields.cube_action!r})")
+            f"(dice field {fields.cube_action!r})"
+        )
     match = _gnubg_match_fields(fields)
     return f"{position_id_from_board(fields.board)}:{match_id_from_fields(match)}"
 
@@ -485,8 +530,9 @@ def _gnubg_match_fields(fields: XgidFields) -> MatchIdFields:
     )
 
 
-def gnubg_id_to_xgid(gnubg_id: str, *, beaver: bool = False,
-                     max_cube: int | None = _XGID_DEFAULT_MAX_CUBE) -> str:
+def gnubg_id_to_xgid(
+    gnubg_id: str, *, beaver: bool = False, max_cube: int | None = _XGID_DEFAULT_MAX_CUBE
+) -> str:
     """An XGID for a GNU Backgammon ``PositionID:MatchID``.
 
     GNU Backgammon's player 1 becomes the bottom player and player 0 the top
@@ -524,15 +570,17 @@ def gnubg_id_to_xgid(gnubg_id: str, *, beaver: bool = False,
     if match.game_state in _FINISHED_STATES:
         raise InvalidPositionError(
             f"GNU Backgammon ID {_quote(gnubg_id)}: the game is over (state "
-            f"{match.game_state}); an XGID describes a game in progress")
+            f"{match.game_state}); an XGID describes a game in progress"
+        )
     if match.resignation:
         raise InvalidPositionError(
-            f"GNU Backgammon ID {_quote(gnubg_id)}: a resignation is offered; an XGID cannot "
-            f"say so")
+            f"GNU Backgammon ID {_quote(gnubg_id)}: a resignation is offered; an XGID cannot say so"
+        )
     if match.double_offered and match.turn == match.dice_owner:
         raise InvalidPositionError(
             f"GNU Backgammon ID {_quote(gnubg_id)}: a beavered double waits for an answer; "
-            f"its XGID is not known")
+            f"its XGID is not known"
+        )
     player_code = {1: XGID_BOTTOM, 0: XGID_TOP}
     cube_owner = XGID_CENTRED if match.cube_owner is None else player_code[match.cube_owner]
     money = match.match_length == 0

@@ -105,11 +105,11 @@ __all__ = ["format_mat", "parse_mat"]
 _HEADER = re.compile(r'^\s*;\s*\[\s*([^"\]]*?)\s*"(.*)"\s*\]\s*$')
 _LENGTH = re.compile(
     r"^\s*(?:([0-9]{1,9})\s+points?\s+match|match\s+of\s+([0-9]{1,9})\s+points?)\s*$",
-    re.IGNORECASE | re.ASCII)
+    re.IGNORECASE | re.ASCII,
+)
 _GAME = re.compile(r"^\s*Game\s+([0-9]{1,9})\s*$", re.IGNORECASE)
 # names may be empty (an SGF file may leave PW[] and PB[] empty): ' : 0        : 0'
-_NAMES = re.compile(
-    r"^\s*(?:(.*?\S)\s*)?:\s*([0-9]{1,9})\s+(?:(\S.*?)\s*)?:\s*([0-9]{1,9})\s*$")
+_NAMES = re.compile(r"^\s*(?:(.*?\S)\s*)?:\s*([0-9]{1,9})\s+(?:(\S.*?)\s*)?:\s*([0-9]{1,9})\s*$")
 _ROW_NUMBER = re.compile(r"^\s*([0-9]+)\)")
 _TOKEN = re.compile(r"\S+")
 _DICE = re.compile(r"^([0-9])([0-9]):(.*)$")
@@ -121,14 +121,24 @@ _MOVE = re.compile(rf"^{_POINT}(?:/{_POINT}\*?)+(?:\([0-9]\))?\*?$", re.IGNORECA
 _POINT_NUMBER = re.compile(r"[0-9]+")
 
 _CUBE_WORDS = {
-    "doubles": "double", "double": "double",
-    "beavers": "beaver", "beaver": "beaver",
-    "raccoons": "raccoon", "raccoon": "raccoon",
+    "doubles": "double",
+    "double": "double",
+    "beavers": "beaver",
+    "beaver": "beaver",
+    "raccoons": "raccoon",
+    "raccoon": "raccoon",
 }
 _ANSWER_WORDS = {
-    "takes": "take", "take": "take", "accepts": "accept", "accept": "accept",
-    "drops": "drop", "drop": "drop", "passes": "drop", "pass": "drop",
-    "rejects": "reject", "reject": "reject",
+    "takes": "take",
+    "take": "take",
+    "accepts": "accept",
+    "accept": "accept",
+    "drops": "drop",
+    "drop": "drop",
+    "passes": "drop",
+    "pass": "drop",
+    "rejects": "reject",
+    "reject": "reject",
 }
 _RESIGN_WORDS = frozenset({"resigns", "resign", "concedes", "concede", "losses", "loses"})
 _WIN_WORDS = frozenset({"wins", "win"})
@@ -139,8 +149,14 @@ _CELL_WIDTH = 28
 
 def _is_start(token: str) -> bool:
     word = token.lower()
-    return (bool(_DICE.match(token)) or word in _CUBE_WORDS or word in _ANSWER_WORDS
-            or word in _RESIGN_WORDS or word in _WIN_WORDS or bool(_UNKNOWN_PLAY.match(token)))
+    return (
+        bool(_DICE.match(token))
+        or word in _CUBE_WORDS
+        or word in _ANSWER_WORDS
+        or word in _RESIGN_WORDS
+        or word in _WIN_WORDS
+        or bool(_UNKNOWN_PLAY.match(token))
+    )
 
 
 def _is_resign_marker(token: str) -> bool:
@@ -171,9 +187,12 @@ def _split_cells(tokens: list[tuple[int, str]], threshold: float) -> list[list[t
         if _is_start(token):
             # "62: ????" is one cell, unless the dice end the left column and
             # the resignation starts the right one.
-            joins = (len(cell) == 1 and _DICE.match(cell[0][1]) is not None
-                     and _is_resign_marker(token)
-                     and (offset < threshold or cell[0][0] >= threshold))
+            joins = (
+                len(cell) == 1
+                and _DICE.match(cell[0][1]) is not None
+                and _is_resign_marker(token)
+                and (offset < threshold or cell[0][0] >= threshold)
+            )
             if not joins:
                 cells.append([(offset, token)])
                 continue
@@ -181,13 +200,15 @@ def _split_cells(tokens: list[tuple[int, str]], threshold: float) -> list[list[t
     return cells
 
 
-def _points_phrase(cell: list[tuple[int, str]], i: int, line_end: int, what: str,
-                   *, required: bool) -> tuple[int | None, int]:
+def _points_phrase(
+    cell: list[tuple[int, str]], i: int, line_end: int, what: str, *, required: bool
+) -> tuple[int | None, int]:
     """Read ``N point(s)`` at ``cell[i]``; return (points, next index)."""
     if i >= len(cell):
         if required:
-            raise _CellError(f"expected the points after {what!r}, like '{what} 2 points'",
-                             line_end)
+            raise _CellError(
+                f"expected the points after {what!r}, like '{what} 2 points'", line_end
+            )
         return None, i
     offset, token = cell[i]
     if not _NUMBER.match(token):
@@ -202,7 +223,7 @@ def _points_phrase(cell: list[tuple[int, str]], i: int, line_end: int, what: str
 
 
 def _and_the_match(cell: list[tuple[int, str]], i: int) -> tuple[bool, int]:
-    words = [token.lower() for _, token in cell[i:i + 3]]
+    words = [token.lower() for _, token in cell[i : i + 3]]
     if words == ["and", "the", "match"]:
         return True, i + 3
     return False, i
@@ -214,8 +235,9 @@ def _check_end(cell: list[tuple[int, str]], i: int, what: str) -> None:
         raise _CellError(f"unexpected {token!r} after {what}", offset)
 
 
-def _parse_cell(cell: list[tuple[int, str]], player: int, line: str, loc: Location,
-                previous: RawAction | None) -> RawAction:
+def _parse_cell(
+    cell: list[tuple[int, str]], player: int, line: str, loc: Location, previous: RawAction | None
+) -> RawAction:
     offset, first = cell[0]
     word = first.lower()
     line_end = len(line.rstrip())
@@ -230,14 +252,15 @@ def _parse_cell(cell: list[tuple[int, str]], player: int, line: str, loc: Locati
         if arrow:
             rest = cell[i][1][2:]
             if rest:  # "=>2"
-                cell = [*cell[:i], (cell[i][0], "=>"), (cell[i][0] + 2, rest), *cell[i + 1:]]
+                cell = [*cell[:i], (cell[i][0], "=>"), (cell[i][0] + 2, rest), *cell[i + 1 :]]
             i += 1
             if i >= len(cell):
                 raise _CellError(f"expected the cube value after '{first} =>'", line_end)
         if i < len(cell) and (arrow or _NUMBER.match(cell[i][1])):
             if not _NUMBER.match(cell[i][1]):
-                raise _CellError(f"expected the cube value after '{first} =>', got "
-                                 f"{cell[i][1]!r}", cell[i][0])
+                raise _CellError(
+                    f"expected the cube value after '{first} =>', got {cell[i][1]!r}", cell[i][0]
+                )
             cube = int(cell[i][1])
             i += 1
         _check_end(cell, i, f"'{first}'")
@@ -259,12 +282,19 @@ def _parse_cell(cell: list[tuple[int, str]], player: int, line: str, loc: Locati
     if _is_resign_marker(first):
         return _parse_resign(cell, 0, player, None, line_end, loc)
     raise _CellError(
-        "expected dice like '63:' or an action (Doubles, Takes, Drops, Wins, ...), "
-        f"got {first!r}", offset)
+        f"expected dice like '63:' or an action (Doubles, Takes, Drops, Wins, ...), got {first!r}",
+        offset,
+    )
 
 
-def _parse_resign(cell: list[tuple[int, str]], i: int, player: int,
-                  dice: tuple[int, int] | None, line_end: int, loc: Location) -> RawAction:
+def _parse_resign(
+    cell: list[tuple[int, str]],
+    i: int,
+    player: int,
+    dice: tuple[int, int] | None,
+    line_end: int,
+    loc: Location,
+) -> RawAction:
     first = cell[i][1]
     i += 1
     points = level = None
@@ -276,12 +306,20 @@ def _parse_resign(cell: list[tuple[int, str]], i: int, player: int,
             i += 1
         match_won, i = _and_the_match(cell, i)
     _check_end(cell, i, f"{first!r}")
-    return RawAction(player=player, kind="resign", dice=dice, points=points,
-                     resign_level=level, match_won=match_won, loc=loc)
+    return RawAction(
+        player=player,
+        kind="resign",
+        dice=dice,
+        points=points,
+        resign_level=level,
+        match_won=match_won,
+        loc=loc,
+    )
 
 
-def _parse_roll(cell: list[tuple[int, str]], player: int, line: str, loc: Location,
-                dice_match: re.Match[str]) -> RawAction:
+def _parse_roll(
+    cell: list[tuple[int, str]], player: int, line: str, loc: Location, dice_match: re.Match[str]
+) -> RawAction:
     offset, first = cell[0]
     line_end = len(line.rstrip())
     die1, die2 = int(dice_match.group(1)), int(dice_match.group(2))
@@ -304,8 +342,9 @@ def _parse_roll(cell: list[tuple[int, str]], player: int, line: str, loc: Locati
         if _acey_deucey_word(rest, k):
             continue
         if not _MOVE.match(token):
-            raise _CellError(f"expected a move like '24/18', '13/7(2)' or 'bar/20', got {token!r}",
-                             move_offset)
+            raise _CellError(
+                f"expected a move like '24/18', '13/7(2)' or 'bar/20', got {token!r}", move_offset
+            )
         for number in _POINT_NUMBER.findall(token.split("(")[0]):
             if int(number) > 25:
                 raise _CellError(f"expected a point from 0 to 25 in {token!r}", move_offset)
@@ -318,7 +357,7 @@ def _acey_deucey_word(rest: list[tuple[int, str]], k: int) -> bool:
     """Whether ``rest[k]`` belongs to the doubles of an Acey-Deucey 1-2:
     ``then 6-6: 13/7(2) ...`` or ``then 6-6: no move`` (R11.2)."""
     word = rest[k][1].lower()
-    before = [token.lower() for _, token in rest[max(0, k - 2):k]]
+    before = [token.lower() for _, token in rest[max(0, k - 2) : k]]
     if word == "then":
         return k + 1 < len(rest) and bool(_DOUBLES.match(rest[k + 1][1]))
     if _DOUBLES.match(word):
@@ -402,9 +441,12 @@ class _MatParser:
                 self.read_length(index, length)
                 continue
             if self.game is None:
-                self.problem(index, self.indent(index),
-                             "expected a header ('; [Key \"value\"]'), the match length "
-                             "('7 point match') or 'Game 1'")
+                self.problem(
+                    index,
+                    self.indent(index),
+                    "expected a header ('; [Key \"value\"]'), the match length "
+                    "('7 point match') or 'Game 1'",
+                )
                 continue
             if expect_names:
                 expect_names = False
@@ -415,14 +457,18 @@ class _MatParser:
 
     def read_length(self, index: int, length: re.Match[str]) -> None:
         if self.game is not None or self.games or self.match_length is not None:
-            self.problem(index, self.indent(index),
-                         "a second match length line: one file holds one match")
+            self.problem(
+                index, self.indent(index), "a second match length line: one file holds one match"
+            )
             return
         value = int(length.group(1) or length.group(2))
         if value > MAX_MATCH_LENGTH:
-            self.problem(index, self.indent(index),
-                         f"a {value}-point match: a match is at most {MAX_MATCH_LENGTH} "
-                         f"points long (what a Match ID can record)")
+            self.problem(
+                index,
+                self.indent(index),
+                f"a {value}-point match: a match is at most {MAX_MATCH_LENGTH} "
+                f"points long (what a Match ID can record)",
+            )
             return
         self.match_length = value
 
@@ -433,9 +479,11 @@ class _MatParser:
         cube = parse_int(value)
         if cube is None or cube > HIGHEST_CUBE:
             line = self.lines[index]
-            self.problem(index, header.start(2),
-                         f"expected the cube value (at most {HIGHEST_CUBE}) in "
-                         f"{line.strip()!r}")
+            self.problem(
+                index,
+                header.start(2),
+                f"expected the cube value (at most {HIGHEST_CUBE}) in {line.strip()!r}",
+            )
         else:
             self.game.cube = cube
 
@@ -447,8 +495,9 @@ class _MatParser:
         if value in ("on", "off"):
             self.game.rules = ("CrawfordGame",) if value == "on" else ("NoCrawfordGame",)
         else:
-            self.problem(index, header.start(2), f"expected On or Off in "
-                         f"{self.lines[index].strip()!r}")
+            self.problem(
+                index, header.start(2), f"expected On or Off in {self.lines[index].strip()!r}"
+            )
 
     def start_game(self, index: int, number: int) -> None:
         self.game = _GameDraft(number, self.loc(index, self.indent(index)))
@@ -458,17 +507,27 @@ class _MatParser:
         match = _NAMES.match(line)
         if not match:
             if _ROW_NUMBER.match(line):
-                self.problem(index, 0, "expected the players' names and scores "
-                             "('name : 0    name : 0') after the 'Game' line")
+                self.problem(
+                    index,
+                    0,
+                    "expected the players' names and scores "
+                    "('name : 0    name : 0') after the 'Game' line",
+                )
                 return False
-            self.problem(index, self.indent(index),
-                         "expected the players' names and scores, like 'anna : 0      bob : 0'")
+            self.problem(
+                index,
+                self.indent(index),
+                "expected the players' names and scores, like 'anna : 0      bob : 0'",
+            )
             return True
         assert self.game is not None
         scores = (int(match.group(2)), int(match.group(4)))
         if max(scores) > MAX_MATCH_LENGTH:
-            self.problem(index, match.start(2 if scores[0] > MAX_MATCH_LENGTH else 4),
-                         f"a score is at most {MAX_MATCH_LENGTH} (what a Match ID can record)")
+            self.problem(
+                index,
+                match.start(2 if scores[0] > MAX_MATCH_LENGTH else 4),
+                f"a score is at most {MAX_MATCH_LENGTH} (what a Match ID can record)",
+            )
             return True
         name0, rating0 = split_rating(match.group(1) or "")
         name1, rating1 = split_rating(match.group(3) or "")
@@ -492,8 +551,11 @@ class _MatParser:
         threshold = (prefix_end + max(self.name_column, prefix_end + 20)) / 2
         cells = _split_cells(tokens, threshold)
         if len(cells) > 2:
-            self.problem(index, cells[2][0][0], f"a row holds at most two actions, one per "
-                         f"player; {cells[2][0][1]!r} is a third")
+            self.problem(
+                index,
+                cells[2][0][0],
+                f"a row holds at most two actions, one per player; {cells[2][0][1]!r} is a third",
+            )
             cells = cells[:2]
         if len(cells) == 2 and cells[0][0][0] >= threshold:
             self.problem(index, cells[0][0][0], "two actions in the right player's column")
@@ -516,10 +578,20 @@ class _MatParser:
             return
         actions = tuple(game.actions)
         complete = bool(actions) and any(action.kind == "win" for action in actions)
-        self.games.append(RawGame(number=game.number, players=game.players,
-                                  ratings=game.ratings, scores=game.scores, actions=actions,
-                                  complete=complete, cube=game.cube, rules=game.rules,
-                                  problems=tuple(game.problems), loc=game.loc))
+        self.games.append(
+            RawGame(
+                number=game.number,
+                players=game.players,
+                ratings=game.ratings,
+                scores=game.scores,
+                actions=actions,
+                complete=complete,
+                cube=game.cube,
+                rules=game.rules,
+                problems=tuple(game.problems),
+                loc=game.loc,
+            )
+        )
 
     def result(self, encoding: str | None, note: ParseError | None = None) -> RawMatch:
         if not self.games:
@@ -528,12 +600,19 @@ class _MatParser:
         players = first.players if first else ("", "")
         ratings = first.ratings if first else (None, None)
         problems = self.log.listed()
-        return RawMatch(format="mat", source=self.source, encoding=encoding,
-                        headers=self.headers, match_length=self.match_length, players=players,
-                        ratings=ratings, variant=self.headers.get("Variation"),
-                        games=tuple(self.games),
-                        problems=(note, *problems) if note is not None else problems,
-                        locations=self.locations)
+        return RawMatch(
+            format="mat",
+            source=self.source,
+            encoding=encoding,
+            headers=self.headers,
+            match_length=self.match_length,
+            players=players,
+            ratings=ratings,
+            variant=self.headers.get("Variation"),
+            games=tuple(self.games),
+            problems=(note, *problems) if note is not None else problems,
+            locations=self.locations,
+        )
 
 
 def parse_mat(source: Source, *, errors: Errors = "raise") -> RawMatch:
@@ -568,6 +647,7 @@ def parse_mat(source: Source, *, errors: Errors = "raise") -> RawMatch:
 
 # --------------------------------------------------------------------------- writing
 
+
 def _plural(points: int) -> str:
     return "point" if points == 1 else "points"
 
@@ -585,8 +665,9 @@ def _cell_text(action: RawAction) -> str:
         word = {"double": "Doubles", "beaver": "Beavers", "raccoon": "Raccoons"}[kind]
         return f" {word} => {action.cube}" if action.cube is not None else f" {word}"
     if kind in ("take", "drop", "accept", "reject"):
-        return " " + {"take": "Takes", "drop": "Drops", "accept": "Accepts",
-                      "reject": "Rejects"}[kind]
+        return (
+            " " + {"take": "Takes", "drop": "Drops", "accept": "Accepts", "reject": "Rejects"}[kind]
+        )
     if kind == "resign":
         if action.points is None and action.resign_level is None and not action.match_won:
             return f"{dice} ????" if action.dice else " Resigns"

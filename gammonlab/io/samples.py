@@ -25,8 +25,10 @@ def sample_folder() -> Path:
     for folder in (package / "data" / "matches", package.parent / "data" / "matches"):
         if folder.is_dir():
             return folder
-    raise SourceNotFoundError(f"{package / 'data' / 'matches'}: no such folder; the sample "
-                              "matches are missing from this installation")
+    raise SourceNotFoundError(
+        f"{package / 'data' / 'matches'}: no such folder; the sample "
+        "matches are missing from this installation"
+    )
 
 
 def sample_matches(pattern: str = "*") -> list[Path]:

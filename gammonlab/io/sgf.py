@@ -123,9 +123,14 @@ __all__ = [
 _MOVE_VALUE = re.compile(r"^([0-9])([0-9])([a-z]*)(?:([1-6])\4([a-z]*))?$")
 _RESULT = re.compile(r"^([WB])\+([0-9]{0,9})(R?)(?:esign)?$", re.IGNORECASE)
 _NO_RESULT = frozenset({"", "0", "?", "void", "draw"})
-_VARIANTS = {"nackgammon": "Nackgammon", "nackgammon004": "Nackgammon004",
-             "hypergammon1": "Hypergammon1", "hypergammon2": "Hypergammon2",
-             "hypergammon3": "Hypergammon3", "aceydeucey": "AceyDeucey"}
+_VARIANTS = {
+    "nackgammon": "Nackgammon",
+    "nackgammon004": "Nackgammon004",
+    "hypergammon1": "Hypergammon1",
+    "hypergammon2": "Hypergammon2",
+    "hypergammon3": "Hypergammon3",
+    "aceydeucey": "AceyDeucey",
+}
 _ANALYSIS_NAMES = frozenset(_ANALYSIS)
 _SKILL = {"BM": "skill", "DO": "skill", "BC": "cube_skill", "DC": "cube_skill"}
 _COLOURS = "WB"
@@ -134,6 +139,7 @@ _ENTERING = 26  # an Acey-Deucey checker entering from off the board (R11.1), "i
 
 
 # --------------------------------------------------------------------------- points and plays
+
 
 def _letter_point(letter: str, player: int) -> int:
     if letter == "y":
@@ -168,8 +174,10 @@ def _letters_to_play(letters: str, player: int) -> str:
     for k in range(0, len(letters), 2):
         start, end = letters[k], letters[k + 1]
         if not ("a" <= start <= "z"):
-            raise ParseError(f"a move cannot start at {start!r} (a..x = points, y = bar, "
-                             f"z = off the board, entering)")
+            raise ParseError(
+                f"a move cannot start at {start!r} (a..x = points, y = bar, "
+                f"z = off the board, entering)"
+            )
         if not ("a" <= end <= "x" or end == "z"):
             raise ParseError(f"a move cannot end at {end!r} (a..x = points, z = off)")
         source = "in" if start == "z" else _point_text(_letter_point(start, player))
@@ -235,6 +243,7 @@ def _play_to_value(play: str, player: int) -> str:
 
 # --------------------------------------------------------------------------- analysis
 
+
 def _int(word: str) -> int:
     """An integer of GNU Backgammon's analysis; ``ValueError`` for anything else."""
     return read_int(word.strip(), "an integer", signed=True)
@@ -246,7 +255,7 @@ def _shorten(value: str, width: int = 40) -> str:
 
 
 def _floats(words: list[str], start: int, count: int) -> tuple[float, ...]:
-    return tuple(float(word) for word in words[start:start + count])
+    return tuple(float(word) for word in words[start : start + count])
 
 
 def _eval_context(words: list[str], i: int, *, reduced: bool) -> tuple[dict[str, Any], int]:
@@ -265,8 +274,9 @@ def _eval_context(words: list[str], i: int, *, reduced: bool) -> tuple[dict[str,
     return info, i
 
 
-def _keyword_floats(words: list[str], keyword: str, count: int,
-                    start: int = 0) -> tuple[float, ...] | None:
+def _keyword_floats(
+    words: list[str], keyword: str, count: int, start: int = 0
+) -> tuple[float, ...] | None:
     try:
         k = words.index(keyword, start)
     except ValueError:
@@ -293,7 +303,7 @@ def _rollout(words: list[str], *, is_move: bool) -> dict[str, Any]:
         info["double_take"] = _keyword_floats(words, "Output", 7, k)
         info["double_take_stddev"] = _keyword_floats(words, "StdDev", 7, k)
     if "RC" in words:
-        info["settings"] = " ".join(words[words.index("RC"):])
+        info["settings"] = " ".join(words[words.index("RC") :])
     return info
 
 
@@ -351,16 +361,17 @@ def _cube(value: str) -> dict[str, Any]:
 
 def _analysis(node: SgfNode, player: int) -> dict[str, Any] | None:
     """Parse the analysis properties of a node; raises ValueError/IndexError on bad text."""
-    raw = {prop.name: list(prop.values) for prop in node.properties
-           if prop.name in _ANALYSIS_NAMES}
+    raw = {prop.name: list(prop.values) for prop in node.properties if prop.name in _ANALYSIS_NAMES}
     if not raw:
         return None
     info: dict[str, Any] = {}
     if "A" in raw:
         values = raw["A"]
-        info["moves"] = {"played": _int(values[0]),
-                         "candidates": [_candidate(v, player) for v in values[1:]],
-                         "marked": [_int(w) for w in " ".join(raw.get("MR", [])).split()]}
+        info["moves"] = {
+            "played": _int(values[0]),
+            "candidates": [_candidate(v, player) for v in values[1:]],
+            "marked": [_int(w) for w in " ".join(raw.get("MR", [])).split()],
+        }
     if "DA" in raw:
         info["cube"] = _cube(raw["DA"][0])
     if "CR" in raw:
@@ -374,8 +385,13 @@ def _analysis(node: SgfNode, player: int) -> dict[str, Any] | None:
             info["luck_rating"] = ("very " if very else "") + ("good" if good else "bad")
     for name, key in _SKILL.items():
         if name in raw:
-            info[key] = ("doubtful" if name in ("DO", "DC")
-                         else "very bad" if raw[name][0].strip() == "2" else "bad")
+            info[key] = (
+                "doubtful"
+                if name in ("DO", "DC")
+                else "very bad"
+                if raw[name][0].strip() == "2"
+                else "bad"
+            )
     info["raw"] = raw
     return info
 
@@ -383,8 +399,9 @@ def _analysis(node: SgfNode, player: int) -> dict[str, Any] | None:
 # --------------------------------------------------------------------------- reading
 
 # Root properties read into RawGame/RawMatch fields or actions; the rest are headers.
-_NOT_HEADERS = frozenset({"MI", "RE", "RU", "GS", "PW", "PB", "WR", "BR", "B", "W", "PL", "DI",
-                          "C", *_ANALYSIS, *_SETUP})
+_NOT_HEADERS = frozenset(
+    {"MI", "RE", "RU", "GS", "PW", "PB", "WR", "BR", "B", "W", "PL", "DI", "C", *_ANALYSIS, *_SETUP}
+)
 
 
 @dataclass(frozen=True)
@@ -398,8 +415,15 @@ class _Roll:
     comment: str | None
 
     def action(self) -> RawAction:
-        return RawAction(player=self.player, kind="move", dice=self.dice, play=None,
-                         analysis=self.analysis, comment=self.comment, loc=self.loc)
+        return RawAction(
+            player=self.player,
+            kind="move",
+            dice=self.dice,
+            play=None,
+            analysis=self.analysis,
+            comment=self.comment,
+            loc=self.loc,
+        )
 
 
 def _doubled(cube: int) -> int:
@@ -408,8 +432,9 @@ def _doubled(cube: int) -> int:
     return 2 * cube if cube <= HIGHEST_CUBE else cube
 
 
-def _resolve_events(events: list[tuple[str, Any]],
-                    cube: int) -> tuple[list[RawAction], list[_Roll]]:
+def _resolve_events(
+    events: list[tuple[str, Any]], cube: int
+) -> tuple[list[RawAction], list[_Roll]]:
     """Name the cube actions (beaver, raccoon), count the cube, place the bare rolls.
 
     Returns the actions and the rolls left at the end of the game.
@@ -425,23 +450,37 @@ def _resolve_events(events: list[tuple[str, Any]],
         action: RawAction = payload
         for roll in pending:
             # GNU Backgammon may write the dice before the move made with them
-            same = (action.kind == "move" and action.player == roll.player
-                    and action.dice is not None and roll.dice is not None
-                    and sorted(action.dice) == sorted(roll.dice))
+            same = (
+                action.kind == "move"
+                and action.player == roll.player
+                and action.dice is not None
+                and roll.dice is not None
+                and sorted(action.dice) == sorted(roll.dice)
+            )
             if not same:
                 actions.append(roll.action())
         pending = []
         if action.kind == "double":
             previous = actions[-1] if actions else None
-            if (offer is not None and previous is not None and previous.player != action.player
-                    and previous.kind in ("double", "beaver", "raccoon")):
+            if (
+                offer is not None
+                and previous is not None
+                and previous.player != action.player
+                and previous.kind in ("double", "beaver", "raccoon")
+            ):
                 chain += 1
                 offer = _doubled(offer)
                 kind = "beaver" if chain == 1 else "raccoon"
             else:
                 chain, offer, kind = 0, _doubled(cube), "double"
-            action = RawAction(player=action.player, kind=kind, cube=offer,
-                               analysis=action.analysis, comment=action.comment, loc=action.loc)
+            action = RawAction(
+                player=action.player,
+                kind=kind,
+                cube=offer,
+                analysis=action.analysis,
+                comment=action.comment,
+                loc=action.loc,
+            )
         elif action.kind == "take":
             cube = offer if offer is not None else cube
             offer, chain = None, 0
@@ -479,21 +518,38 @@ class _GameReader:
                 resign = pending.pop()  # the roll the loser resigned after
             actions.extend(roll.action() for roll in pending)
             pending = []
-            actions.append(RawAction(player=resign.player, kind="resign", dice=resign.dice,
-                                     analysis=resign.analysis, comment=resign.comment,
-                                     loc=resign.loc))
+            actions.append(
+                RawAction(
+                    player=resign.player,
+                    kind="resign",
+                    dice=resign.dice,
+                    analysis=resign.analysis,
+                    comment=resign.comment,
+                    loc=resign.loc,
+                )
+            )
         actions.extend(roll.action() for roll in pending)
         if result is not None:
             winner, points, _, loc = result
             actions.append(RawAction(player=winner, kind="win", points=points, loc=loc))
         complete = result is not None and self.tree_complete()
         if result is not None and not complete:
-            self.problem(self.tree.offset, f"game {info['number']} is cut short: its "
-                         "moves end before the closing ')'")
-        game = RawGame(number=info["number"], players=info["players"], ratings=info["ratings"],
-                       scores=info["scores"], actions=tuple(actions), complete=complete,
-                       rules=info["rules"], cube=info["cube"], problems=tuple(self.problems),
-                       loc=self.text.loc(self.tree.offset))
+            self.problem(
+                self.tree.offset,
+                f"game {info['number']} is cut short: its moves end before the closing ')'",
+            )
+        game = RawGame(
+            number=info["number"],
+            players=info["players"],
+            ratings=info["ratings"],
+            scores=info["scores"],
+            actions=tuple(actions),
+            complete=complete,
+            rules=info["rules"],
+            cube=info["cube"],
+            problems=tuple(self.problems),
+            loc=self.text.loc(self.tree.offset),
+        )
         return game, info
 
     def tree_complete(self) -> bool:
@@ -505,9 +561,16 @@ class _GameReader:
         return True
 
     def root_info(self, root: SgfNode) -> dict[str, Any]:
-        info: dict[str, Any] = {"number": self.index + 1, "scores": None, "length": None,
-                                "rules": (), "variant": None, "result": None, "cube": 1,
-                                "headers": {}}
+        info: dict[str, Any] = {
+            "number": self.index + 1,
+            "scores": None,
+            "length": None,
+            "rules": (),
+            "variant": None,
+            "result": None,
+            "cube": 1,
+            "headers": {},
+        }
         gm = root.get("GM")
         if gm is None or gm.values[0].strip() != "6":
             where = gm.offset if gm else root.offset
@@ -526,8 +589,11 @@ class _GameReader:
                     self.problem(mi.offset, f"expected a number in MI[{_shorten(value)}]")
                     continue
                 if key != "game" and n > MAX_MATCH_LENGTH:
-                    self.problem(mi.offset, f"MI[{_shorten(value)}]: a match length or score is "
-                                 f"at most {MAX_MATCH_LENGTH} (what a Match ID can record)")
+                    self.problem(
+                        mi.offset,
+                        f"MI[{_shorten(value)}]: a match length or score is "
+                        f"at most {MAX_MATCH_LENGTH} (what a Match ID can record)",
+                    )
                     continue
                 if key == "length":
                     info["length"] = n
@@ -561,8 +627,9 @@ class _GameReader:
                 info["cube"] = cube
             else:
                 where = root.get("CV").offset  # type: ignore[union-attr]
-                self.problem(where, f"expected a cube value (at most {HIGHEST_CUBE}) in "
-                             f"CV[{_shorten(cv)}]")
+                self.problem(
+                    where, f"expected a cube value (at most {HIGHEST_CUBE}) in CV[{_shorten(cv)}]"
+                )
         re_prop = root.get("RE")
         if re_prop:
             value = re_prop.values[0].strip()
@@ -570,11 +637,16 @@ class _GameReader:
             if match:
                 winner = _COLOURS.index(match.group(1).upper())
                 points = int(match.group(2)) if match.group(2) else None
-                info["result"] = (winner, points, bool(match.group(3)),
-                                  self.text.loc(re_prop.offset))
+                info["result"] = (
+                    winner,
+                    points,
+                    bool(match.group(3)),
+                    self.text.loc(re_prop.offset),
+                )
             elif value.lower() not in _NO_RESULT:
-                self.problem(re_prop.offset, f"expected a result like RE[W+2] or RE[B+1R], "
-                             f"got RE[{value}]")
+                self.problem(
+                    re_prop.offset, f"expected a result like RE[W+2] or RE[B+1R], got RE[{value}]"
+                )
         info["locations"] = {}
         for prop in root.properties:
             info["locations"].setdefault(prop.name, self.text.loc(prop.offset))
@@ -587,8 +659,11 @@ class _GameReader:
         comment = node.value("C")
         setup = [prop for prop in node.properties if prop.name in _SETUP]
         if setup and not (is_root and all(p.name == "CV" for p in setup)):
-            self.problem(setup[0].offset, f"position edits ({setup[0].name}) are not "
-                         "supported: the record must be a game played from the start")
+            self.problem(
+                setup[0].offset,
+                f"position edits ({setup[0].name}) are not "
+                "supported: the record must be a game played from the start",
+            )
             return
         if len(moves) > 1:
             self.problem(moves[1].offset, "two moves in one node")
@@ -606,8 +681,9 @@ class _GameReader:
                 return
             analysis = self.node_analysis(node, player)
             loc = self.text.loc(node.get("PL").offset)  # type: ignore[union-attr]
-            events.append(("roll", _Roll(player, (int(value[0]), int(value[1])), loc,
-                                         analysis, comment)))
+            events.append(
+                ("roll", _Roll(player, (int(value[0]), int(value[1])), loc, analysis, comment))
+            )
             return
         if not moves:
             return
@@ -618,13 +694,22 @@ class _GameReader:
         word = value.lower()
         analysis = self.node_analysis(node, player)
         if word in ("double", "take", "drop"):
-            events.append(("action", RawAction(player=player, kind=word, analysis=analysis,
-                                               comment=comment, loc=loc)))
+            events.append(
+                (
+                    "action",
+                    RawAction(
+                        player=player, kind=word, analysis=analysis, comment=comment, loc=loc
+                    ),
+                )
+            )
             return
         match = _MOVE_VALUE.match(value)
         if not match:
-            self.problem(prop.offset, f"expected dice and a move like {prop.name}[31hefe], or "
-                         f"double, take, drop; got {prop.name}[{value}]")
+            self.problem(
+                prop.offset,
+                f"expected dice and a move like {prop.name}[31hefe], or "
+                f"double, take, drop; got {prop.name}[{value}]",
+            )
             return
         dice = (int(match.group(1)), int(match.group(2)))
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
@@ -635,15 +720,28 @@ class _GameReader:
         except ValueError as exc:
             self.problem(prop.offset, f"{exc}: {prop.name}[{value}]")
             return
-        events.append(("action", RawAction(player=player, kind="move", dice=dice, play=play,
-                                           analysis=analysis, comment=comment, loc=loc)))
+        events.append(
+            (
+                "action",
+                RawAction(
+                    player=player,
+                    kind="move",
+                    dice=dice,
+                    play=play,
+                    analysis=analysis,
+                    comment=comment,
+                    loc=loc,
+                ),
+            )
+        )
 
     def node_analysis(self, node: SgfNode, player: int) -> dict[str, Any] | None:
         try:
             return _analysis(node, player)
         except (ValueError, IndexError) as exc:
-            bad = next((p for p in node.properties if p.name in _ANALYSIS_NAMES),
-                       node.properties[0])
+            bad = next(
+                (p for p in node.properties if p.name in _ANALYSIS_NAMES), node.properties[0]
+            )
             self.problem(bad.offset, f"unreadable analysis property {bad.name}: {exc}")
             return None
 
@@ -689,22 +787,34 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
         infos.append(info)
     first = infos[0] if infos else None
     return RawMatch(
-        format="sgf", source=loaded.name, encoding=loaded.encoding,
+        format="sgf",
+        source=loaded.name,
+        encoding=loaded.encoding,
         headers=first["headers"] if first else {},
         match_length=first["length"] if first else None,
         players=games[0].players if games else ("", ""),
         ratings=games[0].ratings if games else (None, None),
         variant=first["variant"] if first else None,
-        games=tuple(games), problems=(note, *log.listed()) if note else log.listed(),
-        locations=first["locations"] if first else {})
+        games=tuple(games),
+        problems=(note, *log.listed()) if note else log.listed(),
+        locations=first["locations"] if first else {},
+    )
 
 
 # --------------------------------------------------------------------------- writing
 
-_HEADER_TO_SGF = {"Event": "EV", "Round": "RO", "Site": "PC", "EventDate": "DT",
-                  "Transcriber": "AN", "Annotator": "AN", "Comment": "GC"}
-_WRITTEN_BY_US = frozenset({"FF", "GM", "CA", "AP", "MI", "PW", "PB", "WR", "BR", "RU", "RE",
-                            "CV", "GS"})
+_HEADER_TO_SGF = {
+    "Event": "EV",
+    "Round": "RO",
+    "Site": "PC",
+    "EventDate": "DT",
+    "Transcriber": "AN",
+    "Annotator": "AN",
+    "Comment": "GC",
+}
+_WRITTEN_BY_US = frozenset(
+    {"FF", "GM", "CA", "AP", "MI", "PW", "PB", "WR", "BR", "RU", "RE", "CV", "GS"}
+)
 
 
 def _escape(value: str) -> str:

@@ -26,8 +26,7 @@ __all__ = ["SgfNode", "SgfProperty", "SgfTree", "parse_collection"]
 _SETUP = frozenset({"AE", "AB", "AW", "CP", "CV"})
 _ANALYSIS = ("DA", "A", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC")
 # properties whose values never hold a line break: moves, dice, the game's set-up, analysis
-_ONE_LINE = frozenset({"B", "W", "DI", "PL", "GM", "FF", "MI", "RE", "RU", *_SETUP,
-                       *_ANALYSIS})
+_ONE_LINE = frozenset({"B", "W", "DI", "PL", "GM", "FF", "MI", "RE", "RU", *_SETUP, *_ANALYSIS})
 
 _VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 _UNESCAPE = re.compile(r"\\(\n|.)", re.DOTALL)
@@ -36,6 +35,7 @@ _SPACE = re.compile(r"\s*")
 _PROPERTY = re.compile(r"[A-Za-z]+\s*((?:\[(?:[^\\\]]|\\.)*\]\s*)+)", re.DOTALL)
 _VALUES = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 _NEXT_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]*\]\s*)?GM\s*\[")
+
 
 @dataclass(frozen=True)
 class SgfProperty:
@@ -151,8 +151,11 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
             node = None
         if char == "(":
             if stack and _NEXT_GAME.match(source, i):
-                fail(i, f"missing ')': the game tree opened at line "
-                        f"{text.loc(stack[0].offset).line} is not closed before the next game")
+                fail(
+                    i,
+                    f"missing ')': the game tree opened at line "
+                    f"{text.loc(stack[0].offset).line} is not closed before the next game",
+                )
                 stack.clear()
             if stack and not stack[-1].nodes:
                 fail(i, "expected ';' and a node before a variation '('")
@@ -197,9 +200,16 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
             whole = _PROPERTY.match(source, i)
             if whole is not None and (name not in _ONE_LINE or "\n" not in whole.group(1)):
                 # the common case: the identifier and every value, read at once
-                node.properties.append(SgfProperty(name, tuple(
-                    _UNESCAPE.sub(_unescaped, value) if "\\" in value else value
-                    for value in _VALUES.findall(whole.group(1))), i))
+                node.properties.append(
+                    SgfProperty(
+                        name,
+                        tuple(
+                            _UNESCAPE.sub(_unescaped, value) if "\\" in value else value
+                            for value in _VALUES.findall(whole.group(1))
+                        ),
+                        i,
+                    )
+                )
                 i = whole.end()
                 continue
             j = _SPACE.match(source, i + len(name)).end()  # type: ignore[union-attr]
@@ -213,14 +223,16 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                     break
                 if name in _ONE_LINE and "\n" in value.group(1):
                     # a lost ']': read on at the next line, not in the next game
-                    fail(j, f"unterminated value of property {name}: expected ']' before "
-                            f"the end of the line")
+                    fail(
+                        j,
+                        f"unterminated value of property {name}: expected ']' before "
+                        f"the end of the line",
+                    )
                     j = source.index("\n", j)
                     cut = True
                     break
                 written = value.group(1)
-                values.append(_UNESCAPE.sub(_unescaped, written) if "\\" in written
-                              else written)
+                values.append(_UNESCAPE.sub(_unescaped, written) if "\\" in written else written)
                 j = _SPACE.match(source, value.end()).end()  # type: ignore[union-attr]
             if cut or not values:
                 if not cut and j < n:
@@ -235,8 +247,11 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
             resync = True
             i += 1
     if stack:
-        fail(n, f"missing ')': the game tree opened at line {text.loc(stack[0].offset).line} "
-                f"is not closed")
+        fail(
+            n,
+            f"missing ')': the game tree opened at line {text.loc(stack[0].offset).line} "
+            f"is not closed",
+        )
     return trees
 
 

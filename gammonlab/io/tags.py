@@ -82,11 +82,20 @@ _OFF = {"off", "no", "false", "0"}
 _ON_OFF = {True: "On", False: "Off"}
 
 # the tag (a .mat key or an SGF RU part, lower case) that states each option of Rules
-_OPTION_TAGS = {"variant": "variation", "jacoby": "jacoby", "beavers": "beaver",
-                "raccoons": "raccoon", "crawford": "crawford", "holland": "holland",
-                "cube": "cube", "cube_limit": "cubelimit", "scoring": "scoring",
-                "auto_doubles": "autodoubles", "auto_double_limit": "autodoublelimit",
-                "opening": "opening"}
+_OPTION_TAGS = {
+    "variant": "variation",
+    "jacoby": "jacoby",
+    "beavers": "beaver",
+    "raccoons": "raccoon",
+    "crawford": "crawford",
+    "holland": "holland",
+    "cube": "cube",
+    "cube_limit": "cubelimit",
+    "scoring": "scoring",
+    "auto_doubles": "autodoubles",
+    "auto_double_limit": "autodoublelimit",
+    "opening": "opening",
+}
 
 
 def _highest_power_of_two(limit: int) -> int:
@@ -178,10 +187,15 @@ def sgf_rule_parts(rules: Rules) -> list[str]:
     return parts
 
 
-def rules_from_headers(headers: Mapping[str, str], match_length: int, variation: str | None,
-                       sgf_rules: Sequence[str] | None = None, *,
-                       locations: Mapping[str, Location] | None = None,
-                       problems: list[ParseError] | None = None) -> Rules:
+def rules_from_headers(
+    headers: Mapping[str, str],
+    match_length: int,
+    variation: str | None,
+    sgf_rules: Sequence[str] | None = None,
+    *,
+    locations: Mapping[str, Location] | None = None,
+    problems: list[ParseError] | None = None,
+) -> Rules:
     """The :class:`~gammonlab.rules.Rules` a transcript's headers describe.
 
     Parameters
@@ -259,8 +273,9 @@ def rules_from_headers(headers: Mapping[str, str], match_length: int, variation:
         return lower.get(tag) if tag in lower else parts.get(tag)
 
     def shown(tag: str, value: str) -> str:
-        return (f"{keys[tag]} {value!r}" if tag in lower
-                else f"RU[{part_keys.get(tag, tag)}={value}]")
+        return (
+            f"{keys[tag]} {value!r}" if tag in lower else f"RU[{part_keys.get(tag, tag)}={value}]"
+        )
 
     def flag(tag: str) -> bool | None:
         value = lower.get(tag)
@@ -296,8 +311,11 @@ def rules_from_headers(headers: Mapping[str, str], match_length: int, variation:
         if part in _VARIATIONS and part != "backgammon":
             name = part
     if name not in _VARIATIONS:
-        bad("variation", f"unknown variation {variation or lower.get('variation')!r}; known: "
-                         + ", ".join(sorted(set(VARIATION_NAMES.values()))))
+        bad(
+            "variation",
+            f"unknown variation {variation or lower.get('variation')!r}; known: "
+            + ", ".join(sorted(set(VARIATION_NAMES.values()))),
+        )
         name = "backgammon"
     money = match_length == 0
     jacoby = flag("jacoby")
@@ -324,9 +342,13 @@ def rules_from_headers(headers: Mapping[str, str], match_length: int, variation:
     limit = number("cubelimit", "the highest cube", 1)
     auto_limit = number("autodoublelimit", "the most automatic doubles a game", 0)
     options: dict[str, object] = {
-        "variant": lookup_variant(_VARIATIONS[name]), "match_length": match_length,
-        "cube": cube, "jacoby": jacoby and money, "crawford": crawford,
-        "holland": holland and not money, "beavers": beavers and money,
+        "variant": lookup_variant(_VARIATIONS[name]),
+        "match_length": match_length,
+        "cube": cube,
+        "jacoby": jacoby and money,
+        "crawford": crawford,
+        "holland": holland and not money,
+        "beavers": beavers and money,
         "raccoons": raccoons and beavers and money,
         "cube_limit": None if limit is None else _highest_power_of_two(limit),
         "scoring": choice("scoring", "scoring", SCORINGS, "standard"),

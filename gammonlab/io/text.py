@@ -73,16 +73,17 @@ def collects(errors: str) -> bool:
     (True, False)
     """
     if errors not in ("raise", "collect"):
-        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}",
-                          option="errors")
+        raise OptionError(f"errors must be 'raise' or 'collect', not {errors!r}", option="errors")
     return errors == "collect"
+
 
 _BOMS_UTF16 = (b"\xff\xfe", b"\xfe\xff")
 # Bytes that cp1252 leaves undefined; their presence means the file is not cp1252.
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 # How a one-line transcript starts: SGF, a header or comment, the match length, a game.
-_TEXT_START = re.compile(r"\s*(?:[(;\[]|[0-9]+\s+points?\s+match|match\s+of\s|game\s+[0-9])",
-                         re.IGNORECASE)
+_TEXT_START = re.compile(
+    r"\s*(?:[(;\[]|[0-9]+\s+points?\s+match|match\s+of\s|game\s+[0-9])", re.IGNORECASE
+)
 _MAX_PATH = 4096
 # a FIBS-style name with its rating: "massie,1522"
 _RATING = re.compile(r"^(.*?\S)\s*,\s*(-?[0-9]+(?:[.,][0-9]+)?)$")
@@ -98,7 +99,16 @@ MAX_PROBLEMS = 1000
 
 
 ACTION_KINDS: tuple[str, ...] = (
-    "move", "double", "beaver", "raccoon", "take", "drop", "resign", "accept", "reject", "win",
+    "move",
+    "double",
+    "beaver",
+    "raccoon",
+    "take",
+    "drop",
+    "resign",
+    "accept",
+    "reject",
+    "win",
 )
 """Every value of :attr:`RawAction.kind`."""
 
@@ -124,8 +134,9 @@ class Location:
 
     def error(self, message: str) -> ParseError:
         """A :class:`~gammonlab.errors.ParseError` pointing here."""
-        return ParseError(message, source=self.source, line=self.line, column=self.column,
-                          text=self.text)
+        return ParseError(
+            message, source=self.source, line=self.line, column=self.column, text=self.text
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -339,15 +350,15 @@ class ProblemLog:
         """The problems listed, and the count of the others."""
         if not self.unlisted:
             return tuple(self.items)
-        first = (f"; the first: {self._first_unlisted[1]}" if self._first_unlisted
-                 else "")
+        first = f"; the first: {self._first_unlisted[1]}" if self._first_unlisted else ""
         message = f"{self.unlisted} more problems are not listed{first}"
         if self._first_unlisted is not None:
             summary = self._first_unlisted[0].error(message)
         else:
             last = self.items[-1]
-            summary = ParseError(message, source=last.source, line=last.line,
-                                 column=last.column, text=last.text)
+            summary = ParseError(
+                message, source=last.source, line=last.line, column=last.column, text=last.text
+            )
         return (*self.items, summary)
 
 
@@ -456,14 +467,15 @@ def _read_path(path: os.PathLike[str] | str) -> SourceText:
     except FileNotFoundError as exc:
         raise SourceNotFoundError(f"{name}: no such file or folder") from exc
     except IsADirectoryError as exc:
-        raise SourceError(f"{name}: is a folder, not a transcript (read_matches reads the "
-                          f"transcripts of a folder)") from exc
+        raise SourceError(
+            f"{name}: is a folder, not a transcript (read_matches reads the "
+            f"transcripts of a folder)"
+        ) from exc
     except (OSError, ValueError) as exc:  # refused, a name too long, an embedded NUL, ...
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise SourceError(f"{name}: cannot be read: {reason}") from exc
     if len(data) > MAX_SOURCE_BYTES:  # no transcript is this long (a device, an endless pipe)
-        raise SourceError(f"{name}: more than {MAX_SOURCE_BYTES >> 20} MB, which no "
-                          f"transcript is")
+        raise SourceError(f"{name}: more than {MAX_SOURCE_BYTES >> 20} MB, which no transcript is")
     text, encoding = decode_bytes(data)
     return SourceText(text, name, encoding)
 
@@ -513,7 +525,8 @@ def load_source(source: Source) -> SourceText:
     if read is None:
         raise OptionTypeError(
             f"expected a path, a string, bytes or an open file, got {type(source).__name__}",
-            option="source")
+            option="source",
+        )
     name = getattr(source, "name", None)
     name = os.fspath(name) if isinstance(name, (str, os.PathLike)) else None
     try:
@@ -531,11 +544,13 @@ def load_source(source: Source) -> SourceText:
         text, encoding = decode_bytes(bytes(data))
         return SourceText(text, name, encoding)
     if not isinstance(data, str):
-        raise OptionTypeError(f"the file's read() returned {type(data).__name__}, not str or "
-                              f"bytes", option="source")
+        raise OptionTypeError(
+            f"the file's read() returned {type(data).__name__}, not str or bytes", option="source"
+        )
     declared = getattr(source, "encoding", None)
-    file_encoding = declared if isinstance(declared, str) and not isinstance(
-        source, io.StringIO) else None
+    file_encoding = (
+        declared if isinstance(declared, str) and not isinstance(source, io.StringIO) else None
+    )
     return SourceText(_clean(data.removeprefix("\ufeff")), name, file_encoding)
 
 
@@ -553,11 +568,21 @@ def load_transcript(source: Source, *, collect: bool) -> tuple[SourceText, Parse
         if not collect or not isinstance(source, str):
             raise
         text = _clean(source)
-        note = ParseError(f"no file or folder {source}: read as the text of a transcript",
-                          line=1, column=1, text=text) if isinstance(
-                              error, SourceNotFoundError) else ParseError(
-            f"{str(error).removeprefix(source + ': ')}: read as the text of a transcript",
-            line=1, column=1, text=text)
+        note = (
+            ParseError(
+                f"no file or folder {source}: read as the text of a transcript",
+                line=1,
+                column=1,
+                text=text,
+            )
+            if isinstance(error, SourceNotFoundError)
+            else ParseError(
+                f"{str(error).removeprefix(source + ': ')}: read as the text of a transcript",
+                line=1,
+                column=1,
+                text=text,
+            )
+        )
         return SourceText(text, None, None), note
 
 

@@ -21,13 +21,45 @@ if TYPE_CHECKING:
 __all__ = ["ACTION_COLUMNS", "GAME_COLUMNS", "GNUBG_COLUMNS", "actions_frame", "games_frame"]
 
 ACTION_COLUMNS = (
-    "game", "action_index", "player", "player_name", "action", "die1", "die2", "play",
-    "position_id", "match_id", "pips", "opp_pips", "cube_value", "cube_owner", "score",
-    "opp_score", "match_length", "crawford", "hits", "n_legal", "cube", "points",
+    "game",
+    "action_index",
+    "player",
+    "player_name",
+    "action",
+    "die1",
+    "die2",
+    "play",
+    "position_id",
+    "match_id",
+    "pips",
+    "opp_pips",
+    "cube_value",
+    "cube_owner",
+    "score",
+    "opp_score",
+    "match_length",
+    "crawford",
+    "hits",
+    "n_legal",
+    "cube",
+    "points",
 )
 GAME_COLUMNS = (
-    "game", "player0_name", "player1_name", "match_length", "score0", "score1", "crawford",
-    "winner", "winner_name", "points", "ending", "cube_value", "moves", "actions", "complete",
+    "game",
+    "player0_name",
+    "player1_name",
+    "match_length",
+    "score0",
+    "score1",
+    "crawford",
+    "winner",
+    "winner_name",
+    "points",
+    "ending",
+    "cube_value",
+    "moves",
+    "actions",
+    "complete",
     "start_cube",
 )
 _ENDING_TYPE = pd.CategoricalDtype([*ENDINGS, "outside", "bar"])
@@ -60,7 +92,8 @@ def actions_frame(match: Match) -> pd.DataFrame:
                 columns["hits"].append(None)
             # no Position ID records Acey-Deucey's checkers waiting to enter (R2.4)
             columns["position_id"].append(
-                None if any(state.position.waiting) else state.position_id)
+                None if any(state.position.waiting) else state.position_id
+            )
             columns["match_id"].append(state.match_id)
             columns["pips"].append(pips[0])
             columns["opp_pips"].append(pips[1])
@@ -73,38 +106,48 @@ def actions_frame(match: Match) -> pd.DataFrame:
             columns["n_legal"].append(action.n_legal)
             columns["cube"].append(action.cube)
             columns["points"].append(action.points if action.kind == "win" else None)
-    frame = pd.DataFrame({
-        "game": pd.array(columns["game"], dtype="int32"),
-        "action_index": pd.array(columns["action_index"], dtype="int32"),
-        "player": pd.array(columns["player"], dtype="int8"),
-        "player_name": pd.Categorical(columns["player_name"],
-                                      categories=list(dict.fromkeys(names))),
-        "action": pd.Categorical(columns["action"], categories=list(ACTIONS)),
-        "die1": pd.array(columns["die1"], dtype="Int8"),
-        "die2": pd.array(columns["die2"], dtype="Int8"),
-        "play": pd.array(columns["play"], dtype="string"),
-        "position_id": pd.array(columns["position_id"], dtype="string"),
-        "match_id": pd.array(columns["match_id"], dtype="string"),
-        "pips": pd.array(columns["pips"], dtype="int16"),
-        "opp_pips": pd.array(columns["opp_pips"], dtype="int16"),
-        "cube_value": pd.array(columns["cube_value"], dtype="int32"),
-        "cube_owner": pd.array(columns["cube_owner"], dtype="Int8"),
-        "score": pd.array(columns["score"], dtype="int32"),
-        "opp_score": pd.array(columns["opp_score"], dtype="int32"),
-        "match_length": pd.array(columns["match_length"], dtype="int32"),
-        "crawford": pd.array(columns["crawford"], dtype="bool"),
-        "hits": pd.array(columns["hits"], dtype="Int8"),
-        "n_legal": pd.array(columns["n_legal"], dtype="Int16"),
-        "cube": pd.array(columns["cube"], dtype="Int32"),
-        "points": pd.array(columns["points"], dtype="Int32"),
-    })
+    frame = pd.DataFrame(
+        {
+            "game": pd.array(columns["game"], dtype="int32"),
+            "action_index": pd.array(columns["action_index"], dtype="int32"),
+            "player": pd.array(columns["player"], dtype="int8"),
+            "player_name": pd.Categorical(
+                columns["player_name"], categories=list(dict.fromkeys(names))
+            ),
+            "action": pd.Categorical(columns["action"], categories=list(ACTIONS)),
+            "die1": pd.array(columns["die1"], dtype="Int8"),
+            "die2": pd.array(columns["die2"], dtype="Int8"),
+            "play": pd.array(columns["play"], dtype="string"),
+            "position_id": pd.array(columns["position_id"], dtype="string"),
+            "match_id": pd.array(columns["match_id"], dtype="string"),
+            "pips": pd.array(columns["pips"], dtype="int16"),
+            "opp_pips": pd.array(columns["opp_pips"], dtype="int16"),
+            "cube_value": pd.array(columns["cube_value"], dtype="int32"),
+            "cube_owner": pd.array(columns["cube_owner"], dtype="Int8"),
+            "score": pd.array(columns["score"], dtype="int32"),
+            "opp_score": pd.array(columns["opp_score"], dtype="int32"),
+            "match_length": pd.array(columns["match_length"], dtype="int32"),
+            "crawford": pd.array(columns["crawford"], dtype="bool"),
+            "hits": pd.array(columns["hits"], dtype="Int8"),
+            "n_legal": pd.array(columns["n_legal"], dtype="Int16"),
+            "cube": pd.array(columns["cube"], dtype="Int32"),
+            "points": pd.array(columns["points"], dtype="Int32"),
+        }
+    )
     if any(action.analysis for game in match.games for action in game.actions):
         _add_gnubg_analysis(frame, match)
     return frame
 
 
-GNUBG_COLUMNS = ("gnubg_best_play", "gnubg_best_equity", "gnubg_played_equity",
-                 "gnubg_equity_loss", "gnubg_no_double", "gnubg_double_take", "gnubg_luck")
+GNUBG_COLUMNS = (
+    "gnubg_best_play",
+    "gnubg_best_equity",
+    "gnubg_played_equity",
+    "gnubg_equity_loss",
+    "gnubg_no_double",
+    "gnubg_double_take",
+    "gnubg_luck",
+)
 """Columns of GNU Backgammon's own analysis, when a file carries it (``.sgf``)."""
 
 
@@ -125,17 +168,23 @@ def _add_gnubg_analysis(frame: pd.DataFrame, match: Match) -> None:
             candidates = moves.get("candidates") or []
             played = moves.get("played")
             best = candidates[0] if candidates else None
-            played_equity = (candidates[played]["equity"] if isinstance(played, int)
-                             and 0 <= played < len(candidates) else None)
+            played_equity = (
+                candidates[played]["equity"]
+                if isinstance(played, int) and 0 <= played < len(candidates)
+                else None
+            )
             values["gnubg_best_play"].append(_canonical(action, best["play"]) if best else None)
             values["gnubg_best_equity"].append(best["equity"] if best else None)
             values["gnubg_played_equity"].append(played_equity)
             values["gnubg_equity_loss"].append(
-                best["equity"] - played_equity if best and played_equity is not None else None)
+                best["equity"] - played_equity if best and played_equity is not None else None
+            )
             cube = analysis.get("cube") or {}
             # the last of GNU Backgammon's seven numbers is the cubeful value
-            for column, key in (("gnubg_no_double", "no_double"),
-                                ("gnubg_double_take", "double_take")):
+            for column, key in (
+                ("gnubg_no_double", "no_double"),
+                ("gnubg_double_take", "double_take"),
+            ):
                 numbers = cube.get(key)
                 values[column].append(numbers[-1] if numbers else None)
             values["gnubg_luck"].append(analysis.get("luck"))
@@ -148,29 +197,44 @@ def games_frame(match: Match) -> pd.DataFrame:
     """The game frame of a match; see :meth:`Match.games_frame`."""
     rows = []
     for game in match.games:
-        rows.append({
-            "game": game.number,
-            "player0_name": match.players[0],
-            "player1_name": match.players[1],
-            "match_length": match.match_length,
-            "score0": game.score[0],
-            "score1": game.score[1],
-            "crawford": game.crawford,
-            "winner": game.winner,
-            "winner_name": match.players[game.winner] if game.winner is not None else None,
-            "points": game.points,
-            "ending": game.ending,
-            "cube_value": game.cube_value,
-            "moves": game.moves,
-            "actions": len(game.actions),
-            "complete": game.complete,
-            "start_cube": game.start_cube,
-        })
+        rows.append(
+            {
+                "game": game.number,
+                "player0_name": match.players[0],
+                "player1_name": match.players[1],
+                "match_length": match.match_length,
+                "score0": game.score[0],
+                "score1": game.score[1],
+                "crawford": game.crawford,
+                "winner": game.winner,
+                "winner_name": match.players[game.winner] if game.winner is not None else None,
+                "points": game.points,
+                "ending": game.ending,
+                "cube_value": game.cube_value,
+                "moves": game.moves,
+                "actions": len(game.actions),
+                "complete": game.complete,
+                "start_cube": game.start_cube,
+            }
+        )
     frame = pd.DataFrame(rows, columns=list(GAME_COLUMNS))
-    return frame.astype({
-        "game": "int32", "player0_name": "string", "player1_name": "string",
-        "match_length": "int32", "score0": "int32", "score1": "int32", "crawford": "bool",
-        "winner": "Int8", "winner_name": "string", "points": "Int32", "ending": _ENDING_TYPE,
-        "cube_value": "int32", "moves": "int32", "actions": "int32", "complete": "bool",
-        "start_cube": "int32",
-    })
+    return frame.astype(
+        {
+            "game": "int32",
+            "player0_name": "string",
+            "player1_name": "string",
+            "match_length": "int32",
+            "score0": "int32",
+            "score1": "int32",
+            "crawford": "bool",
+            "winner": "Int8",
+            "winner_name": "string",
+            "points": "Int32",
+            "ending": _ENDING_TYPE,
+            "cube_value": "int32",
+            "moves": "int32",
+            "actions": "int32",
+            "complete": "bool",
+            "start_cube": "int32",
+        }
+    )

@@ -39,8 +39,18 @@ if TYPE_CHECKING:
 
 __all__ = ["ACTIONS", "ENDINGS", "Action", "Game", "Match"]
 
-ACTIONS = ("move", "double", "beaver", "raccoon", "take", "drop", "resign", "accept", "reject",
-           "win")
+ACTIONS = (
+    "move",
+    "double",
+    "beaver",
+    "raccoon",
+    "take",
+    "drop",
+    "resign",
+    "accept",
+    "reject",
+    "win",
+)
 """Every kind of action, the ``action`` column's categories."""
 ENDINGS = ("single", "gammon", "backgammon", "drop", "resign")
 """How a game can end (seed 000's scoring adds ``outside`` and ``bar``)."""
@@ -305,8 +315,10 @@ class Match:
 
     def __repr__(self) -> str:
         length = "money" if self.match_length == 0 else f"{self.match_length}-point match"
-        return (f"<Match {self.players[0]} vs {self.players[1]}, {length}, "
-                f"{len(self.games)} games, score {self.score[0]}-{self.score[1]}>")
+        return (
+            f"<Match {self.players[0]} vs {self.players[1]}, {length}, "
+            f"{len(self.games)} games, score {self.score[0]}-{self.score[1]}>"
+        )
 
     def _repr_html_(self) -> str:
         from html import escape
@@ -317,13 +329,19 @@ class Match:
             f"<td>{escape(self.players[g.winner]) if g.winner is not None else '-'}</td>"
             f"<td>{'' if g.points is None else g.points}</td><td>{g.ending or 'unfinished'}</td>"
             f"<td>{g.cube_value}</td><td>{g.moves}</td></tr>"
-            for g in self.games)
-        problems = (f"<p>{len(self.problems)} problem(s); see <code>.problems</code></p>"
-                    if self.problems else "")
-        text = (f"<div><b>{escape(self.players[0])} vs {escape(self.players[1])}</b>, {length}, "
-                f"final score {self.score[0]}-{self.score[1]}"
-                f"<table><tr><th>game</th><th>score</th><th>winner</th><th>points</th>"
-                f"<th>ending</th><th>cube</th><th>rolls</th></tr>{rows}</table>{problems}</div>")
+            for g in self.games
+        )
+        problems = (
+            f"<p>{len(self.problems)} problem(s); see <code>.problems</code></p>"
+            if self.problems
+            else ""
+        )
+        text = (
+            f"<div><b>{escape(self.players[0])} vs {escape(self.players[1])}</b>, {length}, "
+            f"final score {self.score[0]}-{self.score[1]}"
+            f"<table><tr><th>game</th><th>score</th><th>winner</th><th>points</th>"
+            f"<th>ending</th><th>cube</th><th>rolls</th></tr>{rows}</table>{problems}</div>"
+        )
         if self.final_state is None:
             return text
         from ..draw.svg import beside

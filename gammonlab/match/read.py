@@ -37,7 +37,6 @@ __all__ = [
 ]
 
 
-
 def detect_format(text: str) -> str:
     """``'sgf'`` for SGF game records, ``'mat'`` for match transcripts.
 
@@ -48,8 +47,13 @@ def detect_format(text: str) -> str:
     return "sgf" if stripped.startswith("(") and ";" in stripped[:20] else "mat"
 
 
-def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
-               format: str | None = None, rules: Rules | None = None) -> Match:
+def read_match(
+    source: Source | os.PathLike[str],
+    *,
+    errors: Errors = "raise",
+    format: str | None = None,
+    rules: Rules | None = None,
+) -> Match:
     """Read a transcript (``.mat`` or ``.sgf``) into a :class:`~gammonlab.match.Match`.
 
     Parameters
@@ -97,11 +101,9 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
     """
     collect = collects(errors)
     if format not in (None, "mat", "sgf"):
-        raise OptionError(f"unknown transcript format {format!r}: 'mat' or 'sgf'",
-                          option="format")
+        raise OptionError(f"unknown transcript format {format!r}: 'mat' or 'sgf'", option="format")
     if rules is not None and not isinstance(rules, Rules):
-        raise OptionTypeError(f"rules must be a Rules, got {type(rules).__name__}",
-                              option="rules")
+        raise OptionTypeError(f"rules must be a Rules, got {type(rules).__name__}", option="rules")
     loaded, note = load_transcript(source, collect=collect)
     kind = format or detect_format(loaded.text)
     parse = parse_sgf if kind == "sgf" else parse_mat
@@ -111,8 +113,9 @@ def read_match(source: Source | os.PathLike[str], *, errors: Errors = "raise",
     return replay_match(raw, errors=errors, rules=rules)
 
 
-def _read_one(path: str, errors: Errors, frame: str,
-              rules: Rules | None = None) -> tuple[Any, list[tuple[Any, ...]]]:
+def _read_one(
+    path: str, errors: Errors, frame: str, rules: Rules | None = None
+) -> tuple[Any, list[tuple[Any, ...]]]:
     """Read one file for :func:`read_matches`: its frame and its problems."""
     try:
         match = read_match(Path(path), errors=errors, rules=rules)
@@ -120,16 +123,32 @@ def _read_one(path: str, errors: Errors, frame: str,
         if errors == "raise":
             raise
         message = error.detail if isinstance(error, ParseError) else str(error).splitlines()[0]
-        return None, [(path, getattr(error, "line", None), getattr(error, "column", None),
-                       "file skipped", message.removeprefix(f"{path}: "))]
+        return None, [
+            (
+                path,
+                getattr(error, "line", None),
+                getattr(error, "column", None),
+                "file skipped",
+                message.removeprefix(f"{path}: "),
+            )
+        ]
     if not match.games:
         first = match.problems[0] if match.problems else None
         why = first.detail if first is not None else "no game in the file"
-        return None, [(path, getattr(first, "line", None), getattr(first, "column", None),
-                       "file skipped", f"no game could be read: {why}")]
+        return None, [
+            (
+                path,
+                getattr(first, "line", None),
+                getattr(first, "column", None),
+                "file skipped",
+                f"no game could be read: {why}",
+            )
+        ]
     table = match.to_frame() if frame == "actions" else match.games_frame()
-    problems = [(path, p.line, p.column, "game skipped" if "skipped" in p.detail else "flagged",
-                 p.detail) for p in match.problems]
+    problems = [
+        (path, p.line, p.column, "game skipped" if "skipped" in p.detail else "flagged", p.detail)
+        for p in match.problems
+    ]
     return table, problems
 
 
@@ -155,13 +174,21 @@ def transcript_files(source: Any, pattern: str | None = None) -> tuple[list[str]
             raise SourceNotFoundError(f"{os.fspath(source)}: no such file or folder")
         return [str(source)], None
     if isinstance(source, (bytes, bytearray)) or not hasattr(source, "__iter__"):
-        raise OptionTypeError(f"expected a folder, a path or a list of paths, got "
-                              f"{type(source).__name__}", option="source")
+        raise OptionTypeError(
+            f"expected a folder, a path or a list of paths, got {type(source).__name__}",
+            option="source",
+        )
     return [os.fspath(p) for p in source], None
 
 
-def map_files(task: Callable[..., Any], paths: list[str], *args: Any, n_jobs: int | None,
-              progress: bool, desc: str) -> list[Any]:
+def map_files(
+    task: Callable[..., Any],
+    paths: list[str],
+    *args: Any,
+    n_jobs: int | None,
+    progress: bool,
+    desc: str,
+) -> list[Any]:
     """``task(path, *args)`` for every path, in path order, with a progress bar.
 
     ``n_jobs`` worker processes (``None``: every core; 1: in this process).
@@ -195,8 +222,9 @@ def map_files(task: Callable[..., Any], paths: list[str], *args: Any, n_jobs: in
     return results
 
 
-def gather_frames(paths: list[str], root: Path | None,
-                  results: list[Any]) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
+def gather_frames(
+    paths: list[str], root: Path | None, results: list[Any]
+) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
     """One frame from per-file ``(frame or None, problems)`` results, with a ``match``
     column first, and the problems as records (file, line, column, what, message)."""
     import pandas as pd
@@ -221,8 +249,7 @@ def gather_frames(paths: list[str], root: Path | None,
     return out, [dict(zip(fields, row)) for row in problems]
 
 
-def warn_problems(out: pd.DataFrame, files: int, report: list[dict[str, Any]],
-                  done: str) -> None:
+def warn_problems(out: pd.DataFrame, files: int, report: list[dict[str, Any]], done: str) -> None:
     """One warning for the files and games a batch skipped and the problems it flagged.
 
     ``done`` says what was done with the files (``'read'``, ``'analysed'``); the
@@ -232,10 +259,13 @@ def warn_problems(out: pd.DataFrame, files: int, report: list[dict[str, Any]],
         return
     skipped = sum(r["what"] == "file skipped" for r in report)
     games = sum(r["what"] == "game skipped" for r in report)
-    warnings.warn(f"{done} {out['match'].nunique() if len(out) else 0} of {files} "
-                  f"files; skipped {skipped} files and "
-                  f"{games} games, flagged {len(report) - skipped - games} problems: "
-                  f"see pandas.DataFrame(frame.attrs['problems'])", stacklevel=3)
+    warnings.warn(
+        f"{done} {out['match'].nunique() if len(out) else 0} of {files} "
+        f"files; skipped {skipped} files and "
+        f"{games} games, flagged {len(report) - skipped - games} problems: "
+        f"see pandas.DataFrame(frame.attrs['problems'])",
+        stacklevel=3,
+    )
 
 
 def format_problems(problems: list[dict[str, Any]]) -> str:
@@ -245,15 +275,22 @@ def format_problems(problems: list[dict[str, Any]]) -> str:
     lines = [f"{len(problems)} problems:"]
     for row in problems:
         where = ":".join(str(x) for x in (row["line"], row["column"]) if x)
-        lines.append(f"  {row['file']}{':' + where if where else ''}: {row['what']}: "
-                     f"{row['message']}")
+        lines.append(
+            f"  {row['file']}{':' + where if where else ''}: {row['what']}: {row['message']}"
+        )
     return "\n".join(lines)
 
 
-def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
-                 errors: Errors = "raise", frame: str = "actions", pattern: str | None = None,
-                 progress: bool = True, n_jobs: int | None = None,
-                 rules: Rules | None = None) -> pd.DataFrame:
+def read_matches(
+    source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    *,
+    errors: Errors = "raise",
+    frame: str = "actions",
+    pattern: str | None = None,
+    progress: bool = True,
+    n_jobs: int | None = None,
+    rules: Rules | None = None,
+) -> pd.DataFrame:
     """Read many transcripts, in parallel, into one frame with a ``match`` column.
 
     Parameters
@@ -291,8 +328,9 @@ def read_matches(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str
         raise OptionError(f"frame must be 'actions' or 'games', got {frame!r}", option="frame")
     collects(errors)
     paths, root = transcript_files(source, pattern)
-    results = map_files(_read_one, paths, errors, frame, rules, n_jobs=n_jobs, progress=progress,
-                        desc="reading")
+    results = map_files(
+        _read_one, paths, errors, frame, rules, n_jobs=n_jobs, progress=progress, desc="reading"
+    )
     out, report = gather_frames(paths, root, results)
     # plain records, so that the frame still writes to parquet with its attrs
     out.attrs["problems"] = report

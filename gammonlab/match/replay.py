@@ -28,6 +28,7 @@ __all__ = ["CrawfordCount", "replay_match"]
 if TYPE_CHECKING:
     pass
 
+
 @lru_cache(maxsize=64)
 def _initial_position(variant: Variant) -> Position:
     """The starting position, one per variant: positions are immutable."""
@@ -37,9 +38,16 @@ def _initial_position(variant: Variant) -> Position:
 class _Replay:
     """The state machine of one game."""
 
-    def __init__(self, rules: Rules, score: tuple[int, int], crawford: bool,
-                 players: tuple[str, str], *, stated_rules: bool = False,
-                 cube: int = 1) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        score: tuple[int, int],
+        crawford: bool,
+        players: tuple[str, str],
+        *,
+        stated_rules: bool = False,
+        cube: int = 1,
+    ) -> None:
         self.rules = rules
         # a transcript never names its opening rule (R3.2 or R3.3): the opening
         # is checked only against rules the caller states
@@ -63,8 +71,13 @@ class _Replay:
         # R10.3: Holland applies in a game after the Crawford game, where one
         # side (the leader) needs one point and the other (the trailer) more
         length = rules.match_length
-        self.holland = (rules.holland and length > 0 and not crawford
-                        and max(score) == length - 1 and min(score) < length - 1)
+        self.holland = (
+            rules.holland
+            and length > 0
+            and not crawford
+            and max(score) == length - 1
+            and min(score) < length - 1
+        )
         # R10.4: the last roll, as (player, sorted dice), and the automatic doubles so far
         self.last_roll: tuple[int, tuple[int, int]] | None = None
         self.automatic_doubles = 0
@@ -81,14 +94,22 @@ class _Replay:
         # GNU Backgammon records the opening roll with the game not yet started
         status = ids.GAME_PLAYING if self.actions else ids.GAME_NONE
         return GameState(
-            position=self.position, on_roll=on_roll, turn=turn, dice=dice,
-            cube_value=self.cube, cube_owner=self.owner, score=self.score,
-            match_length=self.rules.match_length, crawford=self.crawford,
+            position=self.position,
+            on_roll=on_roll,
+            turn=turn,
+            dice=dice,
+            cube_value=self.cube,
+            cube_owner=self.owner,
+            score=self.score,
+            match_length=self.rules.match_length,
+            crawford=self.crawford,
             double_offered=self.offer is not None,
             resignation=self.resigned[1] or 1 if self.resigned else 0,
-            jacoby=self.rules.jacoby, beavers=self.rules.beavers,
+            jacoby=self.rules.jacoby,
+            beavers=self.rules.beavers,
             cube_limit=self.rules.cube_limit,
-            game_state=status)
+            game_state=status,
+        )
 
     def who(self, player: int) -> str:
         return f"{self.players[player]} (player {player})"
@@ -103,14 +124,18 @@ class _Replay:
             self.owner = self.offer[1]
             self.offer = None
         if self.offer is not None:
-            raise raw.loc.error(f"{self.who(raw.player)} {what}, but a double waits for "
-                                f"{self.who(1 - self.offer[1])}'s answer")
+            raise raw.loc.error(
+                f"{self.who(raw.player)} {what}, but a double waits for "
+                f"{self.who(1 - self.offer[1])}'s answer"
+            )
         if self.resigned is not None:
-            raise raw.loc.error(f"{self.who(raw.player)} {what}, but a resignation waits "
-                                f"for an answer")
+            raise raw.loc.error(
+                f"{self.who(raw.player)} {what}, but a resignation waits for an answer"
+            )
         if raw.player != self.on_roll:
-            raise raw.loc.error(f"{self.who(raw.player)} {what} out of turn: "
-                                f"{self.who(self.on_roll)} is on roll")
+            raise raw.loc.error(
+                f"{self.who(raw.player)} {what} out of turn: {self.who(self.on_roll)} is on roll"
+            )
 
     def end(self, winner: int, points: int | None, ending: str) -> None:
         self.winner = winner
@@ -119,8 +144,7 @@ class _Replay:
 
     # -- actions ----------------------------------------------------------------------------
 
-    def move(self, raw: Any, following: Any,
-             resolved: tuple[Play, int] | None = None) -> None:
+    def move(self, raw: Any, following: Any, resolved: tuple[Play, int] | None = None) -> None:
         """A roll and its play. ``resolved`` is a play already chosen among the
         legal plays of this position and roll, and their number (a simulation),
         so that its notation need not be read again."""
@@ -129,13 +153,20 @@ class _Replay:
             raise raw.loc.error("a move needs the dice rolled")
         dice = raw.dice
         if raw.play is None:
-            raise raw.loc.error("the play of this roll is not written, so the game cannot "
-                                "be replayed")
-        if (self.stated_rules and self.rolls == [0, 0] and self.rules.opening == "standard"
-                and dice[0] == dice[1]):
-            raise raw.loc.error(f"the opening roll is {dice[0]}{dice[1]}, but equal opening "
-                                f"numbers roll again (R3.1); a doublet opens only when the "
-                                f"first player rolls afresh (R3.3, opening='reroll')")
+            raise raw.loc.error(
+                "the play of this roll is not written, so the game cannot be replayed"
+            )
+        if (
+            self.stated_rules
+            and self.rolls == [0, 0]
+            and self.rules.opening == "standard"
+            and dice[0] == dice[1]
+        ):
+            raise raw.loc.error(
+                f"the opening roll is {dice[0]}{dice[1]}, but equal opening "
+                f"numbers roll again (R3.1); a doublet opens only when the "
+                f"first player rolls afresh (R3.3, opening='reroll')"
+            )
         self.rolls[raw.player] += 1
         if self.rules.auto_doubles == "seed-000":
             self.automatic_double(raw.player, dice)
@@ -144,11 +175,23 @@ class _Replay:
             self.played(raw, state, *resolved)
             return
         legal = self.position.legal_plays(dice)
-        if not raw.play.strip() and len(legal) and (
-                following is None or following.kind in ("win", "resign")):
+        if (
+            not raw.play.strip()
+            and len(legal)
+            and (following is None or following.kind in ("win", "resign"))
+        ):
             # a roll left unplayed, then the game ends: a resignation after rolling
-            self.actions.append(Action("resign", raw.player, state, dice=dice, written="",
-                                       location=raw.loc, analysis=raw.analysis))
+            self.actions.append(
+                Action(
+                    "resign",
+                    raw.player,
+                    state,
+                    dice=dice,
+                    written="",
+                    location=raw.loc,
+                    analysis=raw.analysis,
+                )
+            )
             self.resigned = (raw.player, None)
             return
         try:
@@ -161,10 +204,19 @@ class _Replay:
 
     def played(self, raw: Any, state: GameState, play: Play, n_legal: int) -> None:
         """Record a legal play and its consequences: the game may end (R8)."""
-        self.actions.append(Action("move", raw.player, state, dice=raw.dice,
-                                   play=play if play.moves else None, written=raw.play,
-                                   n_legal=n_legal, location=raw.loc,
-                                   analysis=raw.analysis))
+        self.actions.append(
+            Action(
+                "move",
+                raw.player,
+                state,
+                dice=raw.dice,
+                play=play if play.moves else None,
+                written=raw.play,
+                n_legal=n_legal,
+                location=raw.loc,
+                analysis=raw.analysis,
+            )
+        )
         self.position = play.position
         # R11.2: after an Acey-Deucey 1-2 played in full the same player rolls again
         self.on_roll = raw.player if play.roll_again else 1 - raw.player
@@ -187,13 +239,18 @@ class _Replay:
         :data:`HIGHEST_CUBE`) caps the stake. The Crawford game (R10.2) is
         played for the stake of 1: no cube at all."""
         roll = (max(dice), min(dice))
-        repeated = (self.last_roll is not None and self.last_roll[0] != player
-                    and self.last_roll[1] == roll)
+        repeated = (
+            self.last_roll is not None and self.last_roll[0] != player and self.last_roll[1] == roll
+        )
         self.last_roll = (player, roll)
         limit = self.rules.auto_double_limit
         highest = min(self.rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
-        if (not repeated or self.crawford or (limit and self.automatic_doubles >= limit)
-                or 2 * self.cube > highest):
+        if (
+            not repeated
+            or self.crawford
+            or (limit and self.automatic_doubles >= limit)
+            or 2 * self.cube > highest
+        ):
             return
         self.cube *= 2
         self.automatic_doubles += 1
@@ -204,18 +261,19 @@ class _Replay:
             return f"{self.who(player)} doubles, but the cube is not in play"
         if self.crawford:
             return f"{self.who(player)} doubles in the Crawford game (R10.2)"
-        if self.holland and self.score[player] < self.score[1 - player] and (
-                min(self.rolls) < 2):
-            return (f"{self.who(player)} doubles before both sides have played "
-                    f"two rolls of a post-Crawford game (Holland rule, R10.3)")
+        if self.holland and self.score[player] < self.score[1 - player] and (min(self.rolls) < 2):
+            return (
+                f"{self.who(player)} doubles before both sides have played "
+                f"two rolls of a post-Crawford game (Holland rule, R10.3)"
+            )
         if self.owner is not None and self.owner != player:
-            return (f"{self.who(player)} doubles, but the cube belongs to "
-                    f"{self.who(self.owner)} (R9.5)")
+            return (
+                f"{self.who(player)} doubles, but the cube belongs to {self.who(self.owner)} (R9.5)"
+            )
         offered = 2 * self.cube
         highest = min(self.rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
         if offered > highest:
-            return (f"{self.who(player)} doubles to {offered}, above the cube "
-                    f"limit {highest} (R9.6)")
+            return f"{self.who(player)} doubles to {offered}, above the cube limit {highest} (R9.6)"
         return None
 
     def double(self, raw: Any) -> None:
@@ -226,10 +284,19 @@ class _Replay:
             raise raw.loc.error(refusal)
         offered = 2 * self.cube
         if raw.cube is not None and raw.cube != offered:
-            raise raw.loc.error(f"the cube is {self.cube}, so a double offers {offered}, "
-                                f"not {raw.cube}")
-        self.actions.append(Action("double", player, self.state(player), cube=offered,
-                                   location=raw.loc, analysis=raw.analysis))
+            raise raw.loc.error(
+                f"the cube is {self.cube}, so a double offers {offered}, not {raw.cube}"
+            )
+        self.actions.append(
+            Action(
+                "double",
+                player,
+                self.state(player),
+                cube=offered,
+                location=raw.loc,
+                analysis=raw.analysis,
+            )
+        )
         self.offer = ("double", player, offered)
 
     def answer(self, raw: Any) -> None:
@@ -253,29 +320,35 @@ class _Replay:
             if not self.rules.money:
                 raise raw.loc.error(f"a {kind} is allowed in money play only (R10.6)")
             if stage != expected_stage:
-                raise raw.loc.error(f"a {kind} answers a "
-                                    f"{'double' if kind == 'beaver' else 'beaver'} (R10.6)")
+                raise raw.loc.error(
+                    f"a {kind} answers a {'double' if kind == 'beaver' else 'beaver'} (R10.6)"
+                )
             allowed = self.rules.beavers if kind == "beaver" else self.rules.raccoons
             if not allowed:
-                raise raw.loc.error(f"{self.who(player)} {kind}s, but the rules allow no "
-                                    f"{kind}s (R10.6)")
+                raise raw.loc.error(
+                    f"{self.who(player)} {kind}s, but the rules allow no {kind}s (R10.6)"
+                )
             highest = min(self.rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
             if 2 * offered > highest:
-                raise raw.loc.error(f"a {kind} to {2 * offered} goes above the cube limit "
-                                    f"{highest} (R9.6)")
+                raise raw.loc.error(
+                    f"a {kind} to {2 * offered} goes above the cube limit {highest} (R9.6)"
+                )
             # R10.6: take, and at once redouble while keeping the cube
             self.cube = offered
             self.owner = player
             self.cube_turned = True
             self.offer = (kind, player, 2 * offered)
             if raw.cube is not None and raw.cube != 2 * offered:
-                raise raw.loc.error(f"a {kind} of a cube at {offered} offers {2 * offered}, "
-                                    f"not {raw.cube}")
-            self.actions.append(Action(kind, player, state, cube=2 * offered,
-                                       location=raw.loc, analysis=raw.analysis))
+                raise raw.loc.error(
+                    f"a {kind} of a cube at {offered} offers {2 * offered}, not {raw.cube}"
+                )
+            self.actions.append(
+                Action(
+                    kind, player, state, cube=2 * offered, location=raw.loc, analysis=raw.analysis
+                )
+            )
             return None
-        self.actions.append(Action(kind, player, state, location=raw.loc,
-                                   analysis=raw.analysis))
+        self.actions.append(Action(kind, player, state, location=raw.loc, analysis=raw.analysis))
         if kind == "take":
             self.cube = offered
             # R9.4: the taker owns the cube; after a beaver or raccoon the one who
@@ -295,9 +368,17 @@ class _Replay:
         level = raw.resign_level
         if raw.points is not None and level is None and raw.points % self.cube == 0:
             level = raw.points // self.cube if 1 <= raw.points // self.cube <= 3 else None
-        self.actions.append(Action("resign", raw.player, state, dice=raw.dice,
-                                   resign_level=level, location=raw.loc,
-                                   analysis=raw.analysis))
+        self.actions.append(
+            Action(
+                "resign",
+                raw.player,
+                state,
+                dice=raw.dice,
+                resign_level=level,
+                location=raw.loc,
+                analysis=raw.analysis,
+            )
+        )
         self.resigned = (raw.player, level)
         if raw.points is not None:
             # "Losses N point": the resignation and its result in one
@@ -309,9 +390,16 @@ class _Replay:
         resigner, level = self.resigned
         if raw.player == resigner:
             raise raw.loc.error(f"{self.who(raw.player)} answers their own resignation")
-        self.actions.append(Action(raw.kind, raw.player, self.state(raw.player),
-                                   resign_level=level, location=raw.loc,
-                                   analysis=raw.analysis))
+        self.actions.append(
+            Action(
+                raw.kind,
+                raw.player,
+                self.state(raw.player),
+                resign_level=level,
+                location=raw.loc,
+                analysis=raw.analysis,
+            )
+        )
         if raw.kind == "reject":
             self.resigned = None
         elif level is not None:
@@ -357,7 +445,8 @@ class _Replay:
                 self.end(winner, None, "resign")
                 raise raw.loc.error(
                     f"the transcript gives {claimed} points for a resignation with the cube "
-                    f"at {self.cube}; a resignation is worth 1 to 3 times the cube (R12.1)")
+                    f"at {self.cube}; a resignation is worth 1 to 3 times the cube (R12.1)"
+                )
         self.end(winner, level * self.cube, "resign")
 
     def win(self, raw: Any) -> None:
@@ -383,21 +472,37 @@ class _Replay:
             return
         if winner != self.winner:
             self.record_win(raw, claimed)
-            raise raw.loc.error(f"the transcript says {self.who(winner)} wins, but the game "
-                                f"went to {self.who(self.winner)}")
+            raise raw.loc.error(
+                f"the transcript says {self.who(winner)} wins, but the game "
+                f"went to {self.who(self.winner)}"
+            )
         self.record_win(raw, claimed)
-        if (claimed is not None and self.points is not None and claimed != self.points
-                and not self.capped(winner, claimed, self.points)):
-            raise raw.loc.error(f"the transcript claims {claimed} points; the game is worth "
-                                f"{self.points} ({self.ending}, cube {self.cube})")
+        if (
+            claimed is not None
+            and self.points is not None
+            and claimed != self.points
+            and not self.capped(winner, claimed, self.points)
+        ):
+            raise raw.loc.error(
+                f"the transcript claims {claimed} points; the game is worth "
+                f"{self.points} ({self.ending}, cube {self.cube})"
+            )
 
     def record_win(self, raw: Any, claimed: int | None) -> None:
         if self.actions and self.actions[-1].kind == "win":
             return
-        self.actions.append(Action("win", raw.player, self.state(raw.player),
-                                   points=self.points, claimed_points=claimed,
-                                   match_won=raw.match_won, location=raw.loc,
-                                   analysis=raw.analysis))
+        self.actions.append(
+            Action(
+                "win",
+                raw.player,
+                self.state(raw.player),
+                points=self.points,
+                claimed_points=claimed,
+                match_won=raw.match_won,
+                location=raw.loc,
+                analysis=raw.analysis,
+            )
+        )
 
     def apply(self, raw: Any, following: Any) -> None:
         if self.winner is not None and raw.kind != "win":
@@ -423,9 +528,11 @@ class _Replay:
         state = self.state(turn)
         if self.winner is not None:
             status = {"drop": ids.GAME_DROPPED, "resign": ids.GAME_RESIGNED}.get(
-                self.ending or "", ids.GAME_OVER)
-            state = replace(state, game_state=status, double_offered=False, resignation=0,
-                            turn=state.on_roll)
+                self.ending or "", ids.GAME_OVER
+            )
+            state = replace(
+                state, game_state=status, double_offered=False, resignation=0, turn=state.on_roll
+            )
         return state
 
 
@@ -469,8 +576,12 @@ class CrawfordCount:
 
 def _crawford_game(rules: Rules, score: tuple[int, int], crawford_done: bool) -> bool:
     length = rules.match_length
-    return (rules.crawford and length > 1 and not crawford_done
-            and (score[0] == length - 1 or score[1] == length - 1))
+    return (
+        rules.crawford
+        and length > 1
+        and not crawford_done
+        and (score[0] == length - 1 or score[1] == length - 1)
+    )
 
 
 def _opening_cube(rules: Rules, raw_game: Any) -> int:
@@ -479,8 +590,10 @@ def _opening_cube(rules: Rules, raw_game: Any) -> int:
     cube = raw_game.cube
     where = f"game {raw_game.number} starts with the cube at {cube}"
     if rules.auto_doubles != "gnubg":
-        raise raw_game.loc.error(f"{where}, but the rules have no automatic doubles of the "
-                                 f"opening (R10.5, auto_doubles='gnubg')")
+        raise raw_game.loc.error(
+            f"{where}, but the rules have no automatic doubles of the "
+            f"opening (R10.5, auto_doubles='gnubg')"
+        )
     if cube < 1 or cube & (cube - 1):
         raise raw_game.loc.error(f"{where}: a cube value is a power of two")
     highest = min(rules.cube_limit or HIGHEST_CUBE, HIGHEST_CUBE)
@@ -488,8 +601,9 @@ def _opening_cube(rules: Rules, raw_game: Any) -> int:
     if cube > highest:
         raise raw_game.loc.error(f"{where}, above the cube limit {highest}")
     if limit and cube.bit_length() - 1 > limit:
-        raise raw_game.loc.error(f"{where}: more than the {limit} automatic doubles the "
-                                 f"rules allow (R10.5)")
+        raise raw_game.loc.error(
+            f"{where}: more than the {limit} automatic doubles the rules allow (R10.5)"
+        )
     return cube
 
 
@@ -563,24 +677,36 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
     length = raw.match_length
     if rules is not None:
         if length is not None and length != rules.match_length:
-            message = (f"the transcript's match length is {length} (0 is money), but the "
-                       f"rules given say {rules.match_length}")
+            message = (
+                f"the transcript's match length is {length} (0 is money), but the "
+                f"rules given say {rules.match_length}"
+            )
             if not collect:
                 raise ParseError(message, source=source)
             log.add(first_loc, message + "; replayed under the rules given")
         length = rules.match_length
     if length is None:
-        log.add(first_loc, "the transcript does not give the match length ('7 point match'): "
-                           "read as money play")
+        log.add(
+            first_loc,
+            "the transcript does not give the match length ('7 point match'): read as money play",
+        )
         length = 0
     stated = rules is not None
     if rules is None:
         sgf_rules = (raw.games[0].rules if raw.games else ()) if raw.format == "sgf" else None
-        rules = rules_from_headers(raw.headers, length, raw.variant, sgf_rules,
-                                   locations=raw.locations,
-                                   problems=log.items if collect else None)
-        if (rules.money and rules.auto_doubles == "none"
-                and any(game.cube != 1 for game in raw.games)):
+        rules = rules_from_headers(
+            raw.headers,
+            length,
+            raw.variant,
+            sgf_rules,
+            locations=raw.locations,
+            problems=log.items if collect else None,
+        )
+        if (
+            rules.money
+            and rules.auto_doubles == "none"
+            and any(game.cube != 1 for game in raw.games)
+        ):
             # only GNU Backgammon's automatic doubles start a game with the cube turned
             rules = rules.replace(auto_doubles="gnubg")
     games: list[Game] = []
@@ -588,34 +714,49 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
     previous_number: int | None = None
     for raw_game in raw.games:
         if previous_number is not None and raw_game.number != previous_number + 1:
-            log.add(raw_game.loc, f"game {raw_game.number} follows game {previous_number}: "
-                                  f"games are numbered one after another")
+            log.add(
+                raw_game.loc,
+                f"game {raw_game.number} follows game {previous_number}: "
+                f"games are numbered one after another",
+            )
         previous_number = raw_game.number
         written = raw_game.scores
-        if written is not None and tuple(written) != count.score and games and (
-                games[-1].points is not None):
-            log.add(raw_game.loc,
-                    f"game {raw_game.number} starts at {written[0]}-{written[1]}, but the "
-                    f"games before it make the score {count.score[0]}-{count.score[1]}")
+        if (
+            written is not None
+            and tuple(written) != count.score
+            and games
+            and (games[-1].points is not None)
+        ):
+            log.add(
+                raw_game.loc,
+                f"game {raw_game.number} starts at {written[0]}-{written[1]}, but the "
+                f"games before it make the score {count.score[0]}-{count.score[1]}",
+            )
         crawford = count.start(written, stated_crawford(raw_game.rules))
         score = count.score
         game_problems: list[ParseError] = list(raw_game.problems)
         actions = raw_game.actions
         if not actions and raw_game is not raw.games[-1]:
             # a game line and nothing after it; the last game of a file cut short is kept
-            log.add(raw_game.loc, f"game {raw_game.number} skipped: it has no moves and no "
-                                  f"result")
+            log.add(raw_game.loc, f"game {raw_game.number} skipped: it has no moves and no result")
             continue
         replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated)
         try:
             try:
                 if raw_game.cube != 1:
-                    replay = _Replay(rules, score, crawford, raw.players, stated_rules=stated,
-                                     cube=_opening_cube(rules, raw_game))
+                    replay = _Replay(
+                        rules,
+                        score,
+                        crawford,
+                        raw.players,
+                        stated_rules=stated,
+                        cube=_opening_cube(rules, raw_game),
+                    )
                 if rules.match_length and max(score) >= rules.match_length:
                     raise raw_game.loc.error(
                         f"game {raw_game.number} starts at {score[0]}-{score[1]}, after the "
-                        f"{rules.match_length}-point match was won")
+                        f"{rules.match_length}-point match was won"
+                    )
                 for i, action in enumerate(actions):
                     try:
                         replay.apply(action, actions[i + 1] if i + 1 < len(actions) else None)
@@ -638,8 +779,11 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                 continue
             # the game ended: what the transcript writes after its end is flagged
         if not raw_game.complete and replay.winner is None and raw_game is not raw.games[-1]:
-            unfinished = log.add(raw_game.loc, f"game {raw_game.number} has no result line "
-                                               f"('Wins 1 point') and its moves do not end it")
+            unfinished = log.add(
+                raw_game.loc,
+                f"game {raw_game.number} has no result line "
+                f"('Wins 1 point') and its moves do not end it",
+            )
             if unfinished is not None:
                 game_problems.append(unfinished)
         try:
@@ -649,16 +793,31 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                 raise raw_game.loc.error(str(error)) from error
             log.add(raw_game.loc, f"game {raw_game.number} skipped: {error}")
             continue
-        game = Game(number=len(games) + 1, score=score, crawford=crawford,
-                    actions=tuple(replay.actions), winner=replay.winner,
-                    points=replay.points, ending=replay.ending, cube_value=replay.cube,
-                    final_state=final_state, problems=tuple(game_problems),
-                    start_cube=replay.start_cube)
+        game = Game(
+            number=len(games) + 1,
+            score=score,
+            crawford=crawford,
+            actions=tuple(replay.actions),
+            winner=replay.winner,
+            points=replay.points,
+            ending=replay.ending,
+            cube_value=replay.cube,
+            final_state=final_state,
+            problems=tuple(game_problems),
+            start_cube=replay.start_cube,
+        )
         games.append(game)
         count.result(game.winner, game.points)
-    return Match(players=raw.players, rules=rules, games=tuple(games),
-                 metadata=dict(raw.headers), source=source, format=raw.format,
-                 ratings=raw.ratings, problems=(*raw.problems, *log.listed()))
+    return Match(
+        players=raw.players,
+        rules=rules,
+        games=tuple(games),
+        metadata=dict(raw.headers),
+        source=source,
+        format=raw.format,
+        ratings=raw.ratings,
+        problems=(*raw.problems, *log.listed()),
+    )
 
 
 def _add(score: tuple[int, int], winner: int, points: int) -> tuple[int, int]:

@@ -123,8 +123,7 @@ def _may_double(replay: _Replay, player: int, rules: Rules) -> bool:
     return True
 
 
-def _apply(replay: _Replay, action: RawAction,
-           resolved: tuple[Play, int] | None = None) -> None:
+def _apply(replay: _Replay, action: RawAction, resolved: tuple[Play, int] | None = None) -> None:
     """Play an action through the game's state machine."""
     if resolved is not None:
         replay.move(action, None, resolved)
@@ -132,8 +131,7 @@ def _apply(replay: _Replay, action: RawAction,
         replay.apply(action, None)
 
 
-def _cube_turn(replay: _Replay, seats: Sequence[_Player], player: int,
-               rules: Rules) -> None:
+def _cube_turn(replay: _Replay, seats: Sequence[_Player], player: int, rules: Rules) -> None:
     """Before rolling: double when the doubler's evaluator says so; the taker
     answers by its own evaluator (take when it has none); after a beaver the
     doubler raccoons when the rules allow it and its evaluator still gives it
@@ -151,15 +149,18 @@ def _cube_turn(replay: _Replay, seats: Sequence[_Player], player: int,
     _apply(replay, RawAction(player=player, kind="double", cube=2 * replay.cube, loc=_WHERE))
     if response == "pass":
         _apply(replay, RawAction(player=taker, kind="drop", loc=_WHERE))
-    elif (response == "beaver" and rules.money and rules.beavers
-          and 4 * replay.cube <= highest):
-        _apply(replay, RawAction(player=taker, kind="beaver", cube=4 * replay.cube,
-                                 loc=_WHERE))
+    elif response == "beaver" and rules.money and rules.beavers and 4 * replay.cube <= highest:
+        _apply(replay, RawAction(player=taker, kind="beaver", cube=4 * replay.cube, loc=_WHERE))
         # the cube now shows the double; the beaver offers twice that (R10.6)
-        if (rules.raccoons and 4 * replay.cube <= highest
-                and decision.double_beaver is not None and decision.double_beaver > 0):
-            _apply(replay, RawAction(player=player, kind="raccoon", cube=4 * replay.cube,
-                                     loc=_WHERE))
+        if (
+            rules.raccoons
+            and 4 * replay.cube <= highest
+            and decision.double_beaver is not None
+            and decision.double_beaver > 0
+        ):
+            _apply(
+                replay, RawAction(player=player, kind="raccoon", cube=4 * replay.cube, loc=_WHERE)
+            )
             _apply(replay, RawAction(player=taker, kind="take", loc=_WHERE))
         else:
             _apply(replay, RawAction(player=player, kind="take", loc=_WHERE))
@@ -167,8 +168,15 @@ def _cube_turn(replay: _Replay, seats: Sequence[_Player], player: int,
         _apply(replay, RawAction(player=taker, kind="take", loc=_WHERE))
 
 
-def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tuple[str, str],
-               seats: Sequence[_Player], rng: np.random.Generator, cube: bool) -> _Replay:
+def _play_game(
+    rules: Rules,
+    score: tuple[int, int],
+    crawford: bool,
+    names: tuple[str, str],
+    seats: Sequence[_Player],
+    rng: np.random.Generator,
+    cube: bool,
+) -> _Replay:
     """One game from the opening roll to its end; the state machine holds it."""
     player, dice, ties = _opening(rules, rng)
     start_cube = _start_cube(rules, ties)
@@ -184,8 +192,9 @@ def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tupl
         first = False
         chosen = seats[player].choose(replay, dice)
         play = "" if chosen is None else chosen[0].notation
-        _apply(replay, RawAction(player=player, kind="move", dice=dice, play=play, loc=_WHERE),
-               chosen)
+        _apply(
+            replay, RawAction(player=player, kind="move", dice=dice, play=play, loc=_WHERE), chosen
+        )
         if replay.winner is None and replay.on_roll == player:
             # R11.2: an Acey-Deucey 1-2 played in full earns a roll again, before any cube
             dice = _roll(rng)
@@ -193,26 +202,36 @@ def _play_game(rules: Rules, score: tuple[int, int], crawford: bool, names: tupl
             continue
         player = 1 - player
     assert replay.winner is not None and replay.points is not None
-    match_won = (not rules.money
-                 and score[replay.winner] + replay.points >= rules.match_length)
-    _apply(replay, RawAction(player=replay.winner, kind="win", points=replay.points,
-                             match_won=match_won, loc=_WHERE))
+    match_won = not rules.money and score[replay.winner] + replay.points >= rules.match_length
+    _apply(
+        replay,
+        RawAction(
+            player=replay.winner, kind="win", points=replay.points, match_won=match_won, loc=_WHERE
+        ),
+    )
     return replay
 
 
-def _players_and_rules(players: Any, legacy: tuple[Any, ...],
-                       rules: Rules | None) -> tuple[tuple[Any, Any], Rules]:
+def _players_and_rules(
+    players: Any, legacy: tuple[Any, ...], rules: Rules | None
+) -> tuple[tuple[Any, Any], Rules]:
     """The players and rules of a call, also of the old ``play_match(rules, players)``."""
     if isinstance(players, Rules):
         if rules is not None or len(legacy) > 1:
-            raise TypeError("play_match takes the players and rules=, not rules twice or "
-                            "more arguments")
-        warnings.warn("play_match(rules, players) is deprecated: pass the rules as a keyword, "
-                      "play_match(players, rules=rules)", DeprecationWarning, stacklevel=3)
+            raise TypeError(
+                "play_match takes the players and rules=, not rules twice or more arguments"
+            )
+        warnings.warn(
+            "play_match(rules, players) is deprecated: pass the rules as a keyword, "
+            "play_match(players, rules=rules)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
         rules, players = players, legacy[0] if legacy else ("pubeval", "pubeval")
     elif legacy:
-        raise TypeError(f"play_match takes one positional argument (the players), got "
-                        f"{1 + len(legacy)}")
+        raise TypeError(
+            f"play_match takes one positional argument (the players), got {1 + len(legacy)}"
+        )
     if rules is None:
         rules = Rules()
     if not isinstance(rules, Rules):
@@ -220,11 +239,15 @@ def _players_and_rules(players: Any, legacy: tuple[Any, ...],
     return players, rules
 
 
-def play_match(players: tuple[Any, Any] = ("pubeval", "pubeval"), *legacy: Any,
-               rules: Rules | None = None,
-               seed: int | np.random.Generator | None = None, games: int | None = None,
-               names: tuple[str, str] = ("Player 0", "Player 1"),
-               cube: bool = True) -> Match:
+def play_match(
+    players: tuple[Any, Any] = ("pubeval", "pubeval"),
+    *legacy: Any,
+    rules: Rules | None = None,
+    seed: int | np.random.Generator | None = None,
+    games: int | None = None,
+    names: tuple[str, str] = ("Player 0", "Player 1"),
+    cube: bool = True,
+) -> Match:
     """Play a whole match (to ``rules.match_length``) or a money session.
 
     Every roll, play and cube action goes through the game state machine of
@@ -291,14 +314,19 @@ def play_match(players: tuple[Any, Any] = ("pubeval", "pubeval"), *legacy: Any,
     """
     players, rules = _players_and_rules(players, legacy, rules)
     if rules.money and games is None:
-        raise OptionError("money play (match_length=0) needs games=, the number of games",
-                          option="games")
+        raise OptionError(
+            "money play (match_length=0) needs games=, the number of games", option="games"
+        )
     if games is not None and games < 1:
         raise OptionError(f"games must be at least 1, got {games}", option="games")
-    if not (seed is None or isinstance(seed, np.random.Generator) or (
-            isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0)):
-        raise OptionError(f"seed must be a whole number from 0 or a numpy Generator, got "
-                          f"{seed!r}", option="seed")
+    if not (
+        seed is None
+        or isinstance(seed, np.random.Generator)
+        or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0)
+    ):
+        raise OptionError(
+            f"seed must be a whole number from 0 or a numpy Generator, got {seed!r}", option="seed"
+        )
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     seats = (_Player(players[0], rng), _Player(players[1], rng))
     names = (str(names[0]), str(names[1]))
@@ -314,11 +342,25 @@ def play_match(players: tuple[Any, Any] = ("pubeval", "pubeval"), *legacy: Any,
         crawford_done = crawford_done or crawford
         replay = _play_game(rules, score, crawford, names, seats, rng, cube)
         assert replay.winner is not None and replay.points is not None
-        games_played.append(Game(number=len(games_played) + 1, score=score, crawford=crawford,
-                                 actions=tuple(replay.actions), winner=replay.winner,
-                                 points=replay.points, ending=replay.ending,
-                                 cube_value=replay.cube, final_state=replay.final_state(),
-                                 start_cube=replay.start_cube))
+        games_played.append(
+            Game(
+                number=len(games_played) + 1,
+                score=score,
+                crawford=crawford,
+                actions=tuple(replay.actions),
+                winner=replay.winner,
+                points=replay.points,
+                ending=replay.ending,
+                cube_value=replay.cube,
+                final_state=replay.final_state(),
+                start_cube=replay.start_cube,
+            )
+        )
         score = _add(score, replay.winner, replay.points)
-    return Match(players=names, rules=rules, games=tuple(games_played),
-                 metadata=mat_headers(rules), format="mat")
+    return Match(
+        players=names,
+        rules=rules,
+        games=tuple(games_played),
+        metadata=mat_headers(rules),
+        format="mat",
+    )

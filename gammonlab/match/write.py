@@ -31,29 +31,67 @@ from .replay import CrawfordCount
 
 __all__ = ["to_raw", "write_match"]
 
-_RULE_KEYS = frozenset({"variation", "jacoby", "beaver", "raccoon", "crawford", "cubelimit",
-                        "holland", "cube", "scoring", "autodoubles", "autodoublelimit",
-                        "opening"})
+_RULE_KEYS = frozenset(
+    {
+        "variation",
+        "jacoby",
+        "beaver",
+        "raccoon",
+        "crawford",
+        "cubelimit",
+        "holland",
+        "cube",
+        "scoring",
+        "autodoubles",
+        "autodoublelimit",
+        "opening",
+    }
+)
 """Header keys (lower case) that state the rules: written from the match's rules."""
 
 
-def _raw_action(action: Action, game_over_here: bool, game_points: int | None,
-                where: Location) -> RawAction:
+def _raw_action(
+    action: Action, game_over_here: bool, game_points: int | None, where: Location
+) -> RawAction:
     kind = action.kind
     if kind == "move":
         play = action.play.notation if action.play is not None else ""
-        return RawAction(player=action.player, kind="move", dice=action.dice, play=play,
-                         analysis=action.analysis, loc=where)
+        return RawAction(
+            player=action.player,
+            kind="move",
+            dice=action.dice,
+            play=play,
+            analysis=action.analysis,
+            loc=where,
+        )
     if kind == "resign":
         points = game_points if game_over_here else None
-        return RawAction(player=action.player, kind="resign", dice=action.dice,
-                         resign_level=action.resign_level, points=points,
-                         analysis=action.analysis, loc=where)
+        return RawAction(
+            player=action.player,
+            kind="resign",
+            dice=action.dice,
+            resign_level=action.resign_level,
+            points=points,
+            analysis=action.analysis,
+            loc=where,
+        )
     if kind == "win":
-        return RawAction(player=action.player, kind="win", points=action.claimed_points,
-                         match_won=action.match_won, analysis=action.analysis, loc=where)
-    return RawAction(player=action.player, kind=kind, cube=action.cube,
-                     resign_level=action.resign_level, analysis=action.analysis, loc=where)
+        return RawAction(
+            player=action.player,
+            kind="win",
+            points=action.claimed_points,
+            match_won=action.match_won,
+            analysis=action.analysis,
+            loc=where,
+        )
+    return RawAction(
+        player=action.player,
+        kind=kind,
+        cube=action.cube,
+        resign_level=action.resign_level,
+        analysis=action.analysis,
+        loc=where,
+    )
 
 
 def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
@@ -73,31 +111,57 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
             # a resignation that is its own result ("Losses 2 points") keeps its points,
             # and so does one that ended the game before a result naming another winner
             own_result = game.winner is not None and (
-                following is None or (action.kind == "resign" and following.kind == "win"
-                                      and following.player != game.winner))
+                following is None
+                or (
+                    action.kind == "resign"
+                    and following.kind == "win"
+                    and following.player != game.winner
+                )
+            )
             actions.append(_raw_action(action, own_result, game.points, where))
         parts = list(sgf_rules)
         if game.crawford:
             parts.append("CrawfordGame")
         # .mat states the Crawford game only where its scores do not tell it
-        mat_parts = (() if inferred == game.crawford
-                     else ("CrawfordGame",) if game.crawford else ("NoCrawfordGame",))
-        games.append(RawGame(number=game.number, players=match.players,
-                             ratings=match.ratings, scores=game.score,
-                             actions=tuple(actions), complete=game.winner is not None,
-                             rules=tuple(parts) if format == "sgf" else mat_parts,
-                             cube=game.start_cube, loc=where))
+        mat_parts = (
+            ()
+            if inferred == game.crawford
+            else ("CrawfordGame",)
+            if game.crawford
+            else ("NoCrawfordGame",)
+        )
+        games.append(
+            RawGame(
+                number=game.number,
+                players=match.players,
+                ratings=match.ratings,
+                scores=game.score,
+                actions=tuple(actions),
+                complete=game.winner is not None,
+                rules=tuple(parts) if format == "sgf" else mat_parts,
+                cube=game.start_cube,
+                loc=where,
+            )
+        )
     headers = {k: v for k, v in match.metadata.items() if k.lower() not in _RULE_KEYS}
     headers.update(mat_headers(rules))
     variant = rules.variant.name
-    return RawMatch(format=format, source=source, encoding=None, headers=headers,
-                    match_length=match.match_length, players=match.players,
-                    ratings=match.ratings, variant=VARIATION_NAMES.get(variant, variant),
-                    games=tuple(games))
+    return RawMatch(
+        format=format,
+        source=source,
+        encoding=None,
+        headers=headers,
+        match_length=match.match_length,
+        players=match.players,
+        ratings=match.ratings,
+        variant=VARIATION_NAMES.get(variant, variant),
+        games=tuple(games),
+    )
 
 
-def write_match(match: Match, path: str | os.PathLike[str] | None = None, *,
-                format: str | None = None) -> str:
+def write_match(
+    match: Match, path: str | os.PathLike[str] | None = None, *, format: str | None = None
+) -> str:
     """Write a match as ``.mat`` (GNU Backgammon's layout) or ``.sgf``.
 
     Parameters

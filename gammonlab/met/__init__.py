@@ -74,8 +74,11 @@ def available() -> list[str]:
     >>> "Kazaross-XG2" in available(), "zadeh" in available()
     (True, True)
     """
-    names = [entry.name[: -len(".xml")] for entry in _data_folder().iterdir()
-             if entry.name.endswith(".xml")]
+    names = [
+        entry.name[: -len(".xml")]
+        for entry in _data_folder().iterdir()
+        if entry.name.endswith(".xml")
+    ]
     return sorted(names, key=str.lower)
 
 
@@ -99,26 +102,29 @@ def load(name: str = DEFAULT_TABLE, *, max_away: int = MAX_AWAY) -> MatchEquityT
     (15, 25)
     """
     if not isinstance(name, str):
-        raise OptionTypeError(f"a table's name is a str, got {type(name).__name__}",
-                              option="name")
+        raise OptionTypeError(f"a table's name is a str, got {type(name).__name__}", option="name")
     key = name.strip().lower()
-    return _load_cached(key[: -len(".xml")] if key.endswith(".xml") else key,
-                        check_max_away(max_away))
+    return _load_cached(
+        key[: -len(".xml")] if key.endswith(".xml") else key, check_max_away(max_away)
+    )
 
 
 @functools.lru_cache(maxsize=32)
 def _load_cached(key: str, max_away: int) -> MatchEquityTable:
     by_key = {name.lower(): name for name in available()}
     if key not in by_key:
-        raise OptionError(f"no match equity table {key!r}; shipped tables: "
-                          + ", ".join(available()), option="name")
+        raise OptionError(
+            f"no match equity table {key!r}; shipped tables: " + ", ".join(available()),
+            option="name",
+        )
     entry = _data_folder() / f"{by_key[key]}.xml"
     text = entry.read_text(encoding="utf-8")
     return from_xml_text(text, source=f"{by_key[key]}.xml", max_away=max_away)
 
 
-def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *,
-         max_away: int = MAX_AWAY) -> MatchEquityTable:
+def read(
+    source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, max_away: int = MAX_AWAY
+) -> MatchEquityTable:
     """Read a table in GNU Backgammon's MET XML format.
 
     Parameters
@@ -201,11 +207,14 @@ def read(source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *,
         except OSError as error:
             raise SourceError(f"{name}: cannot be read: {error}") from None
         if not isinstance(data, (str, bytes)):
-            raise OptionTypeError(f"{name}: read() gave {type(data).__name__}, not str or bytes",
-                                  option="source")
+            raise OptionTypeError(
+                f"{name}: read() gave {type(data).__name__}, not str or bytes", option="source"
+            )
     else:
-        raise OptionTypeError(f"expected MET XML text, a path, bytes or an open file, got "
-                              f"{type(source).__name__}", option="source")
+        raise OptionTypeError(
+            f"expected MET XML text, a path, bytes or an open file, got {type(source).__name__}",
+            option="source",
+        )
     return from_xml_text(data, source=name, max_away=max_away)
 
 
@@ -213,8 +222,9 @@ def _read_file(path: str) -> tuple[str, bytes]:
     """The bytes of the file a path names; every way of failing is a gammonlab error."""
     shown = path if len(path) <= 200 else path[:200] + "..."
     if not path.strip() or "\n" in path or "\x00" in path:
-        raise SourceError(f"{shown!r} is neither MET XML text (which starts with '<') nor the "
-                          f"path of a file")
+        raise SourceError(
+            f"{shown!r} is neither MET XML text (which starts with '<') nor the path of a file"
+        )
     try:
         with open(path, "rb") as handle:
             data = handle.read(_MAX_TABLE_BYTES + 1)
@@ -226,13 +236,20 @@ def _read_file(path: str) -> tuple[str, bytes]:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise SourceError(f"{shown}: cannot be read: {reason}") from None
     if len(data) > _MAX_TABLE_BYTES:  # a device or an endless pipe, not a table
-        raise SourceError(f"{shown}: more than {_MAX_TABLE_BYTES >> 20} MB, which no match "
-                          f"equity table is")
+        raise SourceError(
+            f"{shown}: more than {_MAX_TABLE_BYTES >> 20} MB, which no match equity table is"
+        )
     return path, data
 
 
-def equity(away: int, opp_away: int, *, crawford: bool = True,
-           table: MatchEquityTable | str | None = None, player: int = 0) -> float:
+def equity(
+    away: int,
+    opp_away: int,
+    *,
+    crawford: bool = True,
+    table: MatchEquityTable | str | None = None,
+    player: int = 0,
+) -> float:
     """Match winning chance from the default table (or ``table``).
 
     See :meth:`MatchEquityTable.equity`.
@@ -250,5 +267,6 @@ def _resolve(table: MatchEquityTable | str | None) -> MatchEquityTable:
         return load(table)
     if isinstance(table, MatchEquityTable):
         return table
-    raise ArgumentTypeError(f"expected a MatchEquityTable or a table name, got "
-                            f"{type(table).__name__}")
+    raise ArgumentTypeError(
+        f"expected a MatchEquityTable or a table name, got {type(table).__name__}"
+    )

@@ -30,11 +30,11 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def check_max_away(max_away: object) -> int:
     """``max_away`` as an int from 1 to :data:`LONGEST_AWAY`."""
     if isinstance(max_away, bool) or not isinstance(max_away, numbers.Integral):
-        raise OptionTypeError(f"max_away must be an integer, got {max_away!r}",
-                              option="max_away")
+        raise OptionTypeError(f"max_away must be an integer, got {max_away!r}", option="max_away")
     if not 1 <= int(max_away) <= LONGEST_AWAY:
-        raise OptionError(f"max_away must be from 1 to {LONGEST_AWAY}, got {max_away}",
-                          option="max_away")
+        raise OptionError(
+            f"max_away must be from 1 to {LONGEST_AWAY}, got {max_away}", option="max_away"
+        )
     return int(max_away)
 
 
@@ -67,9 +67,13 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
         line = text.count("\n", 0, surrogate.start()) + 1
         start = text.rfind("\n", 0, surrogate.start()) + 1
         end = text.find("\n", surrogate.start())
-        raise ParseError("a lone surrogate, which is no character", source=source, line=line,
-                         column=surrogate.start() - start + 1,
-                         text=text[start:end if end >= 0 else len(text)])
+        raise ParseError(
+            "a lone surrogate, which is no character",
+            source=source,
+            line=line,
+            column=surrogate.start() - start + 1,
+            text=text[start : end if end >= 0 else len(text)],
+        )
     parser = xml.parsers.expat.ParserCreate()
     root = _Node("", {}, 0)
     stack = [root]
@@ -93,13 +97,18 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
     except xml.parsers.expat.ExpatError as error:
         lines = text.splitlines()
         bad = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else None
-        raise ParseError(f"malformed XML: {xml.parsers.expat.ErrorString(error.code)}",
-                         source=source, line=error.lineno, column=error.offset + 1,
-                         text=bad) from None
+        raise ParseError(
+            f"malformed XML: {xml.parsers.expat.ErrorString(error.code)}",
+            source=source,
+            line=error.lineno,
+            column=error.offset + 1,
+            text=bad,
+        ) from None
     top = root.find("met")
     if top is None:
-        raise ParseError("expected a <met> element (GNU Backgammon's MET format)",
-                         source=source, line=1)
+        raise ParseError(
+            "expected a <met> element (GNU Backgammon's MET format)", source=source, line=1
+        )
     return top
 
 
@@ -111,13 +120,16 @@ def _number(node: _Node, source: str) -> float:
     try:
         value = float(written)
     except ValueError:
-        raise ParseError(f"expected a number in <{node.tag}>, got {shown!r}",
-                         source=source, line=node.line) from None
+        raise ParseError(
+            f"expected a number in <{node.tag}>, got {shown!r}", source=source, line=node.line
+        ) from None
     if not 0.0 <= value <= 1.0:
-        what = ("a match winning chance" if node.tag == "me"
-                else f"parameter {node.attributes.get('name', '')!r}")
-        raise ParseError(f"{what} must lie in [0, 1], got {shown}", source=source,
-                         line=node.line)
+        what = (
+            "a match winning chance"
+            if node.tag == "me"
+            else f"parameter {node.attributes.get('name', '')!r}"
+        )
+        raise ParseError(f"{what} must lie in [0, 1], got {shown}", source=source, line=node.line)
     return value
 
 
@@ -125,8 +137,10 @@ def _parameters(node: _Node, source: str) -> dict[str, float]:
     block = node.find("parameters")
     if block is None:
         return {}
-    return {param.attributes.get("name", ""): _number(param, source)
-            for param in block.find_all("parameter")}
+    return {
+        param.attributes.get("name", ""): _number(param, source)
+        for param in block.find_all("parameter")
+    }
 
 
 def _text(node: _Node, tag: str) -> str:
@@ -140,7 +154,7 @@ def _notice(text: str) -> str:
     end = text.find("-->", start)
     if start < 0 or end < 0:
         return ""
-    lines = [line.strip() for line in text[start + 4:end].splitlines()]
+    lines = [line.strip() for line in text[start + 4 : end].splitlines()]
     return "\n".join(line for line in lines if line and not line.startswith("$Id"))
 
 
@@ -152,14 +166,22 @@ def from_xml_text(data: str | bytes, *, source: str, max_away: int) -> MatchEqui
     try:
         table = _table(met, text, source, max_away)
     except (ZeroDivisionError, OverflowError):
-        raise ParseError("the table's parameters give no match equities (a division by "
-                         "zero)", source=source, line=met.line) from None
-    for name, part in (("pre-Crawford", table.pre_crawford),
-                       ("post-Crawford", table.post_crawford)):
+        raise ParseError(
+            "the table's parameters give no match equities (a division by zero)",
+            source=source,
+            line=met.line,
+        ) from None
+    for name, part in (
+        ("pre-Crawford", table.pre_crawford),
+        ("post-Crawford", table.post_crawford),
+    ):
         values = np.asarray(part, dtype=np.float64)
         if not np.isfinite(values).all():
-            raise ParseError(f"the table's parameters give a {name} table that is not "
-                             f"finite", source=source, line=met.line)
+            raise ParseError(
+                f"the table's parameters give a {name} table that is not finite",
+                source=source,
+                line=met.line,
+            )
     return table
 
 
@@ -172,8 +194,11 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
     pre_node = met.find("pre-crawford-table")
     post_nodes = met.find_all("post-crawford-table")
     if pre_node is None or not post_nodes:
-        raise ParseError("a MET needs a <pre-crawford-table> and a <post-crawford-table>",
-                         source=source, line=met.line)
+        raise ParseError(
+            "a MET needs a <pre-crawford-table> and a <post-crawford-table>",
+            source=source,
+            line=met.line,
+        )
 
     # post-Crawford first: the pre-Crawford methods build on it
     post = np.full((_PLAYERS, max_away), np.nan)
@@ -184,23 +209,30 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
         player = node.attributes.get("player", "both")
         players = {"both": (0, 1), "0": (0,), "1": (1,)}.get(player)
         if players is None:
-            raise ParseError(f"player must be 'both', '0' or '1', got {player!r}",
-                             source=source, line=node.line)
+            raise ParseError(
+                f"player must be 'both', '0' or '1', got {player!r}", source=source, line=node.line
+            )
         kind = node.attributes.get("type", "explicit")
         if kind == "explicit":
             row = node.find("row")
             values = [_number(me, source) for me in row.find_all("me")] if row is not None else []
             if not values:
-                raise ParseError("an explicit post-Crawford table needs a <row> of <me>",
-                                 source=source, line=node.line)
+                raise ParseError(
+                    "an explicit post-Crawford table needs a <row> of <me>",
+                    source=source,
+                    line=node.line,
+                )
             native = max(native or 0, len(values))
             row_values = extend_post_crawford(values, max_away)
         elif kind in ("zadeh", "mec"):
             post_parameters = _parameters(node, source)
             row_values = post_from_parameters(kind, post_parameters, max_away)
         else:
-            raise ParseError(f"unknown table type {kind!r}; expected explicit, zadeh or mec",
-                             source=source, line=node.line)
+            raise ParseError(
+                f"unknown table type {kind!r}; expected explicit, zadeh or mec",
+                source=source,
+                line=node.line,
+            )
         for p in players:
             post[p] = row_values
             filled.add(p)
@@ -211,33 +243,54 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
     kind = pre_node.attributes.get("type", "explicit")
     parameters: dict[str, Any] = {}
     if kind == "explicit":
-        rows = [[_number(me, source) for me in row.find_all("me")]
-                for row in pre_node.find_all("row")]
+        rows = [
+            [_number(me, source) for me in row.find_all("me")] for row in pre_node.find_all("row")
+        ]
         size = len(rows)
         if size == 0 or any(len(row) != size for row in rows):
-            raise ParseError(f"the pre-Crawford table must be square; got {size} rows of "
-                             f"{sorted({len(row) for row in rows})} entries",
-                             source=source, line=pre_node.line)
+            raise ParseError(
+                f"the pre-Crawford table must be square; got {size} rows of "
+                f"{sorted({len(row) for row in rows})} entries",
+                source=source,
+                line=pre_node.line,
+            )
         native = size
         pre = extend_pre_crawford(np.array(rows, dtype=np.float64), max_away)
     elif kind == "zadeh":
         parameters = {**ZADEH_PRE_DEFAULTS, **_parameters(pre_node, source)}
-        pre = zadeh_pre_crawford(post[0], max_away,
-                                  gammon_rate_leader=parameters["gammon-rate-leader"],
-                                  gammon_rate_trailer=parameters["gammon-rate-trailer"],
-                                  delta=parameters["delta"], delta_bar=parameters["delta-bar"])
+        pre = zadeh_pre_crawford(
+            post[0],
+            max_away,
+            gammon_rate_leader=parameters["gammon-rate-leader"],
+            gammon_rate_trailer=parameters["gammon-rate-trailer"],
+            delta=parameters["delta"],
+            delta_bar=parameters["delta-bar"],
+        )
     elif kind == "mec":
         parameters = {**MEC_PRE_DEFAULTS, **_parameters(pre_node, source)}
-        pre = mec_pre_crawford(post, max_away, gammon_rate=parameters["gammon-rate"],
-                                win_rate=parameters["win-rate"])
+        pre = mec_pre_crawford(
+            post, max_away, gammon_rate=parameters["gammon-rate"], win_rate=parameters["win-rate"]
+        )
         native = None
     else:
-        raise ParseError(f"unknown table type {kind!r}; expected explicit, zadeh or mec",
-                         source=source, line=pre_node.line)
+        raise ParseError(
+            f"unknown table type {kind!r}; expected explicit, zadeh or mec",
+            source=source,
+            line=pre_node.line,
+        )
     if kind != "explicit":
         native = None
-        parameters = {"pre-crawford": {"type": kind, **parameters},
-                      "post-crawford": post_parameters}
-    return MatchEquityTable(name=name or source, pre_crawford=pre, post_crawford=post,
-                            description=description, source=source, notice=_notice(text),
-                            parameters=parameters, native_length=native)
+        parameters = {
+            "pre-crawford": {"type": kind, **parameters},
+            "post-crawford": post_parameters,
+        }
+    return MatchEquityTable(
+        name=name or source,
+        pre_crawford=pre,
+        post_crawford=post,
+        description=description,
+        source=source,
+        notice=_notice(text),
+        parameters=parameters,
+        native_length=native,
+    )

@@ -13,25 +13,54 @@ import numpy as np
 from ..errors import ArgumentError
 from .table import MAX_AWAY, MatchEquityTable
 
-__all__ = ["GENERATOR_DEFAULTS", "MEC_PRE_DEFAULTS", "ZADEH_PRE_DEFAULTS", "extend_post_crawford",
-           "extend_pre_crawford", "generate", "mec_pre_crawford", "post_from_parameters",
-           "zadeh_pre_crawford"]
+__all__ = [
+    "GENERATOR_DEFAULTS",
+    "MEC_PRE_DEFAULTS",
+    "ZADEH_PRE_DEFAULTS",
+    "extend_post_crawford",
+    "extend_pre_crawford",
+    "generate",
+    "mec_pre_crawford",
+    "post_from_parameters",
+    "zadeh_pre_crawford",
+]
 
 # GNU Backgammon's defaults for tables it computes from parameters (matchequity.c)
-ZADEH_PRE_DEFAULTS = {"gammon-rate-leader": 0.25, "gammon-rate-trailer": 0.15,
-                       "delta": 0.08, "delta-bar": 0.06}
-_ZADEH_POST_DEFAULTS = {"gammon-rate-trailer": 0.25, "free-drop-2-away": 0.015,
-                        "free-drop-4-away": 0.004}
+ZADEH_PRE_DEFAULTS = {
+    "gammon-rate-leader": 0.25,
+    "gammon-rate-trailer": 0.15,
+    "delta": 0.08,
+    "delta-bar": 0.06,
+}
+_ZADEH_POST_DEFAULTS = {
+    "gammon-rate-trailer": 0.25,
+    "free-drop-2-away": 0.015,
+    "free-drop-4-away": 0.004,
+}
 MEC_PRE_DEFAULTS = {"gammon-rate": 0.15, "win-rate": 0.5}
-_MEC_POST_DEFAULTS = {"gammon-rate": 0.25, "free-drop-2-away": 0.015,
-                      "free-drop-4-away": 0.004, "win-rate": 0.5}
+_MEC_POST_DEFAULTS = {
+    "gammon-rate": 0.25,
+    "free-drop-2-away": 0.015,
+    "free-drop-4-away": 0.004,
+    "win-rate": 0.5,
+}
 
 _EXTENSION_GAMMON_RATE = 0.25
 """Post-Crawford trailer's gammon rate GNU Backgammon uses to extend short tables."""
 _EXTENSION_FREE_DROP_2_AWAY = 0.015
 _EXTENSION_FREE_DROP_4_AWAY = 0.004
-_MONTGOMERY_STDDEV = {1: 1.24, 2: 1.27, 3: 1.47, 4: 1.50, 5: 1.60, 6: 1.61, 7: 1.66,
-                      8: 1.68, 9: 1.70, 10: 1.72}
+_MONTGOMERY_STDDEV = {
+    1: 1.24,
+    2: 1.27,
+    3: 1.47,
+    4: 1.50,
+    5: 1.60,
+    6: 1.61,
+    7: 1.66,
+    8: 1.68,
+    9: 1.70,
+    10: 1.72,
+}
 """Standard deviation of the points one game moves, by away score (David Montgomery's
 extension, as GNU Backgammon's ExtendMET uses it)."""
 _MONTGOMERY_STDDEV_LONG = 1.77
@@ -43,8 +72,13 @@ _ZADEH_CUBE_LEVELS = 7
 # -- extension of short tables (GNU Backgammon 1.07) ----------------------------------------------
 
 
-def _zadeh_post_crawford_values(values: list[float], size: int, gammon_rate: float,
-                                free_drop_2_away: float, free_drop_4_away: float) -> list[float]:
+def _zadeh_post_crawford_values(
+    values: list[float],
+    size: int,
+    gammon_rate: float,
+    free_drop_2_away: float,
+    free_drop_4_away: float,
+) -> list[float]:
     """Zadeh's post-Crawford recursion, filling ``values`` up to ``size`` entries.
 
     The trailer doubles at once; a single win takes them 2 points nearer, a
@@ -65,9 +99,15 @@ def _zadeh_post_crawford_values(values: list[float], size: int, gammon_rate: flo
 
 
 def extend_post_crawford(values: list[float], size: int) -> np.ndarray:
-    return np.array(_zadeh_post_crawford_values(
-        values, size, _EXTENSION_GAMMON_RATE, _EXTENSION_FREE_DROP_2_AWAY,
-        _EXTENSION_FREE_DROP_4_AWAY))
+    return np.array(
+        _zadeh_post_crawford_values(
+            values,
+            size,
+            _EXTENSION_GAMMON_RATE,
+            _EXTENSION_FREE_DROP_2_AWAY,
+            _EXTENSION_FREE_DROP_4_AWAY,
+        )
+    )
 
 
 def _montgomery_stddev(away: int) -> float:
@@ -89,8 +129,9 @@ def extend_pre_crawford(native: np.ndarray, size: int) -> np.ndarray:
         for j in range(i + 1):
             trailer, leader = i + 1, j + 1
             games = (trailer + leader) / 2.0
-            sigma = math.hypot(_montgomery_stddev(trailer), _montgomery_stddev(leader)) \
-                * math.sqrt(games)
+            sigma = math.hypot(_montgomery_stddev(trailer), _montgomery_stddev(leader)) * math.sqrt(
+                games
+            )
             deficit = float(trailer - leader)
             if _MONTGOMERY_TAIL * sigma > deficit:
                 table[i][j] = _normal_cdf(_MONTGOMERY_TAIL) - _normal_cdf(deficit / sigma)
@@ -108,16 +149,29 @@ def extend_pre_crawford(native: np.ndarray, size: int) -> np.ndarray:
 def post_from_parameters(kind: str, given: Mapping[str, float], size: int) -> np.ndarray:
     if kind == "zadeh":
         p = {**_ZADEH_POST_DEFAULTS, **given}
-        return np.array(_zadeh_post_crawford_values(
-            [], size, p["gammon-rate-trailer"], p["free-drop-2-away"], p["free-drop-4-away"]))
+        return np.array(
+            _zadeh_post_crawford_values(
+                [], size, p["gammon-rate-trailer"], p["free-drop-2-away"], p["free-drop-4-away"]
+            )
+        )
     p = {**_MEC_POST_DEFAULTS, **given}
-    return _mec_post_crawford(size, gammon_rate=p["gammon-rate"], win_rate=p["win-rate"],
-                              free_drop_2_away=p["free-drop-2-away"],
-                              free_drop_4_away=p["free-drop-4-away"])
+    return _mec_post_crawford(
+        size,
+        gammon_rate=p["gammon-rate"],
+        win_rate=p["win-rate"],
+        free_drop_2_away=p["free-drop-2-away"],
+        free_drop_4_away=p["free-drop-4-away"],
+    )
 
 
-def _mec_post_crawford(size: int, *, gammon_rate: float, win_rate: float,
-                       free_drop_2_away: float, free_drop_4_away: float) -> np.ndarray:
+def _mec_post_crawford(
+    size: int,
+    *,
+    gammon_rate: float,
+    win_rate: float,
+    free_drop_2_away: float,
+    free_drop_4_away: float,
+) -> np.ndarray:
     """Tornberg's post-Crawford table: the favourite's chance when trailing.
 
     The favourite wins a game with ``win_rate``. At an even away score the
@@ -136,25 +190,40 @@ def _mec_post_crawford(size: int, *, gammon_rate: float, win_rate: float,
             elif n == 4:
                 trailing[n] += free_drop_4_away
         else:
-            trailing[n] = (win_rate * (1.0 - gammon_rate) * trailing[max(n - 2, 0)]
-                           + win_rate * gammon_rate * trailing[max(n - 4, 0)])
+            trailing[n] = (
+                win_rate * (1.0 - gammon_rate) * trailing[max(n - 2, 0)]
+                + win_rate * gammon_rate * trailing[max(n - 4, 0)]
+            )
     return np.array(trailing[1:])
 
 
-def mec_pre_crawford(post: np.ndarray, size: int, *, gammon_rate: float,
-                      win_rate: float) -> np.ndarray:
+def mec_pre_crawford(
+    post: np.ndarray, size: int, *, gammon_rate: float, win_rate: float
+) -> np.ndarray:
     """Tornberg's pre-Crawford table (mec.c), which is :func:`_cube_recursion`
     with a fully efficient cube and one gammon rate."""
     post_trailing = [1.0, *post[0][:size]]
     post_leading = [0.0, *(1.0 - post[1][:size])]
-    return _cube_recursion(size, win_rate=win_rate, gammon_rate=lambda a, b: gammon_rate,
-                           crawford_gammon_rate=gammon_rate, cube_efficiency=1.0,
-                           post_trailing=post_trailing, post_leading=post_leading)
+    return _cube_recursion(
+        size,
+        win_rate=win_rate,
+        gammon_rate=lambda a, b: gammon_rate,
+        crawford_gammon_rate=gammon_rate,
+        cube_efficiency=1.0,
+        post_trailing=post_trailing,
+        post_leading=post_leading,
+    )
 
 
-def zadeh_pre_crawford(post: np.ndarray, size: int, *, gammon_rate_leader: float,
-                        gammon_rate_trailer: float, delta: float,
-                        delta_bar: float) -> np.ndarray:
+def zadeh_pre_crawford(
+    post: np.ndarray,
+    size: int,
+    *,
+    gammon_rate_leader: float,
+    gammon_rate_trailer: float,
+    delta: float,
+    delta_bar: float,
+) -> np.ndarray:
     """Zadeh's match equities as GNU Backgammon's initMETZadeh computes them.
 
     ``D1``/``D2`` are each player's equity at the other's drop point with
@@ -205,10 +274,12 @@ def zadeh_pre_crawford(post: np.ndarray, size: int, *, gammon_rate_leader: float
                         d1[(r, c, level)] = d1bar[(r, c)]
                         d2[(r, c, level)] = d2bar[(r, c)]
                     else:
-                        d1[(r, c, level)] = 1.0 + (d2[(r, c, level + 1)] + delta) \
-                            * (d1bar[(r, c)] - 1.0)
-                        d2[(r, c, level)] = 1.0 + (d1[(r, c, level + 1)] + delta) \
-                            * (d2bar[(r, c)] - 1.0)
+                        d1[(r, c, level)] = 1.0 + (d2[(r, c, level + 1)] + delta) * (
+                            d1bar[(r, c)] - 1.0
+                        )
+                        d2[(r, c, level)] = 1.0 + (d1[(r, c, level + 1)] + delta) * (
+                            d2bar[(r, c)] - 1.0
+                        )
             a, b = d1[(i, j, 0)] + delta_bar, d2[(i, j, 0)] + delta_bar
             table[i][j] = ((b - 0.5) * met(i - 1, j) + (a - 0.5) * met(i, j - 1)) / (a + b - 1.0)
             if i != j:
@@ -231,12 +302,16 @@ GENERATOR_DEFAULTS: Mapping[str, float] = {
 15 points about 0.003)."""
 
 
-def generate(*, gammon_rate: GammonRate = GENERATOR_DEFAULTS["gammon_rate"],
-             crawford_gammon_rate: float = GENERATOR_DEFAULTS["crawford_gammon_rate"],
-             post_crawford_gammon_rate: float = GENERATOR_DEFAULTS["post_crawford_gammon_rate"],
-             cube_efficiency: float = GENERATOR_DEFAULTS["cube_efficiency"],
-             free_drop_swing: float = GENERATOR_DEFAULTS["free_drop_swing"],
-             max_away: int = MAX_AWAY, name: str | None = None) -> MatchEquityTable:
+def generate(
+    *,
+    gammon_rate: GammonRate = GENERATOR_DEFAULTS["gammon_rate"],
+    crawford_gammon_rate: float = GENERATOR_DEFAULTS["crawford_gammon_rate"],
+    post_crawford_gammon_rate: float = GENERATOR_DEFAULTS["post_crawford_gammon_rate"],
+    cube_efficiency: float = GENERATOR_DEFAULTS["cube_efficiency"],
+    free_drop_swing: float = GENERATOR_DEFAULTS["free_drop_swing"],
+    max_away: int = MAX_AWAY,
+    name: str | None = None,
+) -> MatchEquityTable:
     """Compute a match equity table from gammon rates and a cube efficiency.
 
     The model (after Zadeh 1977, Keeler and Spencer 1975 and Tornberg's mec):
@@ -309,20 +384,31 @@ def generate(*, gammon_rate: GammonRate = GENERATOR_DEFAULTS["gammon_rate"],
     post = _free_drop_post_crawford(max_away, post_crawford_gammon_rate, free_drop_swing)
     post_trailing = [1.0, *post]
     post_leading = [0.0, *(1.0 - np.array(post))]
-    pre = _cube_recursion(max_away, win_rate=0.5, gammon_rate=rate,
-                          crawford_gammon_rate=crawford_gammon_rate,
-                          cube_efficiency=cube_efficiency,
-                          post_trailing=post_trailing, post_leading=post_leading)
-    parameters = {"gammon_rate": gammon_rate if callable(gammon_rate) else float(gammon_rate),
-                  "crawford_gammon_rate": crawford_gammon_rate,
-                  "post_crawford_gammon_rate": post_crawford_gammon_rate,
-                  "cube_efficiency": cube_efficiency, "free_drop_swing": free_drop_swing}
+    pre = _cube_recursion(
+        max_away,
+        win_rate=0.5,
+        gammon_rate=rate,
+        crawford_gammon_rate=crawford_gammon_rate,
+        cube_efficiency=cube_efficiency,
+        post_trailing=post_trailing,
+        post_leading=post_leading,
+    )
+    parameters = {
+        "gammon_rate": gammon_rate if callable(gammon_rate) else float(gammon_rate),
+        "crawford_gammon_rate": crawford_gammon_rate,
+        "post_crawford_gammon_rate": post_crawford_gammon_rate,
+        "cube_efficiency": cube_efficiency,
+        "free_drop_swing": free_drop_swing,
+    }
     rate_text = "per score" if callable(gammon_rate) else f"{float(gammon_rate):.3g}"
     return MatchEquityTable(
         name=name or f"gammonlab (gammon rate {rate_text}, cube efficiency {cube_efficiency:.3g})",
-        pre_crawford=pre, post_crawford=np.array(post),
+        pre_crawford=pre,
+        post_crawford=np.array(post),
         description="computed by gammonlab.met.generate from gammon rates",
-        source="gammonlab.met.generate", parameters=parameters)
+        source="gammonlab.met.generate",
+        parameters=parameters,
+    )
 
 
 def _constant(value: float) -> Callable[[int, int], float]:
@@ -361,9 +447,16 @@ def _free_drop_post_crawford(size: int, gammon_rate: float, swing: float) -> lis
     return trailing[1:]
 
 
-def _cube_recursion(size: int, *, win_rate: float, gammon_rate: Callable[[int, int], float],
-                    crawford_gammon_rate: float, cube_efficiency: float,
-                    post_trailing: list[float], post_leading: list[float]) -> np.ndarray:
+def _cube_recursion(
+    size: int,
+    *,
+    win_rate: float,
+    gammon_rate: Callable[[int, int], float],
+    crawford_gammon_rate: float,
+    cube_efficiency: float,
+    post_trailing: list[float],
+    post_leading: list[float],
+) -> np.ndarray:
     """Pre-Crawford match winning chances of player A under the live-cube model.
 
     ``post_trailing[n]`` / ``post_leading[n]`` are A's post-Crawford chances
@@ -373,7 +466,7 @@ def _cube_recursion(size: int, *, win_rate: float, gammon_rate: Callable[[int, i
     x = cube_efficiency
     w = win_rate
     crawford_trailing = [1.0] * (size + 1)  # A n-away, B 1-away, Crawford game
-    crawford_leading = [0.0] * (size + 1)   # A 1-away, B n-away
+    crawford_leading = [0.0] * (size + 1)  # A 1-away, B n-away
     g = crawford_gammon_rate
 
     def post_t(n: int) -> float:
@@ -430,8 +523,15 @@ def _root(f: Callable[[float], float], knot: float) -> float:
     return knot + (1.0 - knot) * -middle / (high - middle)
 
 
-def _centred_value(a: int, b: int, w: float, gammons_a: float, gammons_b: float, x: float,
-                   mwc: Callable[[int, int], float]) -> float:
+def _centred_value(
+    a: int,
+    b: int,
+    w: float,
+    gammons_a: float,
+    gammons_b: float,
+    x: float,
+    mwc: Callable[[int, int], float],
+) -> float:
     """A's chance at a-away b-away, cube centred at 1, A winning a game with ``w``."""
 
     def win(cube: int) -> float:
@@ -454,8 +554,11 @@ def _centred_value(a: int, b: int, w: float, gammons_a: float, gammons_b: float,
 
         def taken(p: float) -> float:
             if p >= redouble:
-                live = top if redouble >= 1.0 else (
-                    b_cashes + (top - b_cashes) * (p - redouble) / (1.0 - redouble))
+                live = (
+                    top
+                    if redouble >= 1.0
+                    else (b_cashes + (top - b_cashes) * (p - redouble) / (1.0 - redouble))
+                )
             else:
                 live = bottom + (b_cashes - bottom) * p / redouble
             return x * live + (1.0 - x) * dead(2 * cube, p) - passed

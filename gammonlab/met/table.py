@@ -79,14 +79,17 @@ class MatchEquityTable:
         pre = np.array(self.pre_crawford, dtype=np.float64)
         post = np.array(self.post_crawford, dtype=np.float64)
         if pre.ndim != 2 or pre.shape[0] != pre.shape[1] or pre.shape[0] < 1:
-            raise MetError(f"MET {self.name!r}: the pre-Crawford table must be square, "
-                           f"got shape {pre.shape}")
+            raise MetError(
+                f"MET {self.name!r}: the pre-Crawford table must be square, got shape {pre.shape}"
+            )
         size = pre.shape[0]
         if post.ndim == 1:
             post = np.stack([post, post])
         if post.shape != (_PLAYERS, size):
-            raise MetError(f"MET {self.name!r}: the post-Crawford table must have {size} "
-                           f"entries per player, got shape {post.shape}")
+            raise MetError(
+                f"MET {self.name!r}: the post-Crawford table must have {size} "
+                f"entries per player, got shape {post.shape}"
+            )
         for part, values in (("pre-Crawford", pre), ("post-Crawford", post)):
             if not np.all(np.isfinite(values)) or values.min() < 0.0 or values.max() > 1.0:
                 raise MetError(f"MET {self.name!r}: {part} values must lie in [0, 1]")
@@ -107,11 +110,12 @@ class MatchEquityTable:
     def symmetric(self) -> bool:
         """True when both players are equally strong in the table."""
         pre = self.pre_crawford
-        return bool(np.allclose(pre + pre.T, 1.0, atol=1e-9)
-                    and np.allclose(self.post_crawford[0], self.post_crawford[1], atol=1e-9))
+        return bool(
+            np.allclose(pre + pre.T, 1.0, atol=1e-9)
+            and np.allclose(self.post_crawford[0], self.post_crawford[1], atol=1e-9)
+        )
 
-    def equity(self, away: int, opp_away: int, *, crawford: bool = True,
-               player: int = 0) -> float:
+    def equity(self, away: int, opp_away: int, *, crawford: bool = True, player: int = 0) -> float:
         """Match winning chance of the player who needs ``away`` points.
 
         Parameters
@@ -150,8 +154,10 @@ class MatchEquityTable:
         if opp_away <= 0:
             return 0.0
         if max(away, opp_away) > self.max_away:
-            raise MetError(f"MET {self.name!r} covers scores to {self.max_away}-away, "
-                           f"asked for {away}-away {opp_away}-away")
+            raise MetError(
+                f"MET {self.name!r} covers scores to {self.max_away}-away, "
+                f"asked for {away}-away {opp_away}-away"
+            )
         post_crawford = not crawford and (away == 1 or opp_away == 1)
         if post_crawford:
             if away == 1:
@@ -190,8 +196,13 @@ class MatchEquityTable:
             columns = pd.RangeIndex(1, self.max_away + 1, name="opp_away")
             return pd.DataFrame(np.array(self.pre_crawford), index=scores, columns=columns)
         if kind == "post-crawford":
-            return pd.DataFrame({"player_0": np.array(self.post_crawford[0]),
-                                 "player_1": np.array(self.post_crawford[1])}, index=scores)
+            return pd.DataFrame(
+                {
+                    "player_0": np.array(self.post_crawford[0]),
+                    "player_1": np.array(self.post_crawford[1]),
+                },
+                index=scores,
+            )
         raise ArgumentError(f"kind must be 'pre-crawford' or 'post-crawford', got {kind!r}")
 
     # -- display ---------------------------------------------------------------------------------
@@ -203,8 +214,10 @@ class MatchEquityTable:
         shown = min(self.max_away, 15)
         frame = self.to_frame().iloc[:shown, :shown]
         styled = frame.map(lambda value: f"{100 * value:.1f}") if hasattr(frame, "map") else frame
-        caption = (f"<p><b>{_html(self.name)}</b> &mdash; {_html(self.description)}<br>"
-                   f"match winning chance (%) of the row player, {shown} points shown</p>")
+        caption = (
+            f"<p><b>{_html(self.name)}</b> &mdash; {_html(self.description)}<br>"
+            f"match winning chance (%) of the row player, {shown} points shown</p>"
+        )
         return caption + styled.to_html()
 
 

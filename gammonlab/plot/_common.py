@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 
-
-
 Z95 = 1.959963984540054
 """Two-sided 95% quantile of the normal distribution."""
 ROLLS_PER_BLOCK = 36
@@ -36,16 +34,25 @@ GAME_BAND = "#F1F1F1"
 HIT_COLOR = board_colors().hit
 """Hits are marked in the colour of the ring round a hit blot on the boards."""
 ERROR_MARKERS: dict[str, tuple[str, float]] = {
-    "doubtful": ("o", 36.0), "bad": ("s", 56.0), "very bad": ("X", 110.0)}
+    "doubtful": ("o", 36.0),
+    "bad": ("s", 56.0),
+    "very bad": ("X", 110.0),
+}
 """Marker and size of each error class: the worse the error, the bigger the mark."""
 _NO_ERROR = {"", "none", "no error", "ok", "nan", "<na>"}
 EQUITY_COLUMNS = ("mwc", "position_mwc", "position_equity", "played_equity")
 """The value :func:`plot_equity` draws by default: the first of these the frame has."""
-ERROR_KINDS = (("error_class", "equity_loss", "checker play"),
-               ("cube_error_class", "cube_equity_loss", "cube"))
+ERROR_KINDS = (
+    ("error_class", "equity_loss", "checker play"),
+    ("cube_error_class", "cube_equity_loss", "cube"),
+)
 """Columns of an analysis frame that classify errors, the equity each lost, and their name."""
-_CUBE_SHADES = {"No double": "#FFFFFF", "Double, take": "#E4EFE4", "Double, pass": "#F3E3E6",
-                "Too good": "#E9E5F2"}
+_CUBE_SHADES = {
+    "No double": "#FFFFFF",
+    "Double, take": "#E4EFE4",
+    "Double, pass": "#F3E3E6",
+    "Too good": "#E9E5F2",
+}
 """Background of each region of a cube-decision plot."""
 
 
@@ -130,8 +137,10 @@ def _require(data: Any, columns: Iterable[str], plot: str, hint: str) -> pd.Data
     missing = [name for name in dict.fromkeys(columns) if name not in data.columns]
     if missing:
         listed = ", ".join(repr(name) for name in missing)
-        raise PlotDataError(f"{plot} needs the column{'s' if len(missing) > 1 else ''} {listed} "
-                            f"({hint}); the frame has: {', '.join(map(str, data.columns))}")
+        raise PlotDataError(
+            f"{plot} needs the column{'s' if len(missing) > 1 else ''} {listed} "
+            f"({hint}); the frame has: {', '.join(map(str, data.columns))}"
+        )
     if data.empty:
         raise PlotDataError(f"{plot}: the frame has no rows")
     return data
@@ -140,8 +149,10 @@ def _require(data: Any, columns: Iterable[str], plot: str, hint: str) -> pd.Data
 def _one_match(frame: pd.DataFrame, plot: str) -> pd.DataFrame:
     """The rows of one match, in order (read_matches frames must be narrowed first)."""
     if "match" in frame.columns and frame["match"].nunique() > 1:
-        raise PlotDataError(f"{plot} draws one match; the frame holds {frame['match'].nunique()} "
-                            "(select one: frame[frame.match == name])")
+        raise PlotDataError(
+            f"{plot} draws one match; the frame holds {frame['match'].nunique()} "
+            "(select one: frame[frame.match == name])"
+        )
     return frame.sort_values(["game", "action_index"], kind="stable").reset_index(drop=True)
 
 
@@ -237,8 +248,9 @@ def _lighter(color: str, amount: float) -> tuple[float, float, float]:
 
 def _text_color(background: Any) -> str:
     """White or near-black, whichever reads better on ``background`` (WCAG contrast)."""
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-              for c in to_rgb(background)]
+    linear = [
+        c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in to_rgb(background)
+    ]
     luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
     on_white = 1.05 / (luminance + 0.05)
     on_dark = (luminance + 0.05) / 0.0662  # the luminance of #222222, plus 0.05

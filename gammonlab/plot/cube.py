@@ -32,7 +32,7 @@ from ._common import (
     _text_color,
 )
 
-__all__ = ['plot_cube_decision', 'plot_met']
+__all__ = ["plot_cube_decision", "plot_met"]
 
 
 # -- cube decisions ------------------------------------------------------------------------------
@@ -53,11 +53,19 @@ def _verdict_region(decision: CubeDecision) -> str:
 
 
 @_plot_docs("plot", "the proper-action line")
-def plot_cube_decision(data: Any, *, state: GameState | str | None = None, x: str = "win",
-                       met: MatchEquityTable | str | None = None,
-                       cube_efficiency: float | None = None, mwc: bool | None = None,
-                       xlim: tuple[float, float] | None = None, points: int = 201,
-                       ax: Axes | None = None, **kwargs: Any) -> Axes:
+def plot_cube_decision(
+    data: Any,
+    *,
+    state: GameState | str | None = None,
+    x: str = "win",
+    met: MatchEquityTable | str | None = None,
+    cube_efficiency: float | None = None,
+    mwc: bool | None = None,
+    xlim: tuple[float, float] | None = None,
+    points: int = 201,
+    ax: Axes | None = None,
+    **kwargs: Any,
+) -> Axes:
     """The equity of no double, double/take and double/pass as the winning chances vary.
 
     Each curve is the cube decision (:func:`gammonlab.cube_decision`) of the
@@ -136,29 +144,58 @@ def plot_cube_decision(data: Any, *, state: GameState | str | None = None, x: st
     regions = []
     for i, probabilities in enumerate(varied):
         d = cube_decision(state, probabilities, met=met, cube_efficiency=efficiency)
-        curves[:, i] = [np.nan if getattr(d, name) is None else getattr(d, name)
-                        for name in names]
+        curves[:, i] = [np.nan if getattr(d, name) is None else getattr(d, name) for name in names]
         regions.append(_verdict_region(d))
     ax = _axes(ax)
     _shade_regions(ax, grid, regions)
     labels = ("No double", "Double, take", "Double, pass")
     for curve, label, dash in zip(curves[:3], labels, ("-", "--", ":")):
-        ax.plot(grid, curve, color=NEUTRAL, linewidth=1.3, linestyle=dash, label=label,
-                gid=label, zorder=3)
-    style = {"color": player_color(0), "linewidth": 4.0, "alpha": 0.55,
-             "label": "proper cube action", "solid_capstyle": "round", **kwargs}
+        ax.plot(
+            grid,
+            curve,
+            color=NEUTRAL,
+            linewidth=1.3,
+            linestyle=dash,
+            label=label,
+            gid=label,
+            zorder=3,
+        )
+    style = {
+        "color": player_color(0),
+        "linewidth": 4.0,
+        "alpha": 0.55,
+        "label": "proper cube action",
+        "solid_capstyle": "round",
+        **kwargs,
+    }
     ax.plot(grid, curves[3], gid="proper", zorder=2, **style)
     value = float(decision.mwc if in_mwc and decision.mwc is not None else decision.equity)
-    ax.scatter([here], [value], s=90, color=player_color(0), edgecolor=PLAYER_EDGE_COLORS[0],
-               linewidth=1.5, zorder=5, gid="position", label="this position")
+    ax.scatter(
+        [here],
+        [value],
+        s=90,
+        color=player_color(0),
+        edgecolor=PLAYER_EDGE_COLORS[0],
+        linewidth=1.5,
+        zorder=5,
+        gid="position",
+        label="this position",
+    )
     share = "winning chances" if x == "win" else "chance of winning a gammon"
     where = f"{p[0]:.0%} wins" + ("" if x == "win" else f", {p[1]:.0%} gammons")
-    ax.annotate(f"this position ({where}):\n{decision.verdict}", (here, value),
-                xytext=(12, -10), textcoords="offset points", ha="left", va="top",
-                fontsize="small", fontweight="bold",
-                color=NEUTRAL, zorder=6,
-                bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none",
-                      "alpha": 0.8})
+    ax.annotate(
+        f"this position ({where}):\n{decision.verdict}",
+        (here, value),
+        xytext=(12, -10),
+        textcoords="offset points",
+        ha="left",
+        va="top",
+        fontsize="small",
+        fontweight="bold",
+        color=NEUTRAL,
+        zorder=6,
+        bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
+    )
     ax.set_xlim(grid[0], grid[-1])
     if marks is not None:
         _mark_cube_points(ax, marks)
@@ -167,12 +204,12 @@ def plot_cube_decision(data: Any, *, state: GameState | str | None = None, x: st
         _percent_axis(ax.yaxis)
     ax.set_xlabel(f"{share} of the player on roll")
     ax.set_ylabel("match winning chance" if in_mwc else "equity (cubeful, per cube)")
-    ax.set_title(f"Cube decision: {decision.verdict} — {decision.situation}", loc="left",
-                 fontsize="medium")
+    ax.set_title(
+        f"Cube decision: {decision.verdict} — {decision.situation}", loc="left", fontsize="medium"
+    )
     ax.spines["top"].set_visible(False)
     ax.spines["right"].set_visible(False)
-    ax.legend(loc="upper left", frameon=True, framealpha=0.9, edgecolor="none",
-              fontsize="small")
+    ax.legend(loc="upper left", frameon=True, framealpha=0.9, edgecolor="none", fontsize="small")
     return ax
 
 
@@ -187,35 +224,61 @@ def _shade_regions(ax: Axes, grid: np.ndarray, regions: list[str]) -> None:
         left, right = edges[start], edges[i]
         ax.axvspan(left, right, color=_CUBE_SHADES[name], zorder=0, lw=0, gid=f"region {name}")
         if right - left > 0.06 * (grid[-1] - grid[0]):
-            ax.text((left + right) / 2, 0.02, name.replace(", ", ",\n"),
-                    transform=ax.get_xaxis_transform(),
-                    ha="center", va="bottom", fontsize="small", color="#666666",
-                    fontstyle="italic", zorder=1)
+            ax.text(
+                (left + right) / 2,
+                0.02,
+                name.replace(", ", ",\n"),
+                transform=ax.get_xaxis_transform(),
+                ha="center",
+                va="bottom",
+                fontsize="small",
+                color="#666666",
+                fontstyle="italic",
+                zorder=1,
+            )
         start = i
 
 
 def _mark_cube_points(ax: Axes, points: Any) -> None:
-    marks = [("double point", points.double_point, ""),
-             ("cash point", points.cash_point, f"\n(take point {points.take_point:.1%})"),
-             ("too good", points.too_good_point, "")]
+    marks = [
+        ("double point", points.double_point, ""),
+        ("cash point", points.cash_point, f"\n(take point {points.take_point:.1%})"),
+        ("too good", points.too_good_point, ""),
+    ]
     low, high = ax.get_xlim()
     for name, where, extra in marks:
         if where is None or not low < where < high:
             continue
-        ax.axvline(where, color=NEUTRAL_LIGHT, linewidth=1.0, linestyle=(0, (4, 3)), zorder=1,
-                   gid=name)
-        ax.text(where, 0.98, f"{name} {where:.1%}{extra}", transform=ax.get_xaxis_transform(),
-                rotation=90, ha="right", va="top", fontsize="x-small", color="#555555",
-                zorder=1)
+        ax.axvline(
+            where, color=NEUTRAL_LIGHT, linewidth=1.0, linestyle=(0, (4, 3)), zorder=1, gid=name
+        )
+        ax.text(
+            where,
+            0.98,
+            f"{name} {where:.1%}{extra}",
+            transform=ax.get_xaxis_transform(),
+            rotation=90,
+            ha="right",
+            va="top",
+            fontsize="x-small",
+            color="#555555",
+            zorder=1,
+        )
 
 
 # -- match equity tables -------------------------------------------------------------------------
 
 
 @_plot_docs("imshow")
-def plot_met(data: MatchEquityTable | pd.DataFrame | str, *, max_away: int = 11,
-             annotate: bool = True, colorbar: bool = False, ax: Axes | None = None,
-             **kwargs: Any) -> Axes:
+def plot_met(
+    data: MatchEquityTable | pd.DataFrame | str,
+    *,
+    max_away: int = 11,
+    annotate: bool = True,
+    colorbar: bool = False,
+    ax: Axes | None = None,
+    **kwargs: Any,
+) -> Axes:
     """A match equity table as a heat map: the row player's match winning chance.
 
     Rows are the points the player still needs, columns the opponent's (as
@@ -257,22 +320,34 @@ def plot_met(data: MatchEquityTable | pd.DataFrame | str, *, max_away: int = 11,
     elif isinstance(table, pd.DataFrame):
         frame = table
         if frame.shape[0] != frame.shape[1] or not all(
-                pd.api.types.is_numeric_dtype(t) for t in frame.dtypes):
-            raise PlotDataError(f"{plot} needs a square table of chances (MatchEquityTable."
-                                f"to_frame(), 'pre-crawford'), got columns "
-                                f"{', '.join(map(str, frame.columns))}")
+            pd.api.types.is_numeric_dtype(t) for t in frame.dtypes
+        ):
+            raise PlotDataError(
+                f"{plot} needs a square table of chances (MatchEquityTable."
+                f"to_frame(), 'pre-crawford'), got columns "
+                f"{', '.join(map(str, frame.columns))}"
+            )
     else:
-        raise PlotDataError(f"{plot} needs a MatchEquityTable, its to_frame() or a table "
-                            f"name, got {type(table).__name__}")
+        raise PlotDataError(
+            f"{plot} needs a MatchEquityTable, its to_frame() or a table "
+            f"name, got {type(table).__name__}"
+        )
     if frame.empty:
         raise PlotDataError(f"{plot}: the table is empty")
     shown = frame.iloc[:max_away, :max_away]
     values = shown.to_numpy(float)
     ax = _axes(ax)
     cmap = LinearSegmentedColormap.from_list(
-        "gammonlab_mwc", [player_color(1), "#FFFFFF", player_color(0)])
-    style = {"cmap": cmap, "vmin": 0.0, "vmax": 1.0, "interpolation": "nearest",
-             "aspect": "equal", **kwargs}
+        "gammonlab_mwc", [player_color(1), "#FFFFFF", player_color(0)]
+    )
+    style = {
+        "cmap": cmap,
+        "vmin": 0.0,
+        "vmax": 1.0,
+        "interpolation": "nearest",
+        "aspect": "equal",
+        **kwargs,
+    }
     image = ax.imshow(values, **style)
     rows, columns = list(shown.index), list(shown.columns)
     ax.set_xticks(range(len(columns)), [str(c) for c in columns])
@@ -287,14 +362,22 @@ def plot_met(data: MatchEquityTable | pd.DataFrame | str, *, max_away: int = 11,
         for i in range(len(rows)):
             for j in range(len(columns)):
                 v = values[i, j]
-                ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=size,
-                        color=_text_color(image.cmap(image.norm(v))))
+                ax.text(
+                    j,
+                    i,
+                    f"{100 * v:.0f}",
+                    ha="center",
+                    va="center",
+                    fontsize=size,
+                    color=_text_color(image.cmap(image.norm(v))),
+                )
     if colorbar:
         bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
         bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         bar.set_label("match winning chance of the row player")
     ax.set_xlabel("the opponent needs (points)")
     ax.set_ylabel("the player needs (points)")
-    ax.set_title(f"{name}: the player's match winning chance (%)", loc="left",
-                 fontsize="medium", pad=10)
+    ax.set_title(
+        f"{name}: the player's match winning chance (%)", loc="left", fontsize="medium", pad=10
+    )
     return ax

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 
-
 from ._common import (
     _NO_ERROR,
     EQUITY_COLUMNS,
@@ -46,16 +45,22 @@ from ._common import (
     _wrap,
 )
 
-__all__ = ['plot_equity', 'plot_errors', 'plot_gammon_rates', 'plot_luck', 'plot_pips']
+__all__ = ["plot_equity", "plot_errors", "plot_gammon_rates", "plot_luck", "plot_pips"]
 
 
 # -- pip counts ----------------------------------------------------------------------------------
 
 
 @_plot_docs("plot", "the players' lines")
-def plot_pips(data: pd.DataFrame, *, game: int | Iterable[int] | None = None,
-              hits: bool = True, cube: bool = True, ax: Axes | None = None,
-              **kwargs: Any) -> Axes:
+def plot_pips(
+    data: pd.DataFrame,
+    *,
+    game: int | Iterable[int] | None = None,
+    hits: bool = True,
+    cube: bool = True,
+    ax: Axes | None = None,
+    **kwargs: Any,
+) -> Axes:
     """Both players' pip counts, roll by roll, through a game or a whole match.
 
     Games are laid end to end, every other one shaded and named on the top
@@ -103,8 +108,13 @@ def plot_pips(data: pd.DataFrame, *, game: int | Iterable[int] | None = None,
     games = frame["game"].to_numpy()
     by_player = [np.where(player == p, pips, opp_pips) for p in (0, 1)]
     for p in (0, 1):
-        style = {"color": player_color(p), "linewidth": 2.0, "label": names[p],
-                 "solid_joinstyle": "round", **kwargs}
+        style = {
+            "color": player_color(p),
+            "linewidth": 2.0,
+            "label": names[p],
+            "solid_joinstyle": "round",
+            **kwargs,
+        }
         ax.plot(*_by_game(x, by_player[p], games), gid=f"pips player-{p}", **style)
     handles: list[Any] = []
     if hits:
@@ -113,15 +123,33 @@ def plot_pips(data: pd.DataFrame, *, game: int | Iterable[int] | None = None,
         rows = np.flatnonzero((np.nan_to_num(n_hits) > 0) & same_game_next)
         if len(rows):
             victims = 1 - player[rows]
-            ax.scatter(x[rows + 1], [by_player[v][r + 1] for v, r in zip(victims, rows)],
-                       marker="X", s=55, color=HIT_COLOR, edgecolor="white", linewidth=0.6,
-                       zorder=4, label="hit", gid="hits")
+            ax.scatter(
+                x[rows + 1],
+                [by_player[v][r + 1] for v, r in zip(victims, rows)],
+                marker="X",
+                s=55,
+                color=HIT_COLOR,
+                edgecolor="white",
+                linewidth=0.6,
+                zorder=4,
+                label="hit",
+                gid="hits",
+            )
     if cube:
         _mark_doubles(ax, frame, x, by_player)
         if (frame["action"].astype("string") == "double").any():
-            handles.append(Line2D([], [], marker="s", linestyle="none", markersize=9,
-                                  markerfacecolor=board_colors().cube, markeredgecolor=NEUTRAL,
-                                  label="double: cube value, answer"))
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    marker="s",
+                    linestyle="none",
+                    markersize=9,
+                    markerfacecolor=board_colors().cube,
+                    markeredgecolor=NEUTRAL,
+                    label="double: cube value, answer",
+                )
+            )
     _mark_games(ax, spans)
     top = np.nanmax(np.concatenate(by_player))
     ax.set_ylim(0, max(top, 1) * 1.1)
@@ -131,13 +159,19 @@ def plot_pips(data: pd.DataFrame, *, game: int | Iterable[int] | None = None,
     ax.set_title(f"Pip counts: {names[0]} vs {names[1]}", loc="left")
     _tidy(ax)
     main, _ = ax.get_legend_handles_labels()
-    ax.legend(handles=main + handles, loc="upper center", bbox_to_anchor=(0.5, -0.14),
-              ncol=len(main) + len(handles), frameon=False)
+    ax.legend(
+        handles=main + handles,
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.14),
+        ncol=len(main) + len(handles),
+        frameon=False,
+    )
     return ax
 
 
-def _mark_doubles(ax: Axes, frame: pd.DataFrame, x: np.ndarray,
-                  by_player: list[np.ndarray]) -> None:
+def _mark_doubles(
+    ax: Axes, frame: pd.DataFrame, x: np.ndarray, by_player: list[np.ndarray]
+) -> None:
     """A little cube on the doubler's line: the value offered and the answer."""
     actions = frame["action"].astype("string").fillna("").to_numpy()
     cube_face = board_colors()
@@ -145,32 +179,54 @@ def _mark_doubles(ax: Axes, frame: pd.DataFrame, x: np.ndarray,
         doubler = int(frame["player"].iloc[row])
         value = frame["cube"].iloc[row] if "cube" in frame.columns else pd.NA
         if pd.isna(value):
-            value = 2 * int(frame["cube_value"].iloc[row]) if "cube_value" in frame.columns \
-                else None
+            value = (
+                2 * int(frame["cube_value"].iloc[row]) if "cube_value" in frame.columns else None
+            )
         answer = actions[row + 1] if row + 1 < len(actions) else ""
         answer = {"drop": "pass"}.get(answer, answer)
         text = f"{value}" if value is not None else "D"
         if answer in ("take", "pass", "beaver"):
             text += f" {answer}"
-        ax.annotate(text, (x[row], by_player[doubler][row]), xytext=(0, 11),
-                    textcoords="offset points", ha="center", va="bottom", fontsize="x-small",
-                    color=cube_face.cube_text, zorder=5, gid=f"double player-{doubler}",
-                    bbox={"boxstyle": "square,pad=0.25", "facecolor": cube_face.cube,
-                          "edgecolor": player_color(doubler), "linewidth": 1.4},
-                    arrowprops={"arrowstyle": "-", "color": player_color(doubler),
-                                "linewidth": 1.0})
+        ax.annotate(
+            text,
+            (x[row], by_player[doubler][row]),
+            xytext=(0, 11),
+            textcoords="offset points",
+            ha="center",
+            va="bottom",
+            fontsize="x-small",
+            color=cube_face.cube_text,
+            zorder=5,
+            gid=f"double player-{doubler}",
+            bbox={
+                "boxstyle": "square,pad=0.25",
+                "facecolor": cube_face.cube,
+                "edgecolor": player_color(doubler),
+                "linewidth": 1.4,
+            },
+            arrowprops={"arrowstyle": "-", "color": player_color(doubler), "linewidth": 1.0},
+        )
 
 
 # -- gammon rates --------------------------------------------------------------------------------
 
 
-_ROLLOUT_SIDES = (("side on roll", "win_gammon", "win_backgammon", 0),
-                  ("opponent", "lose_gammon", "lose_backgammon", 1))
+_ROLLOUT_SIDES = (
+    ("side on roll", "win_gammon", "win_backgammon", 0),
+    ("opponent", "lose_gammon", "lose_backgammon", 1),
+)
 
 
 @_plot_docs("bar")
-def plot_gammon_rates(data: Any, *, by: str | None = None, min_games: int = 1,
-                      top: int | None = 12, ax: Axes | None = None, **kwargs: Any) -> Axes:
+def plot_gammon_rates(
+    data: Any,
+    *,
+    by: str | None = None,
+    min_games: int = 1,
+    top: int | None = 12,
+    ax: Axes | None = None,
+    **kwargs: Any,
+) -> Axes:
     """Gammon and backgammon rates, with 95% intervals, from played games or from rollouts.
 
     From a games frame, every complete game counts once. A gammon bar counts
@@ -213,14 +269,20 @@ def plot_gammon_rates(data: Any, *, by: str | None = None, min_games: int = 1,
     (4, ['player 0\\nn=2', 'player 1\\nn=3'])
     {close}
     """
-    if not isinstance(data, pd.DataFrame) or ("ending" not in data.columns and any(
-            name in data.columns for name in ("win_gammon", "lose_gammon"))):
+    if not isinstance(data, pd.DataFrame) or (
+        "ending" not in data.columns
+        and any(name in data.columns for name in ("win_gammon", "lose_gammon"))
+    ):
         return _gammon_rates_from_rollouts(_rollout_rows(data), _axes(ax), kwargs)
     plot = "plot_gammon_rates"
     if by is None:
         by = "winner_name" if "winner_name" in data.columns else "winner"
-    frame = _require(data, ["ending", by], plot,
-                     "a games frame: Match.games_frame() or read_matches(..., frame='games')")
+    frame = _require(
+        data,
+        ["ending", by],
+        plot,
+        "a games frame: Match.games_frame() or read_matches(..., frame='games')",
+    )
     if "complete" in frame.columns:
         frame = frame[frame["complete"].astype(bool)]
     frame = frame[frame["ending"].notna() & frame[by].notna()]
@@ -232,10 +294,10 @@ def plot_gammon_rates(data: Any, *, by: str | None = None, min_games: int = 1,
     resigned = ending == "resign"
     gammon = np.isin(ending, ["gammon", "backgammon"]) | (resigned & (multiple >= 2))
     backgammon = (ending == "backgammon") | (resigned & (multiple >= 3))
-    table = pd.DataFrame({"key": frame[by].to_numpy(), "gammon": gammon,
-                          "backgammon": backgammon})
+    table = pd.DataFrame({"key": frame[by].to_numpy(), "gammon": gammon, "backgammon": backgammon})
     groups = table.groupby("key", sort=True, observed=True).agg(
-        n=("gammon", "size"), gammons=("gammon", "sum"), backgammons=("backgammon", "sum"))
+        n=("gammon", "size"), gammons=("gammon", "sum"), backgammons=("backgammon", "sum")
+    )
     groups = groups[groups["n"] >= min_games]
     if groups.empty:
         raise PlotDataError(f"{plot}: no group of {by!r} has {min_games} complete games or more")
@@ -246,22 +308,28 @@ def plot_gammon_rates(data: Any, *, by: str | None = None, min_games: int = 1,
     ax = _axes(ax)
     players = _group_players(frame, by, list(groups.index))
     labels = [_group_label(key, by) for key in groups.index]
-    colors = [player_color(players[key]) if key in players else NEUTRAL_BAR
-              for key in groups.index]
+    colors = [player_color(players[key]) if key in players else NEUTRAL_BAR for key in groups.index]
     n = groups["n"].to_numpy(float)
     series = []
     for name, column, hatch in (("gammon", "gammons", None), ("backgammon", "backgammons", "///")):
         low, high = _wilson(groups[column].to_numpy(), groups["n"].to_numpy())
         series.append(_Rates(name, groups[column].to_numpy() / n, low, high, colors, hatch))
-    legend = [Patch(facecolor=NEUTRAL_BAR, edgecolor=NEUTRAL_BAR, label="gammon or backgammon"),
-              Patch(facecolor=_lighter(NEUTRAL_BAR, 0.6), edgecolor=NEUTRAL_BAR, hatch="///",
-                    label="backgammon")]
+    legend = [
+        Patch(facecolor=NEUTRAL_BAR, edgecolor=NEUTRAL_BAR, label="gammon or backgammon"),
+        Patch(
+            facecolor=_lighter(NEUTRAL_BAR, 0.6),
+            edgecolor=NEUTRAL_BAR,
+            hatch="///",
+            label="backgammon",
+        ),
+    ]
     labels = [f"{_wrap(label)}\nn={count}" for label, count in zip(labels, groups["n"])]
     _rate_bars(ax, labels, series, legend, kwargs)
     of_wins = by in ("winner", "winner_name")
     ax.set_ylabel("share of games won" if of_wins else "share of games")
-    ax.set_xlabel({"winner": "winner", "winner_name": "winner", "match_length": "match length"}
-                  .get(by, by))
+    ax.set_xlabel(
+        {"winner": "winner", "winner_name": "winner", "match_length": "match length"}.get(by, by)
+    )
     what = "of each player's wins" if of_wins else f"by {by.replace('_', ' ')}"
     ax.set_title(f"Gammon and backgammon rates {what} (95% Wilson intervals)", loc="left")
     return ax
@@ -294,14 +362,22 @@ def _group_label(key: Any, by: str) -> str:
 class _Rates:
     """One series of bars: a rate per group, its interval, its colours and its hatching."""
 
-    def __init__(self, name: str, values: np.ndarray, low: np.ndarray, high: np.ndarray,
-                 colors: Sequence[Any], hatch: str | None) -> None:
+    def __init__(
+        self,
+        name: str,
+        values: np.ndarray,
+        low: np.ndarray,
+        high: np.ndarray,
+        colors: Sequence[Any],
+        hatch: str | None,
+    ) -> None:
         self.name, self.values, self.low, self.high = name, values, low, high
         self.colors, self.hatch = list(colors), hatch
 
 
-def _rate_bars(ax: Axes, labels: list[str], series: list[_Rates], legend: list[Any],
-               kwargs: dict[str, Any]) -> None:
+def _rate_bars(
+    ax: Axes, labels: list[str], series: list[_Rates], legend: list[Any], kwargs: dict[str, Any]
+) -> None:
     """Groups of bars, one per series, with interval whiskers and the rate written on top."""
     x = np.arange(len(labels))
     width = 0.8 / len(series)
@@ -309,27 +385,57 @@ def _rate_bars(ax: Axes, labels: list[str], series: list[_Rates], legend: list[A
     for k, rates in enumerate(series):
         shift = (k - (len(series) - 1) / 2) * width
         faces = rates.colors if rates.hatch is None else [_lighter(c, 0.6) for c in rates.colors]
-        style = {"width": width, "color": faces, "edgecolor": rates.colors, "linewidth": 1.2,
-                 "hatch": rates.hatch, "zorder": 2, **kwargs}
+        style = {
+            "width": width,
+            "color": faces,
+            "edgecolor": rates.colors,
+            "linewidth": 1.2,
+            "hatch": rates.hatch,
+            "zorder": 2,
+            **kwargs,
+        }
         bars = ax.bar(x + shift, rates.values, **style)
         for bar in bars:
             bar.set_gid(rates.name)
-        whiskers = [np.maximum(rates.values - rates.low, 0.0),
-                    np.maximum(rates.high - rates.values, 0.0)]
-        ax.errorbar(x + shift, rates.values, yerr=whiskers, fmt="none", ecolor=NEUTRAL,
-                    elinewidth=1.1, capsize=3, zorder=3)
+        whiskers = [
+            np.maximum(rates.values - rates.low, 0.0),
+            np.maximum(rates.high - rates.values, 0.0),
+        ]
+        ax.errorbar(
+            x + shift,
+            rates.values,
+            yerr=whiskers,
+            fmt="none",
+            ecolor=NEUTRAL,
+            elinewidth=1.1,
+            capsize=3,
+            zorder=3,
+        )
         if annotate:
             for xi, value, top in zip(x + shift, rates.values, rates.high):
-                ax.annotate(f"{value:.0%}", (xi, top), xytext=(0, 2), textcoords="offset points",
-                            ha="center", va="bottom", fontsize="x-small", color=NEUTRAL)
+                ax.annotate(
+                    f"{value:.0%}",
+                    (xi, top),
+                    xytext=(0, 2),
+                    textcoords="offset points",
+                    ha="center",
+                    va="bottom",
+                    fontsize="x-small",
+                    color=NEUTRAL,
+                )
     ax.set_xticks(x, labels)
     ax.set_xlim(-0.6, len(labels) - 0.4)
     top = max(max(float(np.max(rates.high)) for rates in series), 0.05)
     ax.set_ylim(0, min(1.0, top * 1.12 + 0.03))
     _percent_axis(ax.yaxis)
     _tidy(ax)
-    ax.legend(handles=legend, loc="upper right", frameon=False, fontsize="small",
-              ncol=2 if len(legend) > 2 else 1)
+    ax.legend(
+        handles=legend,
+        loc="upper right",
+        frameon=False,
+        fontsize="small",
+        ncol=2 if len(legend) > 2 else 1,
+    )
 
 
 def _rollout_rows(data: Any) -> pd.DataFrame:
@@ -337,12 +443,17 @@ def _rollout_rows(data: Any) -> pd.DataFrame:
     names = ["win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"]
     if isinstance(data, pd.DataFrame):
         needed = names + [f"stderr_{name}" for name in names]
-        frame = _require(data, needed, "plot_gammon_rates",
-                         "rollout_many() rows or RolloutResult.to_series() rows")
+        frame = _require(
+            data,
+            needed,
+            "plot_gammon_rates",
+            "rollout_many() rows or RolloutResult.to_series() rows",
+        )
         labels = frame["position_id"] if "position_id" in frame.columns else frame.index
         rows = frame[needed].copy()
-        rows["scoring"] = (frame["scoring"].astype(str).to_numpy()
-                           if "scoring" in frame.columns else "standard")
+        rows["scoring"] = (
+            frame["scoring"].astype(str).to_numpy() if "scoring" in frame.columns else "standard"
+        )
         rows.index = [str(label) for label in labels]
         return rows
     if isinstance(data, Mapping):
@@ -352,9 +463,11 @@ def _rollout_rows(data: Any) -> pd.DataFrame:
     elif isinstance(data, Sequence) and data and all(hasattr(d, "win_gammon") for d in data):
         items = [(getattr(d.position, "label", str(i)), d) for i, d in enumerate(data)]
     else:
-        raise PlotDataError("plot_gammon_rates needs a games frame or rollout results "
-                            f"(RolloutResult, mapping of them, rollout_many frame), got "
-                            f"{type(data).__name__}")
+        raise PlotDataError(
+            "plot_gammon_rates needs a games frame or rollout results "
+            f"(RolloutResult, mapping of them, rollout_many frame), got "
+            f"{type(data).__name__}"
+        )
     rows = {}
     for label, result in items:
         if not (hasattr(result, "stderr") and hasattr(result, "win_gammon")):
@@ -369,8 +482,10 @@ def _rollout_rows(data: Any) -> pd.DataFrame:
 def _gammon_rates_from_rollouts(rows: pd.DataFrame, ax: Axes, kwargs: dict[str, Any]) -> Axes:
     scorings = set(rows["scoring"])
     if len(scorings) > 1:
-        raise PlotDataError(f"plot_gammon_rates: rollouts under different scorings "
-                            f"({', '.join(sorted(scorings))}) cannot share the bars")
+        raise PlotDataError(
+            f"plot_gammon_rates: rollouts under different scorings "
+            f"({', '.join(sorted(scorings))}) cannot share the bars"
+        )
     seed_000 = scorings == {"seed-000"}
     # R8.4's classes: 2 points for a checker outside the loser's home, 4 for one on the bar
     kinds = ("2+ points", "4 points") if seed_000 else ("gammon", "backgammon")
@@ -380,17 +495,34 @@ def _gammon_rates_from_rollouts(rows: pd.DataFrame, ax: Axes, kwargs: dict[str, 
         for column, kind, hatch in ((gammon, kinds[0], None), (backgammon, kinds[1], "///")):
             values = rows[column].to_numpy(float)
             half = Z95 * rows[f"stderr_{column}"].to_numpy(float)
-            series.append(_Rates(f"{side} {kind}", values, np.clip(values - half, 0, 1),
-                                 np.clip(values + half, 0, 1), [color] * len(rows), hatch))
+            series.append(
+                _Rates(
+                    f"{side} {kind}",
+                    values,
+                    np.clip(values - half, 0, 1),
+                    np.clip(values + half, 0, 1),
+                    [color] * len(rows),
+                    hatch,
+                )
+            )
             face = color if hatch is None else _lighter(color, 0.6)
-            legend.append(Patch(facecolor=face, edgecolor=color, hatch=hatch,
-                                label=f"{side}: {_first_label(kind, hatch, seed_000)}"))
+            legend.append(
+                Patch(
+                    facecolor=face,
+                    edgecolor=color,
+                    hatch=hatch,
+                    label=f"{side}: {_first_label(kind, hatch, seed_000)}",
+                )
+            )
     labels = [_wrap(str(label)) for label in rows.index]
     _rate_bars(ax, labels, series, legend, kwargs)
     ax.set_ylabel("chance of the result")
     ax.set_xlabel("")
-    title = ("2- and 4-point chances (R8.4), rollout (95% intervals)" if seed_000
-             else "Gammon and backgammon chances, rollout (95% intervals)")
+    title = (
+        "2- and 4-point chances (R8.4), rollout (95% intervals)"
+        if seed_000
+        else "Gammon and backgammon chances, rollout (95% intervals)"
+    )
     ax.set_title(title, loc="left")
     return ax
 
@@ -420,13 +552,20 @@ def _error_classes(classes: pd.Series) -> list[str]:
 
 
 def _error_marker(name: str, rank: int) -> tuple[str, float]:
-    return ERROR_MARKERS.get(name.lower(), (("o", "s", "D", "X", "P")[min(rank, 4)],
-                                            36.0 + 20.0 * rank))
+    return ERROR_MARKERS.get(
+        name.lower(), (("o", "s", "D", "X", "P")[min(rank, 4)], 36.0 + 20.0 * rank)
+    )
 
 
 @_plot_docs("plot", "the value line")
-def plot_equity(data: pd.DataFrame, *, y: str | None = None, errors: bool = True,
-                ax: Axes | None = None, **kwargs: Any) -> Axes:
+def plot_equity(
+    data: pd.DataFrame,
+    *,
+    y: str | None = None,
+    errors: bool = True,
+    ax: Axes | None = None,
+    **kwargs: Any,
+) -> Axes:
     """Equity or match winning chance through a match, from player 0's side, errors marked.
 
     Each row's value is the mover's (the analysis frame's convention) and is
@@ -469,8 +608,9 @@ def plot_equity(data: pd.DataFrame, *, y: str | None = None, errors: bool = True
         columns = data.columns if isinstance(data, pd.DataFrame) else ()
         y = next((name for name in EQUITY_COLUMNS if name in columns), EQUITY_COLUMNS[-1])
     needed = ["game", "action_index", "player", "action", y]
-    frame = _require(data, needed + (["error_class"] if errors else []), plot,
-                     "gammonlab.analyse(match)")
+    frame = _require(
+        data, needed + (["error_class"] if errors else []), plot, "gammonlab.analyse(match)"
+    )
     frame = _one_match(frame, plot)
     chance = "mwc" in y.lower()
     pivot = 0.5 if chance else 0.0
@@ -482,22 +622,46 @@ def plot_equity(data: pd.DataFrame, *, y: str | None = None, errors: bool = True
     if np.isnan(value).all():
         raise PlotDataError(f"{plot}: the column {y!r} has no values")
     # rows without a value (a take, a roll with a dead cube) are interpolated within their game
-    filled = (pd.Series(value).groupby(games)
-              .transform(lambda part: part.interpolate(limit_area="inside").ffill())
-              .to_numpy(float))
+    filled = (
+        pd.Series(value)
+        .groupby(games)
+        .transform(lambda part: part.interpolate(limit_area="inside").ffill())
+        .to_numpy(float)
+    )
     known = ~np.isnan(filled)
     ax = _axes(ax)
     names = _player_names(frame)
     lx, ly = _by_game(x[known], filled[known], games[known])
     style = {"color": NEUTRAL, "linewidth": 1.3, "label": f"{names[0]}'s side", **kwargs}
     ax.plot(lx, ly, gid="value", zorder=3, **style)
-    ax.fill_between(lx, ly, pivot, where=ly >= pivot, interpolate=True, color=player_color(0),
-                    alpha=0.35, linewidth=0, zorder=1, label=f"{names[0]} ahead")
-    ax.fill_between(lx, ly, pivot, where=ly <= pivot, interpolate=True, color=player_color(1),
-                    alpha=0.35, linewidth=0, zorder=1, label=f"{names[1]} ahead")
+    ax.fill_between(
+        lx,
+        ly,
+        pivot,
+        where=ly >= pivot,
+        interpolate=True,
+        color=player_color(0),
+        alpha=0.35,
+        linewidth=0,
+        zorder=1,
+        label=f"{names[0]} ahead",
+    )
+    ax.fill_between(
+        lx,
+        ly,
+        pivot,
+        where=ly <= pivot,
+        interpolate=True,
+        color=player_color(1),
+        alpha=0.35,
+        linewidth=0,
+        zorder=1,
+        label=f"{names[1]} ahead",
+    )
     ax.axhline(pivot, color=NEUTRAL_LIGHT, linewidth=0.8, zorder=2)
-    handles = [Patch(color=player_color(p), alpha=0.6, label=f"{names[p]} ahead / erring")
-               for p in (0, 1)]
+    handles = [
+        Patch(color=player_color(p), alpha=0.6, label=f"{names[p]} ahead / erring") for p in (0, 1)
+    ]
     if errors:
         handles += _mark_errors(ax, frame, x, filled)
     _mark_games(ax, spans)
@@ -513,8 +677,14 @@ def plot_equity(data: pd.DataFrame, *, y: str | None = None, errors: bool = True
     ax.set_title(f"{what} through {through}: {names[0]} vs {names[1]}", loc="left")
     ax.spines["top"].set_visible(False)
     ax.spines["right"].set_visible(False)
-    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.14),
-              ncol=len(handles), frameon=False, fontsize="small")
+    ax.legend(
+        handles=handles,
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.14),
+        ncol=len(handles),
+        frameon=False,
+        fontsize="small",
+    )
     return ax
 
 
@@ -543,20 +713,47 @@ def _mark_errors(ax: Axes, frame: pd.DataFrame, x: np.ndarray, y: np.ndarray) ->
             edges = [PLAYER_EDGE_COLORS[p] for p in player[rows]]
             hollow = kind == "cube"
             cube_marks |= hollow
-            ax.scatter(x[rows], y[rows], marker=marker, s=size * (1.3 if hollow else 1.0),
-                       c="white" if hollow else colours, edgecolors=colours if hollow else edges,
-                       linewidths=2.0 if hollow else 1.0, zorder=4, gid=f"errors {kind} {name}",
-                       label=name)
+            ax.scatter(
+                x[rows],
+                y[rows],
+                marker=marker,
+                s=size * (1.3 if hollow else 1.0),
+                c="white" if hollow else colours,
+                edgecolors=colours if hollow else edges,
+                linewidths=2.0 if hollow else 1.0,
+                zorder=4,
+                gid=f"errors {kind} {name}",
+                label=name,
+            )
     handles: list[Any] = []
     for rank, (name, count) in enumerate(counts.items()):
         marker, size = _error_marker(name, rank)
-        handles.append(Line2D([], [], marker=marker, linestyle="none", color=NEUTRAL_LIGHT,
-                              markeredgecolor=NEUTRAL, markersize=math.sqrt(size),
-                              label=f"{name} ({count})"))
+        handles.append(
+            Line2D(
+                [],
+                [],
+                marker=marker,
+                linestyle="none",
+                color=NEUTRAL_LIGHT,
+                markeredgecolor=NEUTRAL,
+                markersize=math.sqrt(size),
+                label=f"{name} ({count})",
+            )
+        )
     if cube_marks:
-        handles.append(Line2D([], [], marker="o", linestyle="none", markerfacecolor="white",
-                              markeredgecolor=NEUTRAL, markeredgewidth=2.0, markersize=7,
-                              label="hollow: cube"))
+        handles.append(
+            Line2D(
+                [],
+                [],
+                marker="o",
+                linestyle="none",
+                markerfacecolor="white",
+                markeredgecolor=NEUTRAL,
+                markeredgewidth=2.0,
+                markersize=7,
+                label="hollow: cube",
+            )
+        )
     return handles
 
 
@@ -587,8 +784,9 @@ def plot_luck(data: pd.DataFrame, *, ax: Axes | None = None, **kwargs: Any) -> A
     {close}
     """
     plot = "plot_luck"
-    frame = _require(data, ["game", "action_index", "player", "action", "luck"], plot,
-                     "gammonlab.analyse(match)")
+    frame = _require(
+        data, ["game", "action_index", "player", "action", "luck"], plot, "gammonlab.analyse(match)"
+    )
     frame = _one_match(frame, plot)
     x, spans = _timeline(frame)
     luck = _numbers(frame["luck"])
@@ -601,26 +799,41 @@ def plot_luck(data: pd.DataFrame, *, ax: Axes | None = None, **kwargs: Any) -> A
         xs = np.r_[spans[0][1], x[rows]]
         total = np.r_[0.0, np.cumsum(luck[rows])]
         totals.append(total[-1])
-        style = {"color": player_color(p), "linewidth": 2.0, "drawstyle": "steps-post",
-                 "label": f"{names[p]} {total[-1]:+.2f}", **kwargs}
+        style = {
+            "color": player_color(p),
+            "linewidth": 2.0,
+            "drawstyle": "steps-post",
+            "label": f"{names[p]} {total[-1]:+.2f}",
+            **kwargs,
+        }
         ax.plot(xs, total, gid=f"luck player-{p}", **style)
-        ax.annotate(f"{total[-1]:+.2f}", (xs[-1], total[-1]), xytext=(4, 0),
-                    textcoords="offset points", va="center", fontsize="small",
-                    color=player_color(p), fontweight="bold")
+        ax.annotate(
+            f"{total[-1]:+.2f}",
+            (xs[-1], total[-1]),
+            xytext=(4, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize="small",
+            color=player_color(p),
+            fontweight="bold",
+        )
     ax.axhline(0.0, color=NEUTRAL_LIGHT, linewidth=0.8, zorder=1)
     _mark_games(ax, spans)
     ax.set_xlabel("roll, games end to end" if len(spans) > 1 else f"roll (game {spans[0][0]})")
     ax.set_ylabel("luck so far (equity)")
-    ax.set_title(f"Luck through the match: {names[0]} {totals[0]:+.2f}, "
-                 f"{names[1]} {totals[1]:+.2f}", loc="left")
+    ax.set_title(
+        f"Luck through the match: {names[0]} {totals[0]:+.2f}, {names[1]} {totals[1]:+.2f}",
+        loc="left",
+    )
     _tidy(ax)
     ax.legend(loc="upper left", frameon=False)
     return ax
 
 
 @_plot_docs("bar")
-def plot_errors(data: pd.DataFrame, *, value: str = "count", ax: Axes | None = None,
-                **kwargs: Any) -> Axes:
+def plot_errors(
+    data: pd.DataFrame, *, value: str = "count", ax: Axes | None = None, **kwargs: Any
+) -> Axes:
     """Each player's errors by class: how many, or how much equity they cost.
 
     A bar per player and class, in the player's colour: checker-play errors
@@ -655,9 +868,11 @@ def plot_errors(data: pd.DataFrame, *, value: str = "count", ax: Axes | None = N
     needed = ["player", "error_class"] + (["equity_loss"] if value == "equity_loss" else [])
     frame = _require(data, needed, plot, "gammonlab.analyse(match)")
     if "match" in frame.columns and frame["match"].nunique() > 1:
-        raise PlotDataError(f"{plot} counts one match; the frame holds "
-                            f"{frame['match'].nunique()} (select one, or summarise them "
-                            "with gammonlab.summarise)")
+        raise PlotDataError(
+            f"{plot} counts one match; the frame holds "
+            f"{frame['match'].nunique()} (select one, or summarise them "
+            "with gammonlab.summarise)"
+        )
     classes = _error_classes(frame["error_class"])
     if not classes:
         raise PlotDataError(f"{plot}: the column 'error_class' names no error class")
@@ -670,8 +885,11 @@ def plot_errors(data: pd.DataFrame, *, value: str = "count", ax: Axes | None = N
     for k, (column, loss_column, _) in enumerate(kinds):
         wrong = _is_error(frame[column])
         text = frame[column].astype("string").fillna("").to_numpy(str)
-        loss = (_numbers(frame[loss_column]) if loss_column in frame.columns
-                else np.full(len(frame), np.nan))
+        loss = (
+            _numbers(frame[loss_column])
+            if loss_column in frame.columns
+            else np.full(len(frame), np.nan)
+        )
         for p in (0, 1):
             for c, name in enumerate(classes):
                 rows = wrong & (text == name) & (player == p)
@@ -686,11 +904,17 @@ def plot_errors(data: pd.DataFrame, *, value: str = "count", ax: Axes | None = N
         bottom = np.zeros(len(classes))
         for k, (_, _, kind) in enumerate(kinds):
             cube = kind == "cube"
-            style = {"width": width, "bottom": bottom,
-                     "color": _lighter(player_color(p), 0.55) if cube else player_color(p),
-                     "edgecolor": PLAYER_EDGE_COLORS[p], "linewidth": 0.8,
-                     "hatch": "///" if cube else None, "zorder": 2,
-                     "label": f"{names[p]}{', cube' if cube else ''}", **kwargs}
+            style = {
+                "width": width,
+                "bottom": bottom,
+                "color": _lighter(player_color(p), 0.55) if cube else player_color(p),
+                "edgecolor": PLAYER_EDGE_COLORS[p],
+                "linewidth": 0.8,
+                "hatch": "///" if cube else None,
+                "zorder": 2,
+                "label": f"{names[p]}{', cube' if cube else ''}",
+                **kwargs,
+            }
             for bar, name in zip(ax.bar(x + shift, heights[k, p], **style), classes):
                 bar.set_gid(f"errors player-{p} {kind} {name}")
             bottom = bottom + heights[k, p]
@@ -699,8 +923,16 @@ def plot_errors(data: pd.DataFrame, *, value: str = "count", ax: Axes | None = N
             label = f"{n:.0f}" if value == "count" else f"{loss_total:.3f}"
             if value == "count" and has_loss:
                 label += f"\n−{loss_total:.3f}"
-            ax.annotate(label, (xi, bottom[c]), xytext=(0, 2), textcoords="offset points",
-                        ha="center", va="bottom", fontsize="x-small", color=NEUTRAL)
+            ax.annotate(
+                label,
+                (xi, bottom[c]),
+                xytext=(0, 2),
+                textcoords="offset points",
+                ha="center",
+                va="bottom",
+                fontsize="x-small",
+                color=NEUTRAL,
+            )
     ax.set_xticks(x, classes)
     ax.set_xlim(-0.6, len(classes) - 0.4)
     ax.set_ylim(0, ax.get_ylim()[1] * 1.18 + (0.5 if value == "count" else 0.0))
@@ -708,11 +940,14 @@ def plot_errors(data: pd.DataFrame, *, value: str = "count", ax: Axes | None = N
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("error class")
     ax.set_ylabel("errors" if value == "count" else "equity lost")
-    summary = ", ".join(f"{names[p]} {counts[:, p].sum():.0f}"
-                        + (f" (−{lost[:, p].sum():.3f})" if has_loss else "")
-                        for p in (0, 1))
-    ax.set_title(f"Errors by class (equity lost): {summary}" if has_loss
-                 else f"Errors by class: {summary}", loc="left")
+    summary = ", ".join(
+        f"{names[p]} {counts[:, p].sum():.0f}" + (f" (−{lost[:, p].sum():.3f})" if has_loss else "")
+        for p in (0, 1)
+    )
+    ax.set_title(
+        f"Errors by class (equity lost): {summary}" if has_loss else f"Errors by class: {summary}",
+        loc="left",
+    )
     _tidy(ax)
     ax.legend(loc="upper right", frameon=False, ncol=2 if len(kinds) > 1 else 1)
     return ax

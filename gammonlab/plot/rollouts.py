@@ -28,7 +28,7 @@ from ._common import (
     _tidy,
 )
 
-__all__ = ['plot_first_rolls', 'plot_plays', 'plot_rollout']
+__all__ = ["plot_first_rolls", "plot_plays", "plot_rollout"]
 
 
 # -- rollouts ------------------------------------------------------------------------------------
@@ -40,14 +40,21 @@ def _trials(result: Any, plot: str) -> pd.DataFrame:
         frame = result
     elif hasattr(result, "to_frame") and hasattr(result, "stderr"):
         if getattr(result, "_trial_frame", None) is None:
-            raise PlotDataError(f"{plot} needs the rollout's trials: "
-                                "rollout(..., keep_trials=True)")
+            raise PlotDataError(
+                f"{plot} needs the rollout's trials: rollout(..., keep_trials=True)"
+            )
         frame = result.to_frame()
     else:
-        raise PlotDataError(f"{plot} needs a RolloutResult (keep_trials=True) or its "
-                            f"to_frame(), got {type(result).__name__}")
-    return _require(frame, ["trial", "die1", "die2", "points"], plot,
-                    "RolloutResult.to_frame() of rollout(..., keep_trials=True)")
+        raise PlotDataError(
+            f"{plot} needs a RolloutResult (keep_trials=True) or its "
+            f"to_frame(), got {type(result).__name__}"
+        )
+    return _require(
+        frame,
+        ["trial", "die1", "die2", "points"],
+        plot,
+        "RolloutResult.to_frame() of rollout(..., keep_trials=True)",
+    )
 
 
 def _rotated(frame: pd.DataFrame) -> bool:
@@ -75,7 +82,7 @@ def _running_equity(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nda
     mean = np.cumsum(points) / n
     if not _rotated(frame):
         with np.errstate(invalid="ignore", divide="ignore"):
-            plain_var = (np.cumsum(points ** 2) - n * mean ** 2) / (n - 1)
+            plain_var = (np.cumsum(points**2) - n * mean**2) / (n - 1)
         plain = np.sqrt(np.maximum(plain_var, 0) / n)
         return n[1:], mean[1:], plain[1:], False
     blocks = len(points) // ROLLS_PER_BLOCK
@@ -89,15 +96,17 @@ def _running_equity(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nda
     np.add.at(s1, (block, stratum), points[:used])
     np.add.at(s2, (block, stratum), points[:used] ** 2)
     count, s1, s2 = (np.cumsum(a, axis=0) for a in (count, s1, s2))
-    stderr = np.array([stratified_stderr(count[b], s1[b], s2[b], count[b].sum())[0]
-                       for b in range(blocks)])
+    stderr = np.array(
+        [stratified_stderr(count[b], s1[b], s2[b], count[b].sum())[0] for b in range(blocks)]
+    )
     trials = (np.arange(blocks) + 1) * ROLLS_PER_BLOCK
     return trials, mean[trials - 1], stderr, True
 
 
 @_plot_docs("plot", "the running equity")
-def plot_rollout(data: RolloutResult | pd.DataFrame, *, ax: Axes | None = None,
-                 **kwargs: Any) -> Axes:
+def plot_rollout(
+    data: RolloutResult | pd.DataFrame, *, ax: Axes | None = None, **kwargs: Any
+) -> Axes:
     """A rollout's equity as the trials come in, with its 95% band narrowing.
 
     The estimate after each block of 36 trials (each trial, without variance
@@ -127,25 +136,51 @@ def plot_rollout(data: RolloutResult | pd.DataFrame, *, ax: Axes | None = None,
     trials, equity, stderr, rotated = _running_equity(frame)
     ax = _axes(ax)
     color = player_color(0)
-    band = ax.fill_between(trials, equity - Z95 * stderr, equity + Z95 * stderr, color=color,
-                           alpha=0.22, linewidth=0, label="95% interval", zorder=1)
+    band = ax.fill_between(
+        trials,
+        equity - Z95 * stderr,
+        equity + Z95 * stderr,
+        color=color,
+        alpha=0.22,
+        linewidth=0,
+        label="95% interval",
+        zorder=1,
+    )
     band.set_gid("band")
-    style = {"color": color, "linewidth": 2.0, "marker": "o" if len(trials) <= 60 else None,
-             "markersize": 3.5, "label": "equity so far", **kwargs}
+    style = {
+        "color": color,
+        "linewidth": 2.0,
+        "marker": "o" if len(trials) <= 60 else None,
+        "markersize": 3.5,
+        "label": "equity so far",
+        **kwargs,
+    }
     ax.plot(trials, equity, gid="equity", zorder=3, **style)
     final, final_se = equity[-1], stderr[-1]
-    ax.axhline(final, color=NEUTRAL, linestyle="--", linewidth=1.0, zorder=2,
-               label=f"final {final:+.3f} ± {Z95 * final_se:.3f}", gid="final")
+    ax.axhline(
+        final,
+        color=NEUTRAL,
+        linestyle="--",
+        linewidth=1.0,
+        zorder=2,
+        label=f"final {final:+.3f} ± {Z95 * final_se:.3f}",
+        gid="final",
+    )
     ax.axhline(0.0, color=NEUTRAL_LIGHT, linewidth=0.8, zorder=0)
     ax.set_xlim(0, trials[-1] * 1.02)
-    spread = max(np.nanmax(np.abs(equity[len(equity) // 4:] - final)
-                           + Z95 * stderr[len(equity) // 4:]), 0.02)
+    spread = max(
+        np.nanmax(np.abs(equity[len(equity) // 4 :] - final) + Z95 * stderr[len(equity) // 4 :]),
+        0.02,
+    )
     ax.set_ylim(final - 1.25 * spread, final + 1.25 * spread)
     ax.set_xlabel("trials" + (" (blocks of 36 rotated rolls)" if rotated else ""))
     ax.set_ylabel("equity of the side on roll (cubeless)")
     position = getattr(getattr(result, "position", None), "label", None)
-    ax.set_title(f"Rollout{' of ' + position if position else ''}: {len(frame)} trials, "
-                 f"equity {final:+.3f} ± {Z95 * final_se:.3f} (95%)", loc="left")
+    ax.set_title(
+        f"Rollout{' of ' + position if position else ''}: {len(frame)} trials, "
+        f"equity {final:+.3f} ± {Z95 * final_se:.3f} (95%)",
+        loc="left",
+    )
     _tidy(ax)
     ax.legend(loc="upper right", frameon=False)
     return ax
@@ -156,8 +191,13 @@ def _roll_label(high: int, low: int) -> str:
 
 
 @_plot_docs("bar")
-def plot_first_rolls(data: RolloutResult | pd.DataFrame, *, order: str = "equity",
-                     ax: Axes | None = None, **kwargs: Any) -> Axes:
+def plot_first_rolls(
+    data: RolloutResult | pd.DataFrame,
+    *,
+    order: str = "equity",
+    ax: Axes | None = None,
+    **kwargs: Any,
+) -> Axes:
     """A rollout's equity after each of the 21 first rolls, with 95% error bars.
 
     The roll is the one a rollout rotates: the first roll of the side on roll,
@@ -188,10 +228,16 @@ def plot_first_rolls(data: RolloutResult | pd.DataFrame, *, order: str = "equity
         raise PlotDataError(f"{plot}: order must be 'equity' or 'roll', got {order!r}")
     frame = _trials(result, plot)
     d1, d2 = frame["die1"].to_numpy(int), frame["die2"].to_numpy(int)
-    table = pd.DataFrame({"high": np.maximum(d1, d2), "low": np.minimum(d1, d2),
-                          "points": frame["points"].to_numpy(float)})
-    rolls = table.groupby(["high", "low"]).agg(equity=("points", "mean"),
-                                                sd=("points", "std"), n=("points", "size"))
+    table = pd.DataFrame(
+        {
+            "high": np.maximum(d1, d2),
+            "low": np.minimum(d1, d2),
+            "points": frame["points"].to_numpy(float),
+        }
+    )
+    rolls = table.groupby(["high", "low"]).agg(
+        equity=("points", "mean"), sd=("points", "std"), n=("points", "size")
+    )
     rolls["stderr"] = rolls["sd"] / np.sqrt(rolls["n"])
     if order == "equity":
         rolls = rolls.sort_values("equity", ascending=False, kind="stable")
@@ -203,11 +249,25 @@ def plot_first_rolls(data: RolloutResult | pd.DataFrame, *, order: str = "equity
     bars = ax.bar(x, values, **style)
     for bar, (high, low) in zip(bars, rolls.index):
         bar.set_gid(f"roll {_roll_label(high, low)}")
-    ax.errorbar(x, values, yerr=Z95 * rolls["stderr"].fillna(0).to_numpy(), fmt="none",
-                ecolor=NEUTRAL, elinewidth=1.0, capsize=2.5, zorder=3)
+    ax.errorbar(
+        x,
+        values,
+        yerr=Z95 * rolls["stderr"].fillna(0).to_numpy(),
+        fmt="none",
+        ecolor=NEUTRAL,
+        elinewidth=1.0,
+        capsize=2.5,
+        zorder=3,
+    )
     overall = float(frame["points"].mean())
-    ax.axhline(overall, color=NEUTRAL, linestyle="--", linewidth=1.0, zorder=4,
-               label=f"all rolls {overall:+.3f}")
+    ax.axhline(
+        overall,
+        color=NEUTRAL,
+        linestyle="--",
+        linewidth=1.0,
+        zorder=4,
+        label=f"all rolls {overall:+.3f}",
+    )
     ax.axhline(0.0, color=NEUTRAL, linewidth=0.8, zorder=1)
     ax.set_xticks(x, [_roll_label(high, low) for high, low in rolls.index])
     ax.tick_params(axis="x", labelsize="small")
@@ -217,19 +277,29 @@ def plot_first_rolls(data: RolloutResult | pd.DataFrame, *, order: str = "equity
     ax.set_xlabel("the opponent's reply" if reply else "first roll")
     ax.set_ylabel("equity of the side on roll (cubeless)")
     after = f" after {dice[0]}-{dice[1]}" if dice is not None else ""
-    ax.set_title(f"Equity by {'reply' if reply else 'first roll'}{after}: "
-                 f"{len(frame)} trials, 95% error bars", loc="left")
+    ax.set_title(
+        f"Equity by {'reply' if reply else 'first roll'}{after}: "
+        f"{len(frame)} trials, 95% error bars",
+        loc="left",
+    )
     _tidy(ax)
-    ax.legend(handles=[Patch(color=player_color(0), label="good for the side on roll"),
-                       Patch(color=player_color(1), label="good for the opponent"),
-                       *ax.get_legend_handles_labels()[0]],
-              loc="upper right", frameon=False, fontsize="small")
+    ax.legend(
+        handles=[
+            Patch(color=player_color(0), label="good for the side on roll"),
+            Patch(color=player_color(1), label="good for the opponent"),
+            *ax.get_legend_handles_labels()[0],
+        ],
+        loc="upper right",
+        frameon=False,
+        fontsize="small",
+    )
     return ax
 
 
 @_plot_docs("errorbar")
-def plot_plays(data: pd.DataFrame, *, value: str = "equity", ax: Axes | None = None,
-               **kwargs: Any) -> Axes:
+def plot_plays(
+    data: pd.DataFrame, *, value: str = "equity", ax: Axes | None = None, **kwargs: Any
+) -> Axes:
     """Candidate plays of a roll, best on top, with their equities and 95% error bars.
 
     Parameters
@@ -264,14 +334,39 @@ def plot_plays(data: pd.DataFrame, *, value: str = "equity", ax: Axes | None = N
     values = frame[value].to_numpy(float)
     half = Z95 * frame[error].fillna(0).to_numpy(float)
     color = player_color(0)
-    style = {"fmt": "o", "color": color, "ecolor": color, "elinewidth": 2.2, "capsize": 4,
-             "markersize": 7, "markeredgecolor": PLAYER_EDGE_COLORS[0], "zorder": 3, **kwargs}
+    style = {
+        "fmt": "o",
+        "color": color,
+        "ecolor": color,
+        "elinewidth": 2.2,
+        "capsize": 4,
+        "markersize": 7,
+        "markeredgecolor": PLAYER_EDGE_COLORS[0],
+        "zorder": 3,
+        **kwargs,
+    }
     ax.errorbar(values, y, xerr=half, gid="plays", **style)
-    ax.scatter(values[:1], y[:1], s=190, facecolor="none", edgecolor=NEUTRAL, linewidth=1.4,
-               zorder=4, label="best play", gid="best")
+    ax.scatter(
+        values[:1],
+        y[:1],
+        s=190,
+        facecolor="none",
+        edgecolor=NEUTRAL,
+        linewidth=1.4,
+        zorder=4,
+        label="best play",
+        gid="best",
+    )
     for yi, v, h in zip(y, values, half):
-        ax.annotate(f"{v:+.3f} ± {h:.3f}", (v + h, yi), xytext=(6, 0),
-                    textcoords="offset points", va="center", fontsize="small", color=NEUTRAL)
+        ax.annotate(
+            f"{v:+.3f} ± {h:.3f}",
+            (v + h, yi),
+            xytext=(6, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize="small",
+            color=NEUTRAL,
+        )
     if value == "difference":
         ax.axvline(0.0, color=NEUTRAL, linewidth=0.9, zorder=1)
     ax.set_yticks(y, frame["play"].astype(str).tolist())
@@ -282,8 +377,11 @@ def plot_plays(data: pd.DataFrame, *, value: str = "equity", ax: Axes | None = N
     ax.grid(True, axis="x", color="#E4E4E4", linewidth=0.8, zorder=0)
     ax.spines["top"].set_visible(False)
     ax.spines["right"].set_visible(False)
-    ax.set_xlabel("equity (cubeless) of the player to move" if value == "equity"
-                  else "equity difference to the best play")
+    ax.set_xlabel(
+        "equity (cubeless) of the player to move"
+        if value == "equity"
+        else "equity difference to the best play"
+    )
     ax.set_ylabel("candidate play")
     settings = data.attrs.get("settings", {}) if hasattr(data, "attrs") else {}
     trials = f", {settings['trials']} trials" if "trials" in settings else ""

@@ -176,37 +176,58 @@ _END_NAMES = {
 _END_NAMES_SEED_000 = {**_END_NAMES, _k.END_GAMMON: "outside", _k.END_BACKGAMMON: "bar"}
 _SCORING_METHODS = {
     "standard": "cubeless money points: single 1, gammon 2, backgammon 3 (R8.2)",
-    "seed-000": ("cubeless money points of seed 000 (R8.4): 1; 2 if the loser has a checker "
-                 "outside its home board (the bar included); 4 if one on the bar; the five "
-                 "probabilities are win, win 2+, win 4, lose 2+, lose 4"),
+    "seed-000": (
+        "cubeless money points of seed 000 (R8.4): 1; 2 if the loser has a checker "
+        "outside its home board (the bar included); 4 if one on the bar; the five "
+        "probabilities are win, win 2+, win 4, lose 2+, lose 4"
+    ),
 }
 _LABELS = {
-    "standard": {"win": "win", "win_gammon": "win gammon", "win_backgammon": "win backgammon",
-                 "lose_gammon": "lose gammon", "lose_backgammon": "lose backgammon",
-                 "equity": "equity (cubeless)"},
-    "seed-000": {"win": "win", "win_gammon": "win 2+ (outside home)",
-                 "win_backgammon": "win 4 (on the bar)", "lose_gammon": "lose 2+ (outside home)",
-                 "lose_backgammon": "lose 4 (on the bar)", "equity": "equity (cubeless, R8.4)"},
+    "standard": {
+        "win": "win",
+        "win_gammon": "win gammon",
+        "win_backgammon": "win backgammon",
+        "lose_gammon": "lose gammon",
+        "lose_backgammon": "lose backgammon",
+        "equity": "equity (cubeless)",
+    },
+    "seed-000": {
+        "win": "win",
+        "win_gammon": "win 2+ (outside home)",
+        "win_backgammon": "win 4 (on the bar)",
+        "lose_gammon": "lose 2+ (outside home)",
+        "lose_backgammon": "lose 4 (on the bar)",
+        "equity": "equity (cubeless, R8.4)",
+    },
 }
 _SEED_000_BEAROFF = (
     "games that reach a pure bear-off (both sides home, none on the bar) end with the "
     "bear-off database's two-sided win probability, as single games: no contact is left, "
     "nobody can be hit, so the loser ends with every checker home and none on the bar "
-    "(R8.4); a position that is one already is played out")
-_SEED_000_POLICY = ("policies choose their plays as under R8.2 (pubeval and the evaluators "
-                    "know no other scoring); finished games are counted under R8.4")
+    "(R8.4); a position that is one already is played out"
+)
+_SEED_000_POLICY = (
+    "policies choose their plays as under R8.2 (pubeval and the evaluators "
+    "know no other scoring); finished games are counted under R8.4"
+)
 _VARIANCE_REDUCTION_DICE = "rotated first roll: each ordered roll once per block of 36 trials"
-_ACEY_NO_BEAROFF = ("off for acey-deucey: the 1-2 roll (R11.2) changes the bear-off too, "
-                    "so the bear-off database's roll distributions do not apply")
-_ACEY_METHOD = ("checkers enter from off the board (R11.1); on 1-2 the policy picks the best "
-                "position over every play of the 1, the 2 and any doubles, and the same side "
-                "rolls again when all six moves were played (R11.2); policies and evaluators "
-                "see checkers waiting to enter on the bar; a loser with checkers waiting to "
-                "enter is backgammoned (R8.2)")
+_ACEY_NO_BEAROFF = (
+    "off for acey-deucey: the 1-2 roll (R11.2) changes the bear-off too, "
+    "so the bear-off database's roll distributions do not apply"
+)
+_ACEY_METHOD = (
+    "checkers enter from off the board (R11.1); on 1-2 the policy picks the best "
+    "position over every play of the 1, the 2 and any doubles, and the same side "
+    "rolls again when all six moves were played (R11.2); policies and evaluators "
+    "see checkers waiting to enter on the bar; a loser with checkers waiting to "
+    "enter is backgammoned (R8.2)"
+)
 _ACEY_METHOD_SEED_000 = _ACEY_METHOD.replace(
-    "is backgammoned (R8.2)", "pays 4 points, as one on the bar does (R8.4)")
-_VARIANCE_REDUCTION_REPLY = ("rotated reply: the opponent's first roll, each ordered roll once "
-                             "per block of 36 trials")
+    "is backgammoned (R8.2)", "pays 4 points, as one on the bar does (R8.4)"
+)
+_VARIANCE_REDUCTION_REPLY = (
+    "rotated reply: the opponent's first roll, each ordered roll once per block of 36 trials"
+)
 
 
 # -- the result ----------------------------------------------------------------------------
@@ -335,9 +356,11 @@ class RolloutResult:
     def __repr__(self) -> str:
         dice = "" if self.dice is None else f" {self.dice[0]}-{self.dice[1]}"
         scoring = "" if self.scoring == "standard" else f", scoring {self.scoring} (R8.4)"
-        return (f"<RolloutResult {self.position.label}{dice}: "
-                f"equity {self.equity:+.4f} +- {self.stderr['equity']:.4f}, "
-                f"win {self.win:.4f}, {self.trials} trials{scoring}>")
+        return (
+            f"<RolloutResult {self.position.label}{dice}: "
+            f"equity {self.equity:+.4f} +- {self.stderr['equity']:.4f}, "
+            f"win {self.win:.4f}, {self.trials} trials{scoring}>"
+        )
 
     def _repr_html_(self) -> str:
         rows = []
@@ -345,26 +368,36 @@ class RolloutResult:
         for name in STATISTICS:
             low, high = self.ci95[name]
             fmt = "{:+.4f}" if name == "equity" else "{:.4f}"
-            rows.append(f"<tr><td>{labels[name]}</td><td>{fmt.format(getattr(self, name))}</td>"
-                        f"<td>{self.stderr[name]:.4f}</td>"
-                        f"<td>{fmt.format(low)} .. {fmt.format(high)}</td></tr>")
-        settings = ", ".join(f"{key}={value}" for key, value in self.settings.items()
-                             if key not in ("stderr_method", "variance_reduction_method",
-                                            "scoring"))
+            rows.append(
+                f"<tr><td>{labels[name]}</td><td>{fmt.format(getattr(self, name))}</td>"
+                f"<td>{self.stderr[name]:.4f}</td>"
+                f"<td>{fmt.format(low)} .. {fmt.format(high)}</td></tr>"
+            )
+        settings = ", ".join(
+            f"{key}={value}"
+            for key, value in self.settings.items()
+            if key not in ("stderr_method", "variance_reduction_method", "scoring")
+        )
         dice = "" if self.dice is None else f" {self.dice[0]}-{self.dice[1]} to play"
-        text = (f"<div><b>Rollout</b> of <code>{html.escape(self.position.label)}</code>{dice}: "
-                f"{self.trials} trials"
-                "<table><thead><tr><th></th><th>estimate</th><th>stderr</th><th>95% interval</th>"
-                f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-                f"<small>{settings}; stderr: {self.settings['stderr_method']}"
-                + (f"; variance ratio {self.variance_ratio:.2f}"
-                   if math.isfinite(self.variance_ratio) else "")
-                + f"; scoring: {self.settings['scoring']}"
-                + "</small></div>")
+        text = (
+            f"<div><b>Rollout</b> of <code>{html.escape(self.position.label)}</code>{dice}: "
+            f"{self.trials} trials"
+            "<table><thead><tr><th></th><th>estimate</th><th>stderr</th><th>95% interval</th>"
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            f"<small>{settings}; stderr: {self.settings['stderr_method']}"
+            + (
+                f"; variance ratio {self.variance_ratio:.2f}"
+                if math.isfinite(self.variance_ratio)
+                else ""
+            )
+            + f"; scoring: {self.settings['scoring']}"
+            + "</small></div>"
+        )
         from ..draw.svg import beside
 
-        return beside(self.position if self.dice is None
-                      else GameState(self.position, dice=self.dice), text)
+        return beside(
+            self.position if self.dice is None else GameState(self.position, dice=self.dice), text
+        )
 
 
 # -- options -------------------------------------------------------------------------------
@@ -372,14 +405,16 @@ class RolloutResult:
 
 def _seed(seed: Any) -> int:
     if seed is None:  # fresh entropy from the operating system, recorded in the settings
-        return int.from_bytes(np.random.SeedSequence().generate_state(2, np.uint64).tobytes(),
-                              "little")
+        return int.from_bytes(
+            np.random.SeedSequence().generate_state(2, np.uint64).tobytes(), "little"
+        )
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(0, 2**63))
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0:
         return int(seed)
-    raise RolloutError(f"seed must be None, a non-negative integer or a numpy Generator, "
-                       f"got {seed!r}")
+    raise RolloutError(
+        f"seed must be None, a non-negative integer or a numpy Generator, got {seed!r}"
+    )
 
 
 def _root(position: Any, dice: Any) -> tuple[Position, tuple[int, int] | None]:
@@ -416,8 +451,9 @@ class _Options:
         """Points of the top class: 3 (R8.2's backgammon) or 4 (R8.4's bar)."""
         return 4.0 if self.scoring == "seed-000" else 3.0
 
-    def settings(self, *, dice: tuple[int, int] | None,
-                 extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def settings(
+        self, *, dice: tuple[int, int] | None, extra: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
         out = {
             "policy": self.policy.name,
             "seed": self.seed,
@@ -432,18 +468,22 @@ class _Options:
         if self.rules is not None:
             out["rules"] = repr(self.rules)
         if self.rotate:
-            out["variance_reduction_method"] = (_VARIANCE_REDUCTION_REPLY if dice
-                                                else _VARIANCE_REDUCTION_DICE)
-            out["stderr_method"] = ("stratified by the rotated roll (21 strata, the "
-                                    "distinct rolls; in a single block doubles are "
-                                    "collapsed in pairs)")
+            out["variance_reduction_method"] = (
+                _VARIANCE_REDUCTION_REPLY if dice else _VARIANCE_REDUCTION_DICE
+            )
+            out["stderr_method"] = (
+                "stratified by the rotated roll (21 strata, the "
+                "distinct rolls; in a single block doubles are "
+                "collapsed in pairs)"
+            )
         else:
             out["stderr_method"] = "plain: sample variance / trials"
         if self.bearoff_finish:
             out["bearoff_finish_method"] = (
                 "games that reach a pure bear-off (both sides home) end with the bear-off "
                 "database's two-sided probabilities; a position that is one already is "
-                "played out")
+                "played out"
+            )
         if self.scoring == "seed-000":
             out["scoring_policy"] = _SEED_000_POLICY
             if self.bearoff_finish:
@@ -451,8 +491,9 @@ class _Options:
         if self.variant is not None:
             out["variant"] = self.variant.name
             out["bearoff_finish_method"] = _ACEY_NO_BEAROFF
-            out["acey_deucey_method"] = (_ACEY_METHOD if self.scoring == "standard"
-                                         else _ACEY_METHOD_SEED_000)
+            out["acey_deucey_method"] = (
+                _ACEY_METHOD if self.scoring == "standard" else _ACEY_METHOD_SEED_000
+            )
         out.update(extra or {})
         return out
 
@@ -471,17 +512,28 @@ def default_policy(variant: Variant | None) -> str:
     return "pubeval"
 
 
-def _options(*, trials: Any, policy: Any, seed: Any, truncate: Any, evaluator: Any,
-             variance_reduction: bool, bearoff_finish: bool, target_stderr: Any,
-             dice: tuple[int, int] | None, variant: Variant | None = None,
-             rules: Rules | None = None) -> _Options:
+def _options(
+    *,
+    trials: Any,
+    policy: Any,
+    seed: Any,
+    truncate: Any,
+    evaluator: Any,
+    variance_reduction: bool,
+    bearoff_finish: bool,
+    target_stderr: Any,
+    dice: tuple[int, int] | None,
+    variant: Variant | None = None,
+    rules: Rules | None = None,
+) -> _Options:
     scoring = _scoring(rules, variant)
     if scoring == "seed-000" and truncate is not None:
         raise RolloutError(
             "truncate cannot be used with seed 000's scoring (R8.4): evaluators estimate "
             "R8.2's gammons and backgammons (none borne off; on the bar or in the winner's "
             "home), not R8.4's classes (outside the loser's home; on the bar); play the "
-            "games out (truncate=None)")
+            "games out (truncate=None)"
+        )
     if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or trials < 1:
         raise RolloutError(f"trials must be a positive integer, got {trials!r}")
     trials = int(trials)
@@ -493,37 +545,57 @@ def _options(*, trials: Any, policy: Any, seed: Any, truncate: Any, evaluator: A
     if truncate is None:
         depth = -1
     else:
-        if (not isinstance(truncate, (int, np.integer)) or isinstance(truncate, bool)
-                or truncate < 0):
+        if (
+            not isinstance(truncate, (int, np.integer))
+            or isinstance(truncate, bool)
+            or truncate < 0
+        ):
             raise RolloutError(f"truncate must be a number of plies >= 0, got {truncate!r}")
         depth = int(truncate)
         if dice is not None and depth == 0:
-            raise RolloutError("truncate=0 with dice already rolled would ignore the dice; "
-                               "use truncate >= 1")
+            raise RolloutError(
+                "truncate=0 with dice already rolled would ignore the dice; use truncate >= 1"
+            )
         if chosen_evaluator is None:
             if not chosen_policy.evaluates:
                 raise RolloutError(
                     f"truncate needs an evaluator to score the position where games stop; "
                     f"{chosen_policy.name!r} gives no probabilities: pass evaluator="
-                    f"'bearoff', 'gnubg' or a callable")
+                    f"'bearoff', 'gnubg' or a callable"
+                )
             chosen_evaluator = chosen_policy
     if chosen_evaluator is not None and not chosen_evaluator.evaluates:
-        raise RolloutError(f"{chosen_evaluator.name!r} gives no probabilities and cannot be "
-                           "the evaluator")
+        raise RolloutError(
+            f"{chosen_evaluator.name!r} gives no probabilities and cannot be the evaluator"
+        )
     target = 0.0
     if target_stderr is not None:
         target = float(target_stderr)
         if not target > 0:
             raise RolloutError(f"target_stderr must be positive, got {target_stderr!r}")
-    if not chosen_policy.evaluates and chosen_policy.kernel is None and \
-            type(chosen_policy).choose is Policy.choose:
+    if (
+        not chosen_policy.evaluates
+        and chosen_policy.kernel is None
+        and type(chosen_policy).choose is Policy.choose
+    ):
         raise RolloutError(f"policy {chosen_policy.name!r} can neither evaluate nor choose plays")
     acey = variant is not None and variant.enter_from_off
     if acey:
         _check_acey(chosen_policy, chosen_evaluator)
         bearoff_finish = False  # R11.2: the database's dice are not Acey-Deucey's
-    return _Options(trials, chosen_policy, chosen_evaluator, _seed(seed), depth, rotate,
-                    bool(bearoff_finish), target, variant if acey else None, scoring, rules)
+    return _Options(
+        trials,
+        chosen_policy,
+        chosen_evaluator,
+        _seed(seed),
+        depth,
+        rotate,
+        bool(bearoff_finish),
+        target,
+        variant if acey else None,
+        scoring,
+        rules,
+    )
 
 
 def _scoring(rules: Any, variant: Variant | None) -> str:
@@ -531,11 +603,14 @@ def _scoring(rules: Any, variant: Variant | None) -> str:
     if rules is None:
         return "standard"
     if not isinstance(rules, Rules):
-        raise RolloutError(f"rules must be a gammonlab.Rules, got {type(rules).__name__}: "
-                           f"{rules!r}")
+        raise RolloutError(
+            f"rules must be a gammonlab.Rules, got {type(rules).__name__}: {rules!r}"
+        )
     if variant is not None and rules.variant != variant:
-        raise RolloutError(f"the rules are for {rules.variant.name!r} but the position is "
-                           f"{variant.name!r}: pass Rules(variant={variant.name!r}, ...)")
+        raise RolloutError(
+            f"the rules are for {rules.variant.name!r} but the position is "
+            f"{variant.name!r}: pass Rules(variant={variant.name!r}, ...)"
+        )
     return rules.scoring
 
 
@@ -546,29 +621,47 @@ def _check_acey(policy: Policy, evaluator: Policy | None) -> None:
             raise RolloutError(
                 f"the bear-off database cannot be the {role} of an acey-deucey rollout: "
                 "its roll distributions ignore the 1-2 roll (R11.2); use 'pubeval', "
-                "'random', 'gnubg' or a callable")
+                "'random', 'gnubg' or a callable"
+            )
     if policy.kernel is None and not policy.evaluates:
         raise RolloutError(
             f"policy {policy.name!r} only chooses plays itself, which it cannot do in "
             "acey-deucey (entering from off the board, the 1-2 roll: R11); acey-deucey "
-            "rollouts need a built-in policy ('pubeval', 'random') or an evaluator")
+            "rollouts need a built-in policy ('pubeval', 'random') or an evaluator"
+        )
 
 
-def _spec(opts: _Options, roots: np.ndarray, *, before: Position, start_ply: int,
-          dice: tuple[int, int] | None) -> _Spec:
+def _spec(
+    opts: _Options,
+    roots: np.ndarray,
+    *,
+    before: Position,
+    start_ply: int,
+    dice: tuple[int, int] | None,
+) -> _Spec:
     # A position that is already a pure bear-off is played out: finishing it with
     # the database at once would return the database's estimate, not a rollout.
     finish = opts.bearoff_finish and not is_pure_bearoff(before.board)
     # a writable copy: read-only boards would make numba compile the kernels again
-    return _Spec(roots=np.array(roots, dtype=np.int8, order="C"), start_ply=start_ply,
-                 dice=dice, policy=opts.policy, evaluator=opts.evaluator,
-                 key=int(seed_key(opts.seed)), rotate=opts.rotate, truncate=opts.truncate,
-                 bearoff_finish=finish, enter_from_off=before.variant.enter_from_off,
-                 checkers=before.variant.checkers, scoring=_k.SCORING_CODES[opts.scoring])
+    return _Spec(
+        roots=np.array(roots, dtype=np.int8, order="C"),
+        start_ply=start_ply,
+        dice=dice,
+        policy=opts.policy,
+        evaluator=opts.evaluator,
+        key=int(seed_key(opts.seed)),
+        rotate=opts.rotate,
+        truncate=opts.truncate,
+        bearoff_finish=finish,
+        enter_from_off=before.variant.enter_from_off,
+        checkers=before.variant.checkers,
+        scoring=_k.SCORING_CODES[opts.scoring],
+    )
 
 
-def _result(job: _Job, position: Position, dice: tuple[int, int] | None, opts: _Options,
-            keep_trials: bool) -> RolloutResult:
+def _result(
+    job: _Job, position: Position, dice: tuple[int, int] | None, opts: _Options, keep_trials: bool
+) -> RolloutResult:
     sums = job.sums
     means = sums.means()[0]
     strat, plain = sums.stderr()
@@ -583,12 +676,22 @@ def _result(job: _Job, position: Position, dice: tuple[int, int] | None, opts: _
     covariance = sums.covariance(0)
     covariance.flags.writeable = False
     return RolloutResult(
-        position=position, dice=dice,
-        win=float(means[0]), win_gammon=float(means[1]), win_backgammon=float(means[2]),
-        lose_gammon=float(means[3]), lose_backgammon=float(means[4]), equity=float(means[5]),
-        stderr=stderr, trials=sums.trials, variance_ratio=ratio, covariance=covariance,
+        position=position,
+        dice=dice,
+        win=float(means[0]),
+        win_gammon=float(means[1]),
+        win_backgammon=float(means[2]),
+        lose_gammon=float(means[3]),
+        lose_backgammon=float(means[4]),
+        equity=float(means[5]),
+        stderr=stderr,
+        trials=sums.trials,
+        variance_ratio=ratio,
+        covariance=covariance,
         settings=MappingProxyType(opts.settings(dice=dice, extra={"trials": opts.trials})),
-        scoring=opts.scoring, _trial_frame=frame)
+        scoring=opts.scoring,
+        _trial_frame=frame,
+    )
 
 
 def _trial_frame(job: _Job, scoring: str) -> pd.DataFrame:
@@ -604,14 +707,16 @@ def _trial_frame(job: _Job, scoring: str) -> pd.DataFrame:
         probs, plies = np.zeros((0, 5)), np.zeros(0, dtype=np.int32)
         end, rolled = np.zeros(0, dtype=np.int8), np.zeros(0, dtype=np.int64)
     names = _END_NAMES if scoring == "standard" else _END_NAMES_SEED_000
-    frame = pd.DataFrame({
-        "trial": np.arange(len(plies)),
-        "die1": (rolled // 6 + 1).astype(np.int8),
-        "die2": (rolled % 6 + 1).astype(np.int8),
-        "plies": plies,
-        "end": pd.Categorical([names[int(e)] for e in end], categories=list(names.values())),
-        "points": equity(probs, scoring),
-    })
+    frame = pd.DataFrame(
+        {
+            "trial": np.arange(len(plies)),
+            "die1": (rolled // 6 + 1).astype(np.int8),
+            "die2": (rolled % 6 + 1).astype(np.int8),
+            "plies": plies,
+            "end": pd.Categorical([names[int(e)] for e in end], categories=list(names.values())),
+            "points": equity(probs, scoring),
+        }
+    )
     for j, name in enumerate(PROBABILITY_NAMES):
         frame[name] = probs[:, j]
     frame.attrs["scoring"] = scoring
@@ -621,13 +726,24 @@ def _trial_frame(job: _Job, scoring: str) -> pd.DataFrame:
 # -- public functions ----------------------------------------------------------------------
 
 
-def rollout(position: Position | GameState | str, dice: tuple[int, int] | None = None, *,
-            trials: int = DEFAULT_TRIALS, policy: Any = None, seed: Any = None,
-            truncate: int | None = None, evaluator: Any = None,
-            variance_reduction: bool = True, bearoff_finish: bool = True,
-            keep_trials: bool = False, target_stderr: float | None = None,
-            n_jobs: int | None = None, client: Any = None,
-            progress: bool = True, rules: Rules | None = None) -> RolloutResult:
+def rollout(
+    position: Position | GameState | str,
+    dice: tuple[int, int] | None = None,
+    *,
+    trials: int = DEFAULT_TRIALS,
+    policy: Any = None,
+    seed: Any = None,
+    truncate: int | None = None,
+    evaluator: Any = None,
+    variance_reduction: bool = True,
+    bearoff_finish: bool = True,
+    keep_trials: bool = False,
+    target_stderr: float | None = None,
+    n_jobs: int | None = None,
+    client: Any = None,
+    progress: bool = True,
+    rules: Rules | None = None,
+) -> RolloutResult:
     """Roll out a position: play it to the end many times and average the results.
 
     Parameters
@@ -706,23 +822,41 @@ def rollout(position: Position | GameState | str, dice: tuple[int, int] | None =
     ('seed-000', True, True)
     """
     root, dice = _root(position, dice)
-    opts = _options(trials=trials, policy=policy, seed=seed, truncate=truncate,
-                    evaluator=evaluator, variance_reduction=variance_reduction,
-                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=dice,
-                    variant=root.variant, rules=rules)
+    opts = _options(
+        trials=trials,
+        policy=policy,
+        seed=seed,
+        truncate=truncate,
+        evaluator=evaluator,
+        variance_reduction=variance_reduction,
+        bearoff_finish=bearoff_finish,
+        target_stderr=target_stderr,
+        dice=dice,
+        variant=root.variant,
+        rules=rules,
+    )
     spec = _spec(opts, root.board[np.newaxis], before=root, start_ply=0, dice=dice)
     job = _Job(spec, opts.trials, opts.target, keep_trials)
     _run([job], n_jobs=n_jobs, client=client, progress=progress, desc="rollout")
     return _result(job, root, dice, opts, keep_trials)
 
 
-def rollout_many(positions: Iterable[Position | GameState | str], *,
-                 trials: int = DEFAULT_TRIALS, policy: Any = None, seed: Any = None,
-                 truncate: int | None = None, evaluator: Any = None,
-                 variance_reduction: bool = True, bearoff_finish: bool = True,
-                 target_stderr: float | None = None, n_jobs: int | None = None,
-                 client: Any = None, progress: bool = True,
-                 rules: Rules | None = None) -> pd.DataFrame:
+def rollout_many(
+    positions: Iterable[Position | GameState | str],
+    *,
+    trials: int = DEFAULT_TRIALS,
+    policy: Any = None,
+    seed: Any = None,
+    truncate: int | None = None,
+    evaluator: Any = None,
+    variance_reduction: bool = True,
+    bearoff_finish: bool = True,
+    target_stderr: float | None = None,
+    n_jobs: int | None = None,
+    client: Any = None,
+    progress: bool = True,
+    rules: Rules | None = None,
+) -> pd.DataFrame:
     """Roll out many positions together; one row per position.
 
     Options as in :func:`rollout` (``rules``: every position must be of its
@@ -752,17 +886,34 @@ def rollout_many(positions: Iterable[Position | GameState | str], *,
     for pos, _ in roots:  # the variant matters to Acey-Deucey's options only
         if pos.variant.name not in options:
             options[pos.variant.name] = _options(
-                trials=trials, policy=policy, seed=seed, truncate=truncate,
-                evaluator=evaluator, variance_reduction=variance_reduction,
-                bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=None,
-                variant=pos.variant, rules=rules)
-    jobs = [_Job(_spec(options[pos.variant.name], pos.board[np.newaxis], before=pos,
-                       start_ply=0, dice=dice),
-                 options[pos.variant.name].trials, options[pos.variant.name].target, False)
-            for pos, dice in roots]
+                trials=trials,
+                policy=policy,
+                seed=seed,
+                truncate=truncate,
+                evaluator=evaluator,
+                variance_reduction=variance_reduction,
+                bearoff_finish=bearoff_finish,
+                target_stderr=target_stderr,
+                dice=None,
+                variant=pos.variant,
+                rules=rules,
+            )
+    jobs = [
+        _Job(
+            _spec(
+                options[pos.variant.name], pos.board[np.newaxis], before=pos, start_ply=0, dice=dice
+            ),
+            options[pos.variant.name].trials,
+            options[pos.variant.name].target,
+            False,
+        )
+        for pos, dice in roots
+    ]
     _run(jobs, n_jobs=n_jobs, client=client, progress=progress, desc="rollouts")
-    results = [_result(job, pos, dice, options[pos.variant.name], False)
-               for job, (pos, dice) in zip(jobs, roots)]
+    results = [
+        _result(job, pos, dice, options[pos.variant.name], False)
+        for job, (pos, dice) in zip(jobs, roots)
+    ]
     rows = []
     for res in results:
         row = res.to_series().to_dict()
@@ -771,20 +922,39 @@ def rollout_many(positions: Iterable[Position | GameState | str], *,
         row["scoring"] = res.scoring
         row["result"] = res
         rows.append(row)
-    columns = ["position_id", "dice", *STATISTICS, *(f"stderr_{s}" for s in STATISTICS),
-               "trials", "variance_ratio", "scoring", "result"]
+    columns = [
+        "position_id",
+        "dice",
+        *STATISTICS,
+        *(f"stderr_{s}" for s in STATISTICS),
+        "trials",
+        "variance_ratio",
+        "scoring",
+        "result",
+    ]
     frame = pd.DataFrame(rows, columns=columns)
     frame["trials"] = frame["trials"].astype(np.int64)
     return frame
 
 
-def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | None = None,
-                  *, top: int = 5, trials: int = DEFAULT_TRIALS, policy: Any = None,
-                  seed: Any = None, truncate: int | None = None, evaluator: Any = None,
-                  variance_reduction: bool = True, bearoff_finish: bool = True,
-                  target_stderr: float | None = None, n_jobs: int | None = None,
-                  client: Any = None, progress: bool = True,
-                  rules: Rules | None = None) -> pd.DataFrame:
+def rollout_plays(
+    position: Position | GameState | str,
+    dice: tuple[int, int] | None = None,
+    *,
+    top: int = 5,
+    trials: int = DEFAULT_TRIALS,
+    policy: Any = None,
+    seed: Any = None,
+    truncate: int | None = None,
+    evaluator: Any = None,
+    variance_reduction: bool = True,
+    bearoff_finish: bool = True,
+    target_stderr: float | None = None,
+    n_jobs: int | None = None,
+    client: Any = None,
+    progress: bool = True,
+    rules: Rules | None = None,
+) -> pd.DataFrame:
     """Roll out the best candidate plays for a roll, with common random numbers.
 
     The legal plays are ranked by the policy (pubeval's score for
@@ -829,23 +999,34 @@ def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | 
     if root.variant.enter_from_off:
         raise RolloutError(
             f"rollout_plays does not handle {root.variant.name} (a 1-2 play may keep the "
-            "mover on roll, R11.2): roll out the positions after the plays with rollout()")
+            "mover on roll, R11.2): roll out the positions after the plays with rollout()"
+        )
     if dice is None:
         raise RolloutError("rollout_plays needs the dice to play: pass dice=(d1, d2)")
     if not isinstance(top, (int, np.integer)) or top < 1:
         raise RolloutError(f"top must be a positive integer, got {top!r}")
-    opts = _options(trials=trials, policy=policy, seed=seed, truncate=truncate,
-                    evaluator=evaluator, variance_reduction=variance_reduction,
-                    bearoff_finish=bearoff_finish, target_stderr=target_stderr, dice=None,
-                    variant=root.variant, rules=rules)
+    opts = _options(
+        trials=trials,
+        policy=policy,
+        seed=seed,
+        truncate=truncate,
+        evaluator=evaluator,
+        variance_reduction=variance_reduction,
+        bearoff_finish=bearoff_finish,
+        target_stderr=target_stderr,
+        dice=None,
+        variant=root.variant,
+        rules=rules,
+    )
     plays = root.legal_plays(dice)
     columns = ["play", *STATISTICS, "stderr", "difference", "difference_stderr", "trials"]
     if len(plays) == 0:
         return pd.DataFrame(columns=columns)
     boards = plays.boards
-    order = _rank(opts.policy, root.board, boards)[:int(top)]
-    finished = _k.terminal_values(np.ascontiguousarray(boards[order]),
-                                  _k.SCORING_CODES[opts.scoring])
+    order = _rank(opts.policy, root.board, boards)[: int(top)]
+    finished = _k.terminal_values(
+        np.ascontiguousarray(boards[order]), _k.SCORING_CODES[opts.scoring]
+    )
     going = [i for i, points in zip(order, finished) if points == 0]
     rows: dict[int, dict[str, Any]] = {}
     for i, end in zip(order, finished):
@@ -866,8 +1047,11 @@ def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | 
         means = job.sums.means()
         strat, _ = job.sums.stderr()
         for r, i in enumerate(going):
-            rows[i] = dict(zip(STATISTICS, means[r].tolist()), stderr=float(strat[r, 5]),
-                           trials=job.sums.trials)
+            rows[i] = dict(
+                zip(STATISTICS, means[r].tolist()),
+                stderr=float(strat[r, 5]),
+                trials=job.sums.trials,
+            )
     ranked = sorted(order, key=lambda i: -rows[i]["equity"])
     best = ranked[0]
     if job is not None and best in going:
@@ -884,9 +1068,16 @@ def rollout_plays(position: Position | GameState | str, dice: tuple[int, int] | 
             se = paired[i]
         else:  # one of the two is a finished game, known exactly
             se = math.hypot(row["stderr"], rows[best]["stderr"])
-        out.append({"play": plays[int(i)].notation, **{s: row[s] for s in STATISTICS},
-                    "stderr": row["stderr"], "difference": row["equity"] - rows[best]["equity"],
-                    "difference_stderr": se, "trials": row["trials"]})
+        out.append(
+            {
+                "play": plays[int(i)].notation,
+                **{s: row[s] for s in STATISTICS},
+                "stderr": row["stderr"],
+                "difference": row["equity"] - rows[best]["equity"],
+                "difference_stderr": se,
+                "trials": row["trials"],
+            }
+        )
     frame = pd.DataFrame(out, columns=columns)
     frame.attrs["settings"] = opts.settings(dice=dice, extra={"top": int(top)})
     frame.attrs["scoring"] = opts.scoring
@@ -897,4 +1088,3 @@ def _rank(policy: Policy, board: np.ndarray, candidates: np.ndarray) -> list[int
     """Candidate indices, best first by the policy's own scores (stable on ties)."""
     scores = np.asarray(policy.scores(board, candidates), dtype=np.float64)
     return [int(i) for i in np.argsort(-scores, kind="stable")]
-

@@ -21,6 +21,7 @@ from .._kernels.rng import ROLLS
 if TYPE_CHECKING:
     from .trials import _Chunk
 
+
 class _Sums:
     """Per-stratum sums of the trials of one rollout, added in trial order."""
 
@@ -43,8 +44,18 @@ class _Sums:
         """Add a chunk's trials in order (blocks of 36 for the target); returns
         ``(added, target reached)``."""
         strata = _k.ROLL_STRATUM[chunk.rolled] if self.rotate else np.zeros_like(chunk.rolled)
-        used, stop = _k.accumulate(self.count, self.s1, self.products, self.cross,
-                                   chunk.probs, strata, self.trials, target, ROLLS, self.top)
+        used, stop = _k.accumulate(
+            self.count,
+            self.s1,
+            self.products,
+            self.cross,
+            chunk.probs,
+            strata,
+            self.trials,
+            target,
+            ROLLS,
+            self.top,
+        )
         self.trials += used
         return used, stop
 
@@ -59,8 +70,9 @@ class _Sums:
     def covariance(self, root: int = 0) -> np.ndarray:
         """Stratified covariance ``(6, 6)`` of the means of the five probabilities
         and the equity of one root (its diagonal is ``stderr() ** 2``)."""
-        return _stratified_covariance(self.count, self.s1[:, root], self.products[:, root],
-                                      self.trials)
+        return _stratified_covariance(
+            self.count, self.s1[:, root], self.products[:, root], self.trials
+        )
 
     def difference_stderr(self, best: int) -> np.ndarray:
         """Standard error of ``equity[r] - equity[best]`` for each root (paired)."""
@@ -73,8 +85,9 @@ class _Sums:
         return strat
 
 
-def _stratified(count: np.ndarray, s1: np.ndarray, s2: np.ndarray,
-                total: int) -> tuple[np.ndarray, np.ndarray]:
+def _stratified(
+    count: np.ndarray, s1: np.ndarray, s2: np.ndarray, total: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Stratified and plain standard errors of means from per-stratum sums, each
     over the trailing axes: :func:`gammonlab._kernels.stats.stratified_stderr`
     for every column."""
@@ -83,13 +96,15 @@ def _stratified(count: np.ndarray, s1: np.ndarray, s2: np.ndarray,
     strat = np.empty(flat1.shape[1])
     plain = np.empty(flat1.shape[1])
     for j in range(flat1.shape[1]):
-        strat[j], plain[j] = _k.stratified_stderr(count, np.ascontiguousarray(flat1[:, j]),
-                                                  np.ascontiguousarray(flat2[:, j]), total)
+        strat[j], plain[j] = _k.stratified_stderr(
+            count, np.ascontiguousarray(flat1[:, j]), np.ascontiguousarray(flat2[:, j]), total
+        )
     return strat.reshape(s1.shape[1:]), plain.reshape(s1.shape[1:])
 
 
-def _stratified_covariance(count: np.ndarray, s1: np.ndarray, products: np.ndarray,
-                           total: int) -> np.ndarray:
+def _stratified_covariance(
+    count: np.ndarray, s1: np.ndarray, products: np.ndarray, total: int
+) -> np.ndarray:
     """The covariance matrix of means from per-stratum sums ``s1 (n_strata, m)`` and
     ``products (n_strata, m, m)``: :func:`gammonlab._kernels.stats.stratified_stderr`
     for every pair of columns, lone strata collapsed in pairs the same way."""
@@ -102,7 +117,7 @@ def _stratified_covariance(count: np.ndarray, s1: np.ndarray, products: np.ndarr
     if lone.size == 1:
         return plain
     groups = [[s] for s in np.flatnonzero(count >= 2)]
-    pairs = [list(lone[i:i + 2]) for i in range(0, lone.size, 2)]
+    pairs = [list(lone[i : i + 2]) for i in range(0, lone.size, 2)]
     if len(pairs) > 1 and len(pairs[-1]) == 1:
         pairs[-2].extend(pairs.pop())  # an odd one joins the last pair
     covariance = np.zeros((m, m))

@@ -44,6 +44,7 @@ _TASK_GAMES = 1296  # games per task at most with a numba policy (about 0.3 s of
 _LOCKSTEP_TASK_GAMES = 2592  # games per task played in lockstep: bigger evaluator batches
 _TASKS_PER_WORKER = 2  # so that a worker finishing early finds more work
 
+
 class _Job:
     """One rollout (one or more roots with common random numbers) being summed."""
 
@@ -76,8 +77,9 @@ class _Job:
         else:
             share = -(-self.trials // (workers * _TASKS_PER_WORKER))
         size = min(most, max(BLOCK, -(-share // BLOCK) * BLOCK))
-        self.tasks = [(first, min(size, self.trials - first))
-                      for first in range(0, self.trials, size)]
+        self.tasks = [
+            (first, min(size, self.trials - first)) for first in range(0, self.trials, size)
+        ]
 
     @property
     def finished(self) -> bool:
@@ -100,8 +102,9 @@ class _Job:
 
 
 def _cut(chunk: _Chunk, n: int) -> _Chunk:
-    return _Chunk(chunk.first, chunk.probs[:, :n], chunk.plies[:, :n], chunk.end[:, :n],
-                  chunk.rolled[:n])
+    return _Chunk(
+        chunk.first, chunk.probs[:, :n], chunk.plies[:, :n], chunk.end[:, :n], chunk.rolled[:n]
+    )
 
 
 _START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
@@ -124,7 +127,8 @@ def _pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
             if _POOL is not None:
                 _POOL.shutdown(wait=False, cancel_futures=True)
             _POOL = concurrent.futures.ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context(_START_METHOD))
+                max_workers=workers, mp_context=multiprocessing.get_context(_START_METHOD)
+            )
             _POOL_WORKERS = workers
         return _POOL
 
@@ -156,8 +160,7 @@ def _picklable(spec: _Spec) -> bool:
     return True
 
 
-def _run(jobs: list[_Job], *, n_jobs: int | None, client: Any, progress: bool,
-         desc: str) -> None:
+def _run(jobs: list[_Job], *, n_jobs: int | None, client: Any, progress: bool, desc: str) -> None:
     """Play every job's tasks (serially, in local processes or on Dask) and sum them."""
     total = sum(job.trials for job in jobs)
     bar = _progress_bar(total, progress, desc)
@@ -174,17 +177,23 @@ def _run(jobs: list[_Job], *, n_jobs: int | None, client: Any, progress: bool,
 
             raise RolloutError(f"n_jobs must be a positive number of processes, got {n_jobs!r}")
         tasks = sum(len(job.tasks) for job in jobs)
-        user_code = any(isinstance(part, CallableEvaluator)
-                        for job in jobs for part in (job.spec.policy, job.spec.evaluator))
+        user_code = any(
+            isinstance(part, CallableEvaluator)
+            for job in jobs
+            for part in (job.spec.policy, job.spec.evaluator)
+        )
         if n_jobs is None and (tasks < 2 or user_code):
             # one task is not worth other processes; a function from a notebook may
             # not exist in processes started before it was defined: such functions
             # run in other processes only when n_jobs asks for it
             workers = 1
         if workers > 1 and not all(_picklable(job.spec) for job in jobs):
-            warnings.warn("the policy or evaluator cannot be pickled for other processes "
-                          "(a lambda or a local function?); running in this process",
-                          RuntimeWarning, stacklevel=3)
+            warnings.warn(
+                "the policy or evaluator cannot be pickled for other processes "
+                "(a lambda or a local function?); running in this process",
+                RuntimeWarning,
+                stacklevel=3,
+            )
             workers = 1
         if workers == 1:
             for job in jobs:
@@ -216,7 +225,8 @@ def _run_parallel(jobs: list[_Job], *, client: Any, workers: int, bar: Any) -> N
 
         def wait(pending: Iterable[Any]) -> set[Any]:
             done, _ = concurrent.futures.wait(
-                pending, return_when=concurrent.futures.FIRST_COMPLETED)
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
             return done
     else:
         from distributed import wait as dask_wait
@@ -228,7 +238,8 @@ def _run_parallel(jobs: list[_Job], *, client: Any, workers: int, bar: Any) -> N
             return set(dask_wait(list(pending), return_when="FIRST_COMPLETED").done)
 
     queue: Iterator[tuple[_Job, int, int]] = (
-        (job, first, n) for job in jobs for first, n in job.tasks)
+        (job, first, n) for job in jobs for first, n in job.tasks
+    )
     in_flight: dict[Any, _Job] = {}
     limit = 2 * workers
     try:
@@ -252,8 +263,10 @@ def _run_parallel(jobs: list[_Job], *, client: Any, workers: int, bar: Any) -> N
                     _drop_pool()
                     from ..errors import RolloutError
 
-                    raise RolloutError("a rollout worker process died (a crash in the "
-                                       "evaluator?); the pool will be restarted") from exc
+                    raise RolloutError(
+                        "a rollout worker process died (a crash in the "
+                        "evaluator?); the pool will be restarted"
+                    ) from exc
                 bar.update(job.add(chunk))
                 if job.finished:  # the target was reached: its other chunks are not needed
                     for other in [f for f, j in in_flight.items() if j is job]:

@@ -79,8 +79,12 @@ _NO_EXPECTED = _read_only(np.zeros(1))
 _NO_ROLLS = _read_only(np.zeros((1, 1)))
 _NO_FIRST_OFF = _read_only(np.zeros((1, 1)))
 _NO_LOG = _playout.no_log()
-_NO_WEIGHTS = (np.zeros((2, 1, 1), dtype=np.float32), np.zeros((2, 1), dtype=np.float32),
-               np.zeros((2, 5, 1), dtype=np.float32), np.zeros((2, 5), dtype=np.float32))
+_NO_WEIGHTS = (
+    np.zeros((2, 1, 1), dtype=np.float32),
+    np.zeros((2, 1), dtype=np.float32),
+    np.zeros((2, 5, 1), dtype=np.float32),
+    np.zeros((2, 5), dtype=np.float32),
+)
 
 
 def _weights(spec: _Spec) -> tuple[np.ndarray, ...]:
@@ -93,8 +97,9 @@ def _weights(spec: _Spec) -> tuple[np.ndarray, ...]:
 def _play_chunk(spec: _Spec, first: int, n: int) -> _Chunk:
     """Play ``n`` trials from ``first`` (runs in a worker)."""
     # the net has no kernel for Acey-Deucey: it plays in lockstep like any evaluator
-    in_kernel = spec.policy.kernel is not None and not (spec.enter_from_off
-                                                        and spec.policy.kernel == NET)
+    in_kernel = spec.policy.kernel is not None and not (
+        spec.enter_from_off and spec.policy.kernel == NET
+    )
     if in_kernel:
         play = _play_kernel
     else:
@@ -127,10 +132,31 @@ def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray, n
     expected, rolls, first_off = _tables(spec)
     d1, d2 = spec.dice or (0, 0)
     kernel = _playout.play_acey_trials if spec.enter_from_off else _playout.play_trials
-    stuck = kernel(spec.roots, spec.start_ply, d1, d2, spec.policy.kernel, np.uint64(spec.key),
-                   first, spec.rotate, spec.truncate, spec.bearoff_finish, expected, rolls,
-                   first_off, probs, plies, end, rolled, boards, side, spec.scoring,
-                   spec.checkers, *_weights(spec), *_NO_LOG)
+    stuck = kernel(
+        spec.roots,
+        spec.start_ply,
+        d1,
+        d2,
+        spec.policy.kernel,
+        np.uint64(spec.key),
+        first,
+        spec.rotate,
+        spec.truncate,
+        spec.bearoff_finish,
+        expected,
+        rolls,
+        first_off,
+        probs,
+        plies,
+        end,
+        rolled,
+        boards,
+        side,
+        spec.scoring,
+        spec.checkers,
+        *_weights(spec),
+        *_NO_LOG,
+    )
     if stuck:
         _too_long(f"trial {stuck - 1}")
     return _Chunk(first, probs, plies, end, rolled), boards, side
@@ -142,8 +168,7 @@ def _too_long(game: str) -> None:
     raise RolloutError(f"{game} did not end within {_playout.MAX_PLIES} plays")
 
 
-def _play_lockstep(spec: _Spec, first: int,
-                   n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
+def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
     """Every game of the chunk advanced one ply at a time, one evaluator call per ply."""
     k = spec.roots.shape[0]
     games = k * n
@@ -164,19 +189,47 @@ def _play_lockstep(spec: _Spec, first: int,
     live = np.arange(games, dtype=np.int64)
     while live.size:
         offsets, candidates, again = _lock.begin_ply(
-            live, trial, ply, spec.start_ply, d1, d2, np.uint64(spec.key), spec.rotate,
-            spec.truncate, spec.bearoff_finish, rolls, first_off, counter, boards, probs, end,
-            rolled, dice, not fast, spec.scoring, spec.checkers)
+            live,
+            trial,
+            ply,
+            spec.start_ply,
+            d1,
+            d2,
+            np.uint64(spec.key),
+            spec.rotate,
+            spec.truncate,
+            spec.bearoff_finish,
+            rolls,
+            first_off,
+            counter,
+            boards,
+            probs,
+            end,
+            rolled,
+            dice,
+            not fast,
+            spec.scoring,
+            spec.checkers,
+        )
         if (end[live] < 0).any():
             _too_long("a game")
         playing = end[live] == 0
         active = live[playing]
         if fast:
             results = policy.choose(boards[active], dice[active])
-            _lock.finish_ply(active, np.arange(active.size, dtype=np.int64),
-                             np.ascontiguousarray(results, dtype=np.int8),
-                             np.zeros(active.size, dtype=np.bool_), ply, side, boards, probs,
-                             end, spec.scoring, spec.checkers)
+            _lock.finish_ply(
+                active,
+                np.arange(active.size, dtype=np.int64),
+                np.ascontiguousarray(results, dtype=np.int8),
+                np.zeros(active.size, dtype=np.bool_),
+                ply,
+                side,
+                boards,
+                probs,
+                end,
+                spec.scoring,
+                spec.checkers,
+            )
         else:
             values = np.zeros(candidates.shape[0])
             counts = np.diff(offsets)
@@ -190,19 +243,34 @@ def _play_lockstep(spec: _Spec, first: int,
                 swapped = np.ascontiguousarray(candidates[ask][:, ::-1])
                 values[ask] = -equity(policy(swapped))
             chosen = _lock.best_candidates(offsets, values)
-            _lock.finish_ply(active, chosen[playing], candidates, again, ply, side, boards,
-                             probs, end, spec.scoring, spec.checkers)
+            _lock.finish_ply(
+                active,
+                chosen[playing],
+                candidates,
+                again,
+                ply,
+                side,
+                boards,
+                probs,
+                end,
+                spec.scoring,
+                spec.checkers,
+            )
         live = live[end[live] == 0]
-    chunk = _Chunk(first, probs.reshape(k, n, 5), (ply - spec.start_ply).reshape(k, n).astype(
-        np.int32), end.reshape(k, n), rolled[:n].copy())
+    chunk = _Chunk(
+        first,
+        probs.reshape(k, n, 5),
+        (ply - spec.start_ply).reshape(k, n).astype(np.int32),
+        end.reshape(k, n),
+        rolled[:n].copy(),
+    )
     return chunk, boards.reshape(k, n, 2, 26), side.reshape(k, n)
 
 
 # -- Acey-Deucey (R2.4, R11): lockstep with the roll again, no bear-off database ------------
 
 
-def _play_acey_lockstep(spec: _Spec, first: int,
-                        n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
+def _play_acey_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
     """Acey-Deucey games in lockstep, one evaluator call per ply for all of them.
 
     Each candidate is evaluated with the checkers waiting to enter on the bar
@@ -229,9 +297,28 @@ def _play_acey_lockstep(spec: _Spec, first: int,
     live = np.arange(games, dtype=np.int64)
     while live.size:
         offsets, candidates, again = _lock.acey_begin_ply(
-            live, trial, ply, 0, d1, d2, np.uint64(spec.key), spec.rotate, spec.truncate, False,
-            _NO_ROLLS, _NO_FIRST_OFF, counter, boards, probs, end, rolled, dice, True,
-            spec.scoring, checkers)
+            live,
+            trial,
+            ply,
+            0,
+            d1,
+            d2,
+            np.uint64(spec.key),
+            spec.rotate,
+            spec.truncate,
+            False,
+            _NO_ROLLS,
+            _NO_FIRST_OFF,
+            counter,
+            boards,
+            probs,
+            end,
+            rolled,
+            dice,
+            True,
+            spec.scoring,
+            checkers,
+        )
         if (end[live] < 0).any():
             _too_long("a game")
         playing = end[live] == 0
@@ -253,9 +340,25 @@ def _play_acey_lockstep(spec: _Spec, first: int,
                 asked[~mover_rolls] = -equity(policy(swapped))
             values[ask] = asked
         chosen = _lock.best_candidates(offsets, values)
-        _lock.acey_finish_ply(active, chosen[playing], candidates, again, ply, side, boards,
-                              probs, end, spec.scoring, checkers)
+        _lock.acey_finish_ply(
+            active,
+            chosen[playing],
+            candidates,
+            again,
+            ply,
+            side,
+            boards,
+            probs,
+            end,
+            spec.scoring,
+            checkers,
+        )
         live = live[end[live] == 0]
-    chunk = _Chunk(first, probs.reshape(k, n, 5), ply.reshape(k, n).astype(np.int32),
-                   end.reshape(k, n), rolled[:n].copy())
+    chunk = _Chunk(
+        first,
+        probs.reshape(k, n, 5),
+        ply.reshape(k, n).astype(np.int32),
+        end.reshape(k, n),
+        rolled[:n].copy(),
+    )
     return chunk, boards.reshape(k, n, 2, 26), side.reshape(k, n)

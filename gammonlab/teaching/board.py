@@ -274,13 +274,21 @@ class TeachingBoard:
     ['1. You 3-1: 8/5 6/5', '2. pubeval 5-2: 13/8 13/11']
     """
 
-    def __init__(self, opponent: str | Policy | None = "pubeval", *,
-                 variant: str | Variant = "standard", seed: int | None = None, user: int = 0,
-                 position: Position | None = None, on_roll: int | None = None,
-                 dice: Iterable[int] | None = None,
-                 hint_policy: str | Policy | None = "net",
-                 names: Sequence[str] | None = None, scoring: str = "standard",
-                 auto_reply: bool = True) -> None:
+    def __init__(
+        self,
+        opponent: str | Policy | None = "pubeval",
+        *,
+        variant: str | Variant = "standard",
+        seed: int | None = None,
+        user: int = 0,
+        position: Position | None = None,
+        on_roll: int | None = None,
+        dice: Iterable[int] | None = None,
+        hint_policy: str | Policy | None = "net",
+        names: Sequence[str] | None = None,
+        scoring: str = "standard",
+        auto_reply: bool = True,
+    ) -> None:
         if user not in (0, 1):
             raise ArgumentError(f"user must be player 0 or 1, got {user!r}")
         self._user = int(user)
@@ -298,8 +306,9 @@ class TeachingBoard:
                 hint_policy = "pubeval"  # the net knows standard and Nackgammon games only
         self._hint_policy = None if hint_policy is None else _policy(hint_policy)
         if scoring not in ("standard", "seed-000"):
-            raise OptionError(f"unknown scoring {scoring!r}; known: standard, seed-000",
-                              option="scoring")
+            raise OptionError(
+                f"unknown scoring {scoring!r}; known: standard, seed-000", option="scoring"
+            )
         self._scoring = scoring
         self.auto_reply = auto_reply
         self.lesson: Lesson | None = None
@@ -324,8 +333,14 @@ class TeachingBoard:
     # -- construction -----------------------------------------------------------------------
 
     @classmethod
-    def from_scenario(cls, rule: str, *, opponent: str | Policy | None = "pubeval",
-                      seed: int | None = None, **options: Any) -> TeachingBoard:
+    def from_scenario(
+        cls,
+        rule: str,
+        *,
+        opponent: str | Policy | None = "pubeval",
+        seed: int | None = None,
+        **options: Any,
+    ) -> TeachingBoard:
         """A board set up with the lesson of a rule (:data:`LESSONS`), you on roll.
 
         >>> board = TeachingBoard.from_scenario("R6.6", opponent=None)
@@ -340,8 +355,7 @@ class TeachingBoard:
         board.message = f"{item.rule} {item.title}. {item.text}"
         return board
 
-    def new_game(self, *, variant: str | Variant | None = None,
-                 reply: bool | None = None) -> None:
+    def new_game(self, *, variant: str | Variant | None = None, reply: bool | None = None) -> None:
         """Start a new game with the opening roll (R3.1, R3.2).
 
         Each side rolls one die, again on a tie; the higher moves first with the
@@ -361,8 +375,10 @@ class TeachingBoard:
         self._on_roll = starter
         self._dice = (first[starter], first[1 - starter])  # R3.2
         names = self.names
-        self.message = (f"Opening roll: {names[0]} {first[0]}, {names[1]} {first[1]}; "
-                        f"{names[starter]} moves first with {_roll_text(self._dice)} (R3.2)")
+        self.message = (
+            f"Opening roll: {names[0]} {first[0]}, {names[1]} {first[1]}; "
+            f"{names[starter]} moves first with {_roll_text(self._dice)} (R3.2)"
+        )
         if self._should_reply(reply):
             self.advance()
 
@@ -494,8 +510,9 @@ class TeachingBoard:
         if len(plays) == 0 and index == 0:
             return _pass(self._position, plays.dice)
         if not 0 <= index < max(len(plays), 1):
-            raise PlayIndexError(f"there is no play number {index}: "
-                                 f"{max(len(plays), 1)} to choose from")
+            raise PlayIndexError(
+                f"there is no play number {index}: {max(len(plays), 1)} to choose from"
+            )
         return plays[index]
 
     @property
@@ -508,8 +525,7 @@ class TeachingBoard:
         """The game as a :class:`~gammonlab.GameState` (money play, no cube)."""
         from ..state import GameState
 
-        return GameState(self._position, on_roll=self._on_roll, dice=self._dice,
-                         bottom=self._user)
+        return GameState(self._position, on_roll=self._on_roll, dice=self._dice, bottom=self._user)
 
     # -- dice ---------------------------------------------------------------------------------
 
@@ -603,8 +619,9 @@ class TeachingBoard:
             raise OutOfTurnError(self._not_now("play"))
         self.refusal = None
         chosen = self._resolve(move)
-        self._snapshots.append(_Snapshot(self._position, self._on_roll, self._need_dice(),
-                                         len(self._turns)))
+        self._snapshots.append(
+            _Snapshot(self._position, self._on_roll, self._need_dice(), len(self._turns))
+        )
         turn = self._record(chosen)
         if self._should_reply(reply):
             self.advance()
@@ -621,19 +638,26 @@ class TeachingBoard:
                 for i in same:
                     if plays[int(i)] == move:
                         return plays[int(i)]
-            raise IllegalPlayError(f"{move.notation or 'no move'} is not a legal play of "
-                                   f"{_roll_text(dice)} in this position")
+            raise IllegalPlayError(
+                f"{move.notation or 'no move'} is not a legal play of "
+                f"{_roll_text(dice)} in this position"
+            )
         if isinstance(move, (int, np.integer)) and not isinstance(move, bool):
             return self._choice(int(move))
         if not isinstance(move, str):
-            raise ArgumentTypeError(f"a play is notation, an index or a Play, "
-                                    f"not {type(move).__name__}")
+            raise ArgumentTypeError(
+                f"a play is notation, an index or a Play, not {type(move).__name__}"
+            )
         explanation = self._position.explain(move, dice)
         if not explanation.legal or explanation.play is None:
             self.refusal = explanation
             self.message = explanation.message
-            raise IllegalPlayError(explanation.message, rule=explanation.rule or "",
-                                   reason=explanation.reason, example=explanation.example)
+            raise IllegalPlayError(
+                explanation.message,
+                rule=explanation.rule or "",
+                reason=explanation.reason,
+                example=explanation.example,
+            )
         return explanation.play
 
     def step(self) -> Turn:
@@ -681,8 +705,13 @@ class TeachingBoard:
 
     def _record(self, play: Play) -> Turn:
         player = self._on_roll
-        turn = Turn(number=len(self._turns) + 1, player=player, name=self.names[player],
-                    dice=self._need_dice(), play=play)
+        turn = Turn(
+            number=len(self._turns) + 1,
+            player=player,
+            name=self.names[player],
+            dice=self._need_dice(),
+            play=play,
+        )
         self._turns.append(turn)
         self.refusal = None
         self._dice = None
@@ -734,8 +763,7 @@ class TeachingBoard:
             scores = self._scores(policy, plays)
             order = np.argsort(-scores, kind="stable")[:HINT_PLAYS]
             ranked = tuple(plays[int(i)] for i in order)
-            hint = Hint(dice=dice, choices=ranked, best=ranked[0], policy=policy.name,
-                        count=count)
+            hint = Hint(dice=dice, choices=ranked, best=ranked[0], policy=policy.name, count=count)
         self.message = hint.message
         return hint
 
@@ -749,21 +777,30 @@ class TeachingBoard:
             self.message = "nothing to undo"
             return []
         snap = self._snapshots.pop()
-        undone = self._turns[snap.turns:]
-        del self._turns[snap.turns:]
+        undone = self._turns[snap.turns :]
+        del self._turns[snap.turns :]
         self._position = snap.position
         self._on_roll = snap.on_roll
         self._dice = snap.dice
         self._outcome = None
         self.refusal = None
-        self.message = (f"took back {', '.join(str(t) for t in undone)}; "
-                        f"{self.names[snap.on_roll]} to play {_roll_text(snap.dice)}")
+        self.message = (
+            f"took back {', '.join(str(t) for t in undone)}; "
+            f"{self.names[snap.on_roll]} to play {_roll_text(snap.dice)}"
+        )
         return undone
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def board_svg(self, *, preview: PlayChoice | None = None, arrows: bool = True,
-                  flip: bool = False, numbering: bool = True, size: float | None = 480) -> SVG:
+    def board_svg(
+        self,
+        *,
+        preview: PlayChoice | None = None,
+        arrows: bool = True,
+        flip: bool = False,
+        numbering: bool = True,
+        size: float | None = 480,
+    ) -> SVG:
         """The board as SVG: you at the bottom, the dice, the last play's arrows.
 
         Parameters
@@ -791,20 +828,37 @@ class TeachingBoard:
         from ..state import GameState
 
         over = self.is_game_over
-        state = GameState(self._position, on_roll=self._on_roll,
-                          dice=None if over else self._dice, bottom=self._user)
+        state = GameState(
+            self._position,
+            on_roll=self._on_roll,
+            dice=None if over else self._dice,
+            bottom=self._user,
+        )
         preview_moves: tuple[tuple[int, int], ...] = ()
         if preview is not None:
             preview_moves = self._resolve_quietly(preview).moves
-        base = layout_board(state, flip=flip, numbering=numbering, cube=False, score=False,
-                            arrows=preview_moves, player=self._user)
+        base = layout_board(
+            state,
+            flip=flip,
+            numbering=numbering,
+            cube=False,
+            score=False,
+            arrows=preview_moves,
+            player=self._user,
+        )
         shapes = list(base.shapes)
         last = self.last_turn
         if arrows and preview is None and last is not None and last.play.moves:
             # the arrows start from the position before the play, in the same frame
-            overlay = layout_board(last.play.before, flip=flip, numbering=False, cube=False,
-                                   score=False, arrows=last.play.moves,
-                                   player=0 if last.player == self._user else 1)
+            overlay = layout_board(
+                last.play.before,
+                flip=flip,
+                numbering=False,
+                cube=False,
+                score=False,
+                arrows=last.play.moves,
+                player=0 if last.player == self._user else 1,
+            )
             shapes += [s for s in overlay.shapes if s.cls in ("arrow", "hit")]
         names = self.names
         winner = self._outcome.winner if self._outcome is not None else None
@@ -819,12 +873,13 @@ class TeachingBoard:
                 shapes[i] = replace(shape, text=label)
         pips = self._position.pips
         by_player = {self._on_roll: pips[0], 1 - self._on_roll: pips[1]}
-        title = (f"Backgammon board: {names[0]} {by_player[0]} pips, "
-                 f"{names[1]} {by_player[1]} pips")
+        title = f"Backgammon board: {names[0]} {by_player[0]} pips, {names[1]} {by_player[1]} pips"
         if last is not None:
             title += f"; last play {last}"
-        return render_svg(Diagram(width=base.width, height=base.height, shapes=tuple(shapes),
-                                  title=title), size=size)
+        return render_svg(
+            Diagram(width=base.width, height=base.height, shapes=tuple(shapes), title=title),
+            size=size,
+        )
 
     def _resolve_quietly(self, move: PlayChoice) -> Play:
         message, refusal = self.message, self.refusal
@@ -838,13 +893,17 @@ class TeachingBoard:
 
     def __repr__(self) -> str:
         names = self.names
-        status = {"roll": f"{names[self._on_roll]} to roll",
-                  "play": f"{names[self._on_roll]} to play "
-                          f"{_roll_text(self._dice) if self._dice else ''}",
-                  "opponent": f"{names[self._on_roll]} to move",
-                  "over": self._outcome.describe(names) if self._outcome else ""}[self.awaiting]
-        return (f"<TeachingBoard {names[0]} vs {names[1]}, {self._variant.name}, "
-                f"turn {len(self._turns) + 1}: {status}>")
+        status = {
+            "roll": f"{names[self._on_roll]} to roll",
+            "play": f"{names[self._on_roll]} to play "
+            f"{_roll_text(self._dice) if self._dice else ''}",
+            "opponent": f"{names[self._on_roll]} to move",
+            "over": self._outcome.describe(names) if self._outcome else "",
+        }[self.awaiting]
+        return (
+            f"<TeachingBoard {names[0]} vs {names[1]}, {self._variant.name}, "
+            f"turn {len(self._turns) + 1}: {status}>"
+        )
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -47,7 +47,8 @@ def _ipywidgets() -> Any:
         import ipywidgets
     except ImportError as exc:
         raise MissingDependencyError(
-            "the teaching widget needs ipywidgets: pip install 'gammonlab[notebook]'") from exc
+            "the teaching widget needs ipywidgets: pip install 'gammonlab[notebook]'"
+        ) from exc
     return ipywidgets
 
 
@@ -91,16 +92,25 @@ class TeachingWidget:
     '1. Player 1 3-1: 8/5 6/5'
     """
 
-    def __init__(self, board: TeachingBoard | None = None, *,
-                 opponent: str | Policy | None = "pubeval",
-                 variant: str | Variant = "standard", seed: int | None = None,
-                 delay: float = 0.4, size: float = 480) -> None:
+    def __init__(
+        self,
+        board: TeachingBoard | None = None,
+        *,
+        opponent: str | Policy | None = "pubeval",
+        variant: str | Variant = "standard",
+        seed: int | None = None,
+        delay: float = 0.4,
+        size: float = 480,
+    ) -> None:
         w = _ipywidgets()
         self._seed = seed
         self.delay = delay
         self.size = size
-        self.board = board if board is not None else TeachingBoard(
-            opponent, variant=variant, seed=seed, auto_reply=False)
+        self.board = (
+            board
+            if board is not None
+            else TeachingBoard(opponent, variant=variant, seed=seed, auto_reply=False)
+        )
         self.board.auto_reply = False  # the widget lets the opponent move one turn at a time
         self._preview: Play | int | None = None
         self._updating = False
@@ -108,37 +118,48 @@ class TeachingWidget:
         self.board_view = w.HTML()
         self.dice_view = w.HTML()
         self.message_view = w.HTML()
-        self.log_view = w.Textarea(disabled=True, description="Moves",
-                                   layout=w.Layout(width="100%", height="9em"))
-        self.roll_button = w.Button(description="Roll", button_style="primary",
-                                    tooltip="Roll the dice")
-        self.die1 = w.Dropdown(options=list(range(1, 7)), value=6, description="Dice",
-                               layout=w.Layout(width="9em"))
-        self.die2 = w.Dropdown(options=list(range(1, 7)), value=5,
-                               layout=w.Layout(width="4em"))
-        self.set_dice_button = w.Button(description="Set dice",
-                                        tooltip="Use these dice instead of rolling")
-        self.play_text = w.Text(placeholder="e.g. 24/18 13/11*", description="Play",
-                                layout=w.Layout(width="20em"))
-        self.play_button = w.Button(description="Play", button_style="success",
-                                    tooltip="Play the move typed in")
-        self.plays_dropdown = w.Dropdown(options=[], description="Legal",
-                                         layout=w.Layout(width="20em"))
-        self.play_choice_button = w.Button(description="Play selected",
-                                           tooltip="Play the legal play chosen in the list")
+        self.log_view = w.Textarea(
+            disabled=True, description="Moves", layout=w.Layout(width="100%", height="9em")
+        )
+        self.roll_button = w.Button(
+            description="Roll", button_style="primary", tooltip="Roll the dice"
+        )
+        self.die1 = w.Dropdown(
+            options=list(range(1, 7)), value=6, description="Dice", layout=w.Layout(width="9em")
+        )
+        self.die2 = w.Dropdown(options=list(range(1, 7)), value=5, layout=w.Layout(width="4em"))
+        self.set_dice_button = w.Button(
+            description="Set dice", tooltip="Use these dice instead of rolling"
+        )
+        self.play_text = w.Text(
+            placeholder="e.g. 24/18 13/11*", description="Play", layout=w.Layout(width="20em")
+        )
+        self.play_button = w.Button(
+            description="Play", button_style="success", tooltip="Play the move typed in"
+        )
+        self.plays_dropdown = w.Dropdown(
+            options=[], description="Legal", layout=w.Layout(width="20em")
+        )
+        self.play_choice_button = w.Button(
+            description="Play selected", tooltip="Play the legal play chosen in the list"
+        )
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
-        self.undo_button = w.Button(description="Undo", icon="undo",
-                                    tooltip="Take back your last play and the reply")
+        self.undo_button = w.Button(
+            description="Undo", icon="undo", tooltip="Take back your last play and the reply"
+        )
         self.new_game_button = w.Button(description="New game", icon="refresh")
         label = self._opponent_label()
         self.opponent_select = w.Dropdown(
             options=list(OPPONENTS) + ([label] if label not in OPPONENTS else []),
-            value=label, description="Opponent")
+            value=label,
+            description="Opponent",
+        )
         self.lesson_select = w.Dropdown(
             options=[("free game", FREE_GAME)]
             + [(f"{rule} {item.title}", rule) for rule, item in LESSONS.items()],
             value=self.board.lesson.rule if self.board.lesson else FREE_GAME,
-            description="Lesson")
+            description="Lesson",
+        )
 
         self.roll_button.on_click(self.on_roll)
         self.set_dice_button.on_click(self.on_set_dice)
@@ -151,17 +172,20 @@ class TeachingWidget:
         self.opponent_select.observe(self.on_opponent, names="value")
         self.lesson_select.observe(self.on_lesson, names="value")
 
-        self.layout = w.VBox([
-            w.HBox([self.opponent_select, self.lesson_select, self.new_game_button]),
-            self.board_view,
-            w.HBox([self.dice_view, self.roll_button, self.die1, self.die2,
-                    self.set_dice_button]),
-            w.HBox([self.play_text, self.play_button]),
-            w.HBox([self.plays_dropdown, self.play_choice_button]),
-            w.HBox([self.hint_button, self.undo_button]),
-            self.message_view,
-            self.log_view,
-        ])
+        self.layout = w.VBox(
+            [
+                w.HBox([self.opponent_select, self.lesson_select, self.new_game_button]),
+                self.board_view,
+                w.HBox(
+                    [self.dice_view, self.roll_button, self.die1, self.die2, self.set_dice_button]
+                ),
+                w.HBox([self.play_text, self.play_button]),
+                w.HBox([self.plays_dropdown, self.play_choice_button]),
+                w.HBox([self.hint_button, self.undo_button]),
+                self.message_view,
+                self.log_view,
+            ]
+        )
         self.refresh()
         self._advance()
 
@@ -221,8 +245,7 @@ class TeachingWidget:
     def on_opponent(self, change: dict[str, Any] | None = None) -> None:
         """The opponent selector."""
         label = self.opponent_select.value if change is None else change["new"]
-        self._act(lambda: setattr(self.board, "opponent",
-                                  None if label == TWO_PLAYERS else label))
+        self._act(lambda: setattr(self.board, "opponent", None if label == TWO_PLAYERS else label))
         self._advance()
 
     def on_lesson(self, change: dict[str, Any] | None = None) -> None:
@@ -233,9 +256,13 @@ class TeachingWidget:
         if rule == FREE_GAME:
             self.on_new_game()
             return
-        board = TeachingBoard.from_scenario(rule, opponent=self.board.opponent,
-                                            seed=self._seed, auto_reply=False,
-                                            user=self.board.user)
+        board = TeachingBoard.from_scenario(
+            rule,
+            opponent=self.board.opponent,
+            seed=self._seed,
+            auto_reply=False,
+            user=self.board.user,
+        )
         self.board = board
         self._preview = None
         self.refresh()
@@ -273,8 +300,7 @@ class TeachingWidget:
                 if len(plays) == 0:
                     options = [("no move", 0)]
                 else:
-                    options = [(plays[i].notation, i)
-                               for i in range(min(len(plays), LISTED_PLAYS))]
+                    options = [(plays[i].notation, i) for i in range(min(len(plays), LISTED_PLAYS))]
             if list(self.plays_dropdown.options) != options:
                 self.plays_dropdown.options = options
                 self.plays_dropdown.value = None
@@ -295,15 +321,17 @@ class TeachingWidget:
         if dice is None:
             return f"<span class='gammonlab-dice'>{name} to roll</span>"
         faces = " ".join(DIE_FACES[d - 1] for d in dice)
-        return (f"<span class='gammonlab-dice' style='font-size:1.8em'>{faces}</span> "
-                f"<span>{name}: {max(dice)}-{min(dice)}</span>")
+        return (
+            f"<span class='gammonlab-dice' style='font-size:1.8em'>{faces}</span> "
+            f"<span>{name}: {max(dice)}-{min(dice)}</span>"
+        )
 
     def _message_html(self, extra: str = "") -> str:
         board = self.board
         text = html.escape(board.message)
         if board.refusal is not None:
             rule = html.escape(board.refusal.rule or "")
-            text = (f"<div style='color:#B00020'><b>Illegal ({rule}).</b> {text}</div>")
+            text = f"<div style='color:#B00020'><b>Illegal ({rule}).</b> {text}</div>"
         else:
             text = f"<div>{text}</div>"
         if extra:
@@ -312,7 +340,7 @@ class TeachingWidget:
 
     def _show_error(self, message: str) -> None:
         self.refresh()
-        self.message_view.value = (f"<div style='color:#B00020'>{html.escape(message)}</div>")
+        self.message_view.value = f"<div style='color:#B00020'>{html.escape(message)}</div>"
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -346,9 +374,15 @@ class TeachingWidget:
         return self.layout._repr_mimebundle_(**kwargs)
 
 
-def teach(opponent: str | Policy | None = "pubeval", *, lesson: str | None = None,
-          variant: str | Variant = "standard", seed: int | None = None,
-          delay: float = 0.4, size: float = 480) -> TeachingWidget:
+def teach(
+    opponent: str | Policy | None = "pubeval",
+    *,
+    lesson: str | None = None,
+    variant: str | Variant = "standard",
+    seed: int | None = None,
+    delay: float = 0.4,
+    size: float = 480,
+) -> TeachingWidget:
     """A teaching board to play in Jupyter, optionally opened on a rule's lesson.
 
     >>> widget = teach(lesson="R6.4", seed=1, delay=0)
@@ -360,7 +394,6 @@ def teach(opponent: str | Policy | None = "pubeval", *, lesson: str | None = Non
     True
     """
     if lesson is not None:
-        board = TeachingBoard.from_scenario(lesson, opponent=opponent, seed=seed,
-                                            auto_reply=False)
+        board = TeachingBoard.from_scenario(lesson, opponent=opponent, seed=seed, auto_reply=False)
         return TeachingWidget(board, seed=seed, delay=delay, size=size)
     return TeachingWidget(opponent=opponent, variant=variant, seed=seed, delay=delay, size=size)

@@ -51,8 +51,19 @@ __all__ = [
 
 CHECKPOINT = "checkpoint.npz"
 LOG = "log.csv"
-_LOG_FIELDS = ("games", "cpu_seconds", "games_per_second", "plies_per_game", "win_mse",
-               "gammon_rate", "pubeval_ppg", "pubeval_stderr", "alpha", "lambda", "stage")
+_LOG_FIELDS = (
+    "games",
+    "cpu_seconds",
+    "games_per_second",
+    "plies_per_game",
+    "win_mse",
+    "gammon_rate",
+    "pubeval_ppg",
+    "pubeval_stderr",
+    "alpha",
+    "lambda",
+    "stage",
+)
 _DISTIL_GAMES = 10**12
 """Self-play games of the distillation stage are numbered from here, apart from TD's."""
 
@@ -91,8 +102,9 @@ def _starts() -> tuple[np.ndarray, np.ndarray]:
     return boards, weights
 
 
-def match_against_pubeval(weights: NetWeights, pairs: int = 1000, seed: int = 99,
-                          first_pair: int = 0) -> tuple[float, float, np.ndarray]:
+def match_against_pubeval(
+    weights: NetWeights, pairs: int = 1000, seed: int = 99, first_pair: int = 0
+) -> tuple[float, float, np.ndarray]:
     """Net (0-ply) against pubeval: ``pairs`` duplicate-dice pairs of cubeless
     money games from the standard start. Returns points per game for the net,
     its standard error (over pairs) and the points ``(pairs, 2)``."""
@@ -100,8 +112,18 @@ def match_against_pubeval(weights: NetWeights, pairs: int = 1000, seed: int = 99
     points = np.zeros((pairs, 2), dtype=np.int64)
     plies = np.zeros((pairs, 2), dtype=np.int64)
     start = Position.initial().board.astype(np.int8)
-    play_pairs(*weights.arrays, db.rolls, db.first_off, PUBEVAL, seed_key(seed), first_pair,
-               pairs, start, points, plies)
+    play_pairs(
+        *weights.arrays,
+        db.rolls,
+        db.first_off,
+        PUBEVAL,
+        seed_key(seed),
+        first_pair,
+        pairs,
+        start,
+        points,
+        plies,
+    )
     per_pair = points.sum(axis=1) / 2.0
     return float(per_pair.mean()), float(per_pair.std(ddof=1) / np.sqrt(pairs)), points
 
@@ -113,9 +135,17 @@ def _read_log(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
-def train(run: str | Path, games: int, *, seed: int = 1, hidden: int = 128,
-          schedule: Sequence[Stage] = SCHEDULE, checkpoint_every: int = 20_000,
-          match_pairs: int = 500, progress: bool = True) -> NetWeights:
+def train(
+    run: str | Path,
+    games: int,
+    *,
+    seed: int = 1,
+    hidden: int = 128,
+    schedule: Sequence[Stage] = SCHEDULE,
+    checkpoint_every: int = 20_000,
+    match_pairs: int = 500,
+    progress: bool = True,
+) -> NetWeights:
     """Train (or go on training) the run in folder ``run`` until ``games`` games.
 
     Parameters
@@ -146,16 +176,19 @@ def train(run: str | Path, games: int, *, seed: int = 1, hidden: int = 128,
     if not isinstance(games, int) or games < 0:
         raise TrainingError(f"games: expected a non-negative integer, got {games!r}")
     if not isinstance(checkpoint_every, int) or checkpoint_every < 1:
-        raise TrainingError(f"checkpoint_every: expected a positive integer, got "
-                            f"{checkpoint_every!r}")
+        raise TrainingError(
+            f"checkpoint_every: expected a positive integer, got {checkpoint_every!r}"
+        )
     run = Path(run)
     run.mkdir(parents=True, exist_ok=True)
     checkpoint = run / CHECKPOINT
     if checkpoint.exists():
         weights = NetWeights.load(checkpoint)
         if weights.meta.get("seed") != seed:
-            raise TrainingError(f"{checkpoint}: this run was started with seed "
-                                f"{weights.meta.get('seed')!r}, not {seed}")
+            raise TrainingError(
+                f"{checkpoint}: this run was started with seed "
+                f"{weights.meta.get('seed')!r}, not {seed}"
+            )
     else:
         weights = NetWeights.initial(hidden, seed)
         weights.meta.update(seed=seed, games=0, cpu_seconds=0.0)
@@ -168,8 +201,9 @@ def train(run: str | Path, games: int, *, seed: int = 1, hidden: int = 128,
     if progress:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=games, initial=min(done, games), unit="game", desc="self-play",
-                   smoothing=0.05)
+        bar = tqdm(
+            total=games, initial=min(done, games), unit="game", desc="self-play", smoothing=0.05
+        )
     log_rows = _read_log(run / LOG)
     try:
         while done < games:
@@ -181,8 +215,19 @@ def train(run: str | Path, games: int, *, seed: int = 1, hidden: int = 128,
             played = 0
             while played < n:
                 chunk = min(step, n - played)
-                train_games(*weights.arrays, db.rolls, db.first_off, starts, start_weights, key,
-                            done + played, chunk, stage.alpha, stage.lam, stats)
+                train_games(
+                    *weights.arrays,
+                    db.rolls,
+                    db.first_off,
+                    starts,
+                    start_weights,
+                    key,
+                    done + played,
+                    chunk,
+                    stage.alpha,
+                    stage.lam,
+                    stats,
+                )
                 played += chunk
                 if bar is not None:
                     bar.update(chunk)
@@ -194,13 +239,19 @@ def train(run: str | Path, games: int, *, seed: int = 1, hidden: int = 128,
                 ppg, se = (float("nan"), float("nan"))
                 if match_pairs:
                     ppg, se, _ = match_against_pubeval(weights, match_pairs)
-                row = {"games": done, "cpu_seconds": round(weights.meta["cpu_seconds"], 1),
-                       "games_per_second": round(n / max(seconds, 1e-9), 1),
-                       "plies_per_game": round(stats[1] / max(stats[0], 1), 2),
-                       "win_mse": round(stats[3] / max(stats[2], 1), 5),
-                       "gammon_rate": round(stats[5] / max(stats[0], 1), 4),
-                       "pubeval_ppg": round(ppg, 4), "pubeval_stderr": round(se, 4),
-                       "alpha": stage.alpha, "lambda": stage.lam, "stage": "td"}
+                row = {
+                    "games": done,
+                    "cpu_seconds": round(weights.meta["cpu_seconds"], 1),
+                    "games_per_second": round(n / max(seconds, 1e-9), 1),
+                    "plies_per_game": round(stats[1] / max(stats[0], 1), 2),
+                    "win_mse": round(stats[3] / max(stats[2], 1), 5),
+                    "gammon_rate": round(stats[5] / max(stats[0], 1), 4),
+                    "pubeval_ppg": round(ppg, 4),
+                    "pubeval_stderr": round(se, 4),
+                    "alpha": stage.alpha,
+                    "lambda": stage.lam,
+                    "stage": "td",
+                }
                 log_rows = [r for r in log_rows if int(r["games"]) < done] + [row]
                 weights.save(checkpoint)
                 _write_log(run / LOG, log_rows)
@@ -234,9 +285,18 @@ DISTIL_ALPHA = 0.002
 """Learning rate of the distillation stage."""
 
 
-def distil(run: str | Path, rounds: int, *, seed: int = 1, positions: int = 50_000,
-           plies: int = 1, epochs: int = 2, alpha: float = DISTIL_ALPHA,
-           match_pairs: int = 500, progress: bool = True) -> NetWeights:
+def distil(
+    run: str | Path,
+    rounds: int,
+    *,
+    seed: int = 1,
+    positions: int = 50_000,
+    plies: int = 1,
+    epochs: int = 2,
+    alpha: float = DISTIL_ALPHA,
+    match_pairs: int = 500,
+    progress: bool = True,
+) -> NetWeights:
     """Go on training the run in ``run`` towards the net's own deeper evaluations.
 
     Each round plays self-play games with the current net until it has
@@ -281,8 +341,9 @@ def distil(run: str | Path, rounds: int, *, seed: int = 1, positions: int = 50_0
         raise TrainingError(f"{checkpoint}: no checkpoint to distil; train the run first")
     weights = NetWeights.load(checkpoint)
     if weights.meta.get("seed") != seed:
-        raise TrainingError(f"{checkpoint}: this run was started with seed "
-                            f"{weights.meta.get('seed')!r}, not {seed}")
+        raise TrainingError(
+            f"{checkpoint}: this run was started with seed {weights.meta.get('seed')!r}, not {seed}"
+        )
     db = BearoffDatabase.get()
     starts, start_weights = _starts()
     key = seed_key(seed)
@@ -292,8 +353,17 @@ def distil(run: str | Path, rounds: int, *, seed: int = 1, positions: int = 50_0
         begin = time.process_time()
         first_game = _DISTIL_GAMES + int(weights.meta.get("distil_games", 0))
         boards = np.empty((positions, 2, 26), dtype=np.int8)
-        count, games = self_play_positions(*weights.arrays, db.rolls, db.first_off, starts,
-                                           start_weights, key, first_game, 10**9, boards)
+        count, games = self_play_positions(
+            *weights.arrays,
+            db.rolls,
+            db.first_off,
+            starts,
+            start_weights,
+            key,
+            first_game,
+            10**9,
+            boards,
+        )
         boards = boards[:count]
         targets = np.empty((count, 5))
         bar = None
@@ -303,8 +373,9 @@ def distil(run: str | Path, rounds: int, *, seed: int = 1, positions: int = 50_0
             bar = tqdm(total=count, unit="position", desc=f"round {done + 1}: {plies}-ply labels")
         step = 2000
         for i in range(0, count, step):
-            targets[i:i + step] = ply_probabilities(boards[i:i + step], plies, *weights.arrays,
-                                                    db.rolls, db.first_off, 5, 0.16)
+            targets[i : i + step] = ply_probabilities(
+                boards[i : i + step], plies, *weights.arrays, db.rolls, db.first_off, 5, 0.16
+            )
             if bar is not None:
                 bar.update(min(step, count - i))
         if bar is not None:
@@ -318,18 +389,29 @@ def distil(run: str | Path, rounds: int, *, seed: int = 1, positions: int = 50_0
         done += 1
         weights.meta["distil_rounds"] = done
         weights.meta["distil_games"] = int(weights.meta.get("distil_games", 0)) + int(games)
-        weights.meta["distil"] = {"positions": positions, "plies": plies, "epochs": epochs,
-                                  "alpha": alpha}
+        weights.meta["distil"] = {
+            "positions": positions,
+            "plies": plies,
+            "epochs": epochs,
+            "alpha": alpha,
+        }
         weights.meta["cpu_seconds"] = float(weights.meta.get("cpu_seconds", 0.0)) + seconds
         ppg, se = (float("nan"), float("nan"))
         if match_pairs:
             ppg, se, _ = match_against_pubeval(weights, match_pairs)
-        row = {"games": int(weights.meta.get("games", 0)),
-               "cpu_seconds": round(weights.meta["cpu_seconds"], 1),
-               "games_per_second": round(games / max(seconds, 1e-9), 1),
-               "plies_per_game": round(count / max(games, 1), 2), "win_mse": round(mse, 5),
-               "gammon_rate": "", "pubeval_ppg": round(ppg, 4), "pubeval_stderr": round(se, 4),
-               "alpha": alpha, "lambda": "", "stage": f"distil {done} ({plies}-ply)"}
+        row = {
+            "games": int(weights.meta.get("games", 0)),
+            "cpu_seconds": round(weights.meta["cpu_seconds"], 1),
+            "games_per_second": round(games / max(seconds, 1e-9), 1),
+            "plies_per_game": round(count / max(games, 1), 2),
+            "win_mse": round(mse, 5),
+            "gammon_rate": "",
+            "pubeval_ppg": round(ppg, 4),
+            "pubeval_stderr": round(se, 4),
+            "alpha": alpha,
+            "lambda": "",
+            "stage": f"distil {done} ({plies}-ply)",
+        }
         log_rows.append(row)
         weights.save(checkpoint)
         _write_log(run / LOG, log_rows)

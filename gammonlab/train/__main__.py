@@ -12,39 +12,80 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m gammonlab.train",
         description="Train gammonlab's neural evaluator by self-play (TD(lambda)); "
-                    "resumes from the run folder's checkpoint.")
-    parser.add_argument("--run", default="data/training",
-                        help="run folder with checkpoint.npz and log.csv (default: %(default)s)")
-    parser.add_argument("--games", type=int, default=None,
-                        help="total TD self-play games the run should reach")
-    parser.add_argument("--distil", type=int, default=None, metavar="ROUNDS",
-                        help="then train towards the net's own deeper evaluations until the "
-                             "run has done ROUNDS rounds")
-    parser.add_argument("--positions", type=int, default=50_000,
-                        help="positions per distillation round (default: 50000)")
-    parser.add_argument("--plies", type=int, default=1,
-                        help="depth of the distillation labels, 1 or 2 (default: 1)")
-    parser.add_argument("--alpha", type=float, default=DISTIL_ALPHA,
-                        help="learning rate of the distillation (default: %(default)s)")
+        "resumes from the run folder's checkpoint.",
+    )
+    parser.add_argument(
+        "--run",
+        default="data/training",
+        help="run folder with checkpoint.npz and log.csv (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=None, help="total TD self-play games the run should reach"
+    )
+    parser.add_argument(
+        "--distil",
+        type=int,
+        default=None,
+        metavar="ROUNDS",
+        help="then train towards the net's own deeper evaluations until the "
+        "run has done ROUNDS rounds",
+    )
+    parser.add_argument(
+        "--positions",
+        type=int,
+        default=50_000,
+        help="positions per distillation round (default: 50000)",
+    )
+    parser.add_argument(
+        "--plies", type=int, default=1, help="depth of the distillation labels, 1 or 2 (default: 1)"
+    )
+    parser.add_argument(
+        "--alpha",
+        type=float,
+        default=DISTIL_ALPHA,
+        help="learning rate of the distillation (default: %(default)s)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the run (default: 1)")
-    parser.add_argument("--hidden", type=int, default=128,
-                        help="hidden units of a new run (default: 128)")
-    parser.add_argument("--checkpoint-every", type=int, default=20_000,
-                        help="games between checkpoints (default: 20000)")
-    parser.add_argument("--match-pairs", type=int, default=500,
-                        help="duplicate pairs against pubeval at each checkpoint (default: 500)")
+    parser.add_argument(
+        "--hidden", type=int, default=128, help="hidden units of a new run (default: 128)"
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        type=int,
+        default=20_000,
+        help="games between checkpoints (default: 20000)",
+    )
+    parser.add_argument(
+        "--match-pairs",
+        type=int,
+        default=500,
+        help="duplicate pairs against pubeval at each checkpoint (default: 500)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if args.games is None and args.distil is None:
         parser.error("give --games (TD self-play), --distil (rounds), or both")
     if args.games is not None:
-        train(args.run, args.games, seed=args.seed, hidden=args.hidden,
-              checkpoint_every=args.checkpoint_every, match_pairs=args.match_pairs,
-              progress=not args.no_progress)
+        train(
+            args.run,
+            args.games,
+            seed=args.seed,
+            hidden=args.hidden,
+            checkpoint_every=args.checkpoint_every,
+            match_pairs=args.match_pairs,
+            progress=not args.no_progress,
+        )
     if args.distil is not None:
-        distil(args.run, args.distil, seed=args.seed, positions=args.positions,
-               plies=args.plies, alpha=args.alpha, match_pairs=args.match_pairs,
-               progress=not args.no_progress)
+        distil(
+            args.run,
+            args.distil,
+            seed=args.seed,
+            positions=args.positions,
+            plies=args.plies,
+            alpha=args.alpha,
+            match_pairs=args.match_pairs,
+            progress=not args.no_progress,
+        )
     return 0
 
 
