@@ -17,6 +17,8 @@ exception Python code would expect there (:class:`ValueError` for bad input,
     ├── IllegalPlayError (ValueError)       a play the rules forbid (with the rule's id)
     ├── PlayIndexError (IndexError)         a play number that is not among the plays
     ├── ParseError (ValueError)             a transcript, header, table or ID that cannot be read
+    ├── CellError                           a problem in one line of a .mat file (the reader
+    │                                       turns it into a located ParseError)
     ├── WriteError (ValueError)             a match that cannot be written in the format asked
     ├── SourceError (OSError)               a file or folder that cannot be read
     │   └── SourceNotFoundError (FileNotFoundError)
@@ -46,6 +48,7 @@ __all__ = [
     "AnalysisError",
     "ArgumentError",
     "ArgumentTypeError",
+    "CellError",
     "CubeError",
     "EvaluatorError",
     "GammonlabError",
@@ -199,7 +202,7 @@ def _excerpt(text: str, column: int | None) -> tuple[str, int | None]:
     return quoted, None if at is None else len(head) + at - start
 
 
-class _CellError(GammonlabError):
+class CellError(GammonlabError):
     """A problem inside one line of a ``.mat`` transcript, at a 0-based offset; the
     reader turns it into a :class:`ParseError` and it never leaves the reader."""
 

@@ -29,7 +29,7 @@ from gammonlab.analysis import (
     roll_luck,
     summarise,
 )
-from gammonlab.analysis._cubeful import Cube, cube_efficiencies, cubeful, decide, value_on_roll
+from gammonlab.cube.batch import Cube, cube_efficiencies, cubeful, decide, value_on_roll
 from gammonlab.errors import GammonlabError
 from gammonlab.met import load
 

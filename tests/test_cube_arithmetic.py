@@ -10,7 +10,7 @@ import pytest
 
 import gammonlab as gl
 from gammonlab import cube
-from gammonlab.analysis._cubeful import Cube, cubeful, decide, options
+from gammonlab.cube.batch import Cube, cubeful, decide, options
 from gammonlab.errors import GammonlabError
 from gammonlab.met import load
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..rules import HOME_POINTS
+from .board import HOME as HOME_POINTS
 
 __all__ = [
     "CENTRED",

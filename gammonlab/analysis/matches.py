@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..cube.batch import Cube, Decision, cube_efficiencies, cubeful, decide, value_on_roll
 from ..errors import (
     AnalysisError,
     ArgumentTypeError,
@@ -20,7 +21,6 @@ from ..errors import (
 )
 from ..io.text import collects
 from ..met import DEFAULT_TABLE, MatchEquityTable, load
-from ._cubeful import Cube, Decision, cube_efficiencies, cubeful, decide, value_on_roll
 from ._plays import (
     OPENING_ROLLS,
     ROLL_INDEX,

@@ -463,7 +463,7 @@ def _gammon_ratios(p: np.ndarray) -> tuple[float, float, float, float]:
     return float(win_g), float(win_bg), float(lose_g), float(lose_bg)
 
 
-def _with_win(p: np.ndarray, win: float) -> np.ndarray:
+def with_winning_chance(p: np.ndarray, win: float) -> np.ndarray:
     """Probabilities with another winning chance and the same gammon ratios."""
     win_g, win_bg, lose_g, lose_bg = _gammon_ratios(p)
     return np.array(
@@ -861,7 +861,7 @@ def _points(p: np.ndarray, sit: _Situation, x: float) -> CubePoints:
         raise CubeError(f"the player on roll cannot double: {unavailable}")
 
     def options(win: float) -> _Options:
-        return _options(_with_win(p, win), sit, x)
+        return _options(with_winning_chance(p, win), sit, x)
 
     def taken_minus_passed(win: float) -> float:
         o = options(win)
@@ -895,7 +895,7 @@ def _points(p: np.ndarray, sit: _Situation, x: float) -> CubePoints:
         q = _swap(p)
 
         def their_taken_minus_passed(win: float) -> float:
-            o = _options(_with_win(q, win), mirror, x)
+            o = _options(with_winning_chance(q, win), mirror, x)
             return o.double_take - o.double_pass  # type: ignore[operator]
 
         theirs = _bisect(their_taken_minus_passed, 0.0, 1.0)

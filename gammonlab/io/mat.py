@@ -83,7 +83,7 @@ import re
 from dataclasses import dataclass, field
 
 from .._numbers import parse_int
-from ..errors import ParseError, WriteError, _CellError
+from ..errors import CellError, ParseError, WriteError
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
 from .text import (
     Errors,
@@ -206,14 +206,12 @@ def _points_phrase(
     """Read ``N point(s)`` at ``cell[i]``; return (points, next index)."""
     if i >= len(cell):
         if required:
-            raise _CellError(
-                f"expected the points after {what!r}, like '{what} 2 points'", line_end
-            )
+            raise CellError(f"expected the points after {what!r}, like '{what} 2 points'", line_end)
         return None, i
     offset, token = cell[i]
     if not _NUMBER.match(token):
         if required:
-            raise _CellError(f"expected the points after {what!r}, got {token!r}", offset)
+            raise CellError(f"expected the points after {what!r}, got {token!r}", offset)
         return None, i
     points = int(token)
     i += 1
@@ -232,7 +230,7 @@ def _and_the_match(cell: list[tuple[int, str]], i: int) -> tuple[bool, int]:
 def _check_end(cell: list[tuple[int, str]], i: int, what: str) -> None:
     if i < len(cell):
         offset, token = cell[i]
-        raise _CellError(f"unexpected {token!r} after {what}", offset)
+        raise CellError(f"unexpected {token!r} after {what}", offset)
 
 
 def _parse_cell(
@@ -255,10 +253,10 @@ def _parse_cell(
                 cell = [*cell[:i], (cell[i][0], "=>"), (cell[i][0] + 2, rest), *cell[i + 1 :]]
             i += 1
             if i >= len(cell):
-                raise _CellError(f"expected the cube value after '{first} =>'", line_end)
+                raise CellError(f"expected the cube value after '{first} =>'", line_end)
         if i < len(cell) and (arrow or _NUMBER.match(cell[i][1])):
             if not _NUMBER.match(cell[i][1]):
-                raise _CellError(
+                raise CellError(
                     f"expected the cube value after '{first} =>', got {cell[i][1]!r}", cell[i][0]
                 )
             cube = int(cell[i][1])
@@ -281,7 +279,7 @@ def _parse_cell(
         return RawAction(player=player, kind="win", points=points, match_won=match_won, loc=loc)
     if _is_resign_marker(first):
         return _parse_resign(cell, 0, player, None, line_end, loc)
-    raise _CellError(
+    raise CellError(
         f"expected dice like '63:' or an action (Doubles, Takes, Drops, Wins, ...), got {first!r}",
         offset,
     )
@@ -328,9 +326,9 @@ def _parse_roll(
     if die1 == 0 and die2 == 0:
         dice = None  # "00: ????": a resignation before rolling (bgchallenge)
         if not rest or not _is_resign_marker(rest[0][1]):
-            raise _CellError("dice '00:' can only come before a resignation ('00: ????')", offset)
+            raise CellError("dice '00:' can only come before a resignation ('00: ????')", offset)
     elif not (1 <= die1 <= 6 and 1 <= die2 <= 6):
-        raise _CellError(f"expected dice like '63:', got {first!r}", offset)
+        raise CellError(f"expected dice like '63:', got {first!r}", offset)
     if rest and _is_resign_marker(rest[0][1]):
         return _parse_resign(cell, 1, player, dice, line_end, loc)
     words = [token.lower() for _, token in rest]
@@ -342,12 +340,12 @@ def _parse_roll(
         if _acey_deucey_word(rest, k):
             continue
         if not _MOVE.match(token):
-            raise _CellError(
+            raise CellError(
                 f"expected a move like '24/18', '13/7(2)' or 'bar/20', got {token!r}", move_offset
             )
         for number in _POINT_NUMBER.findall(token.split("(")[0]):
             if int(number) > 25:
-                raise _CellError(f"expected a point from 0 to 25 in {token!r}", move_offset)
+                raise CellError(f"expected a point from 0 to 25 in {token!r}", move_offset)
     start = rest[0][0]
     end = rest[-1][0] + len(rest[-1][1])
     return RawAction(player=player, kind="move", dice=dice, play=line[start:end], loc=loc)
@@ -567,7 +565,7 @@ class _MatParser:
             previous = actions[-1] if actions else None
             try:
                 actions.append(_parse_cell(cell, player, line, loc, previous))
-            except _CellError as exc:
+            except CellError as exc:
                 self.problem(index, exc.offset, exc.message)
 
     def finish_game(self) -> None:

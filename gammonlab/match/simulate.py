@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ..cube import cube_decision
-from ..errors import OptionError
+from ..errors import ArgumentTypeError, OptionError
 from ..evaluators.base import Policy, RandomPolicy, get_evaluator, waiting_on_bar
 from ..io.tags import mat_headers
 from ..io.text import Location, RawAction
@@ -218,7 +218,7 @@ def _players_and_rules(
     """The players and rules of a call, also of the old ``play_match(rules, players)``."""
     if isinstance(players, Rules):
         if rules is not None or len(legacy) > 1:
-            raise TypeError(
+            raise ArgumentTypeError(
                 "play_match takes the players and rules=, not rules twice or more arguments"
             )
         warnings.warn(
@@ -229,7 +229,7 @@ def _players_and_rules(
         )
         rules, players = players, legacy[0] if legacy else ("pubeval", "pubeval")
     elif legacy:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"play_match takes one positional argument (the players), got {1 + len(legacy)}"
         )
     if rules is None:

@@ -10,7 +10,7 @@ import pandas as pd
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.ticker import PercentFormatter
 
-from ..cube.theory import _with_win
+from ..cube.theory import with_winning_chance
 from ..draw.style import PLAYER_EDGE_COLORS, player_color
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def plot_cube_decision(
             lowest = min(p[0], marks.double_point or 1.0, 0.5) - 0.1  # type: ignore[union-attr]
             xlim = (max(0.0, math.floor(10 * lowest) / 10), 1.0)
         grid = np.linspace(xlim[0], xlim[1], points)
-        varied = [_with_win(p, w) for w in grid]
+        varied = [with_winning_chance(p, w) for w in grid]
         here = p[0]
     else:
         xlim = (0.0, float(p[0])) if xlim is None else xlim

@@ -1,4 +1,4 @@
-"""Cubeful values of many positions at once, for analysis.
+"""Cubeful values of many positions at once: the batch form of the cube theory, for analysis.
 
 Analysis judges every play of every roll, so it asks :mod:`gammonlab.cube`'s
 arithmetic (the kernels of :mod:`gammonlab._kernels.cube`) for arrays of
@@ -13,11 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from ..cube.decision import CubeDecision, _decide
-from ..cube.theory import _cube_efficiencies as cube_efficiencies
-from ..cube.theory import _cubeful_values as cubeful
-from ..cube.theory import _option_values as options
-from ..cube.theory import _Situation as Cube
+from .decision import CubeDecision, _decide
+from .theory import _cube_efficiencies as cube_efficiencies
+from .theory import _cubeful_values as cubeful
+from .theory import _option_values as options
+from .theory import _Situation as Cube
 
 __all__ = ["Cube", "Decision", "cube_efficiencies", "cubeful", "decide", "options", "value_on_roll"]
 
