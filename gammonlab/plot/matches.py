@@ -639,30 +639,19 @@ def plot_equity(
     lx, ly = _by_game(x[known], filled[known], games[known])
     style = {"color": NEUTRAL, "linewidth": 1.3, "label": f"{names[0]}'s side", **kwargs}
     ax.plot(lx, ly, gid="value", zorder=3, **style)
-    ax.fill_between(
-        lx,
-        ly,
-        pivot,
-        where=ly >= pivot,
-        interpolate=True,
-        color=player_color(0),
-        alpha=0.35,
-        linewidth=0,
-        zorder=1,
-        label=f"{names[0]} ahead",
-    )
-    ax.fill_between(
-        lx,
-        ly,
-        pivot,
-        where=ly <= pivot,
-        interpolate=True,
-        color=player_color(1),
-        alpha=0.35,
-        linewidth=0,
-        zorder=1,
-        label=f"{names[1]} ahead",
-    )
+    for p, ahead in ((0, ly >= pivot), (1, ly <= pivot)):
+        ax.fill_between(
+            lx,
+            ly,
+            pivot,
+            where=ahead,
+            interpolate=True,
+            color=player_color(p),
+            alpha=0.35,
+            linewidth=0,
+            zorder=1,
+            label=f"{names[p]} ahead",
+        )
     ax.axhline(pivot, color=NEUTRAL_LIGHT, linewidth=0.8, zorder=2)
     handles = [
         Patch(color=player_color(p), alpha=0.6, label=f"{names[p]} ahead / erring") for p in (0, 1)
