@@ -4,41 +4,11 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from . import met
+from . import errors, met
 from .analysis import analyse, analyse_matches, summarise
 from .cube import CubeDecision, CubeRollout, cube_decision, rollout_cube
 from .draw import svg
-from .errors import (
-    AnalysisError,
-    ArgumentError,
-    ArgumentTypeError,
-    CellError,
-    CubeError,
-    EvaluatorError,
-    GammonlabError,
-    IllegalPlayError,
-    ImmutableError,
-    InternalError,
-    InvalidDiceError,
-    InvalidNotationError,
-    InvalidPositionError,
-    InvalidProbabilitiesError,
-    MetError,
-    MissingDependencyError,
-    NetWeightsError,
-    OptionError,
-    OptionTypeError,
-    OutOfTurnError,
-    ParseError,
-    PlayIndexError,
-    PlotDataError,
-    RolloutError,
-    SourceError,
-    SourceNotFoundError,
-    TrainingError,
-    UnknownNameError,
-    WriteError,
-)
+from .errors import *  # noqa: F403 - every error, as errors.__all__ lists them
 from .evaluators.base import get_evaluator, register_evaluator
 from .evaluators.net import NetEvaluator
 from .io.samples import sample_folder, sample_matches
@@ -57,49 +27,20 @@ __all__ = [
     "OFF",
     "VARIANTS",
     "Action",
-    "AnalysisError",
-    "ArgumentError",
-    "ArgumentTypeError",
-    "CellError",
     "CubeDecision",
-    "CubeError",
     "CubeRollout",
-    "EvaluatorError",
     "Game",
     "GameResult",
     "GameState",
-    "GammonlabError",
-    "IllegalPlayError",
-    "ImmutableError",
-    "InternalError",
-    "InvalidDiceError",
-    "InvalidNotationError",
-    "InvalidPositionError",
-    "InvalidProbabilitiesError",
     "LegalPlays",
     "Match",
-    "MetError",
-    "MissingDependencyError",
     "NetEvaluator",
-    "NetWeightsError",
-    "OptionError",
-    "OptionTypeError",
-    "OutOfTurnError",
-    "ParseError",
     "Play",
-    "PlayIndexError",
-    "PlotDataError",
     "Position",
-    "RolloutError",
     "RolloutResult",
     "Rules",
-    "SourceError",
-    "SourceNotFoundError",
     "TeachingBoard",
-    "TrainingError",
-    "UnknownNameError",
     "Variant",
-    "WriteError",
     "analyse",
     "analyse_matches",
     "cube_decision",
@@ -120,21 +61,7 @@ __all__ = [
     "svg",
     "write_match",
 ]
-
-
-_PLOTS = (
-    "plot_board",
-    "plot_cube_decision",
-    "plot_equity",
-    "plot_errors",
-    "plot_first_rolls",
-    "plot_gammon_rates",
-    "plot_luck",
-    "plot_met",
-    "plot_pips",
-    "plot_plays",
-    "plot_rollout",
-)
+__all__ += errors.__all__  # the errors, each listed once, in errors.py
 
 
 def __getattr__(name: str) -> object:
@@ -142,8 +69,10 @@ def __getattr__(name: str) -> object:
         return import_module("gammonlab.cli.output").gammonlab_version()
     # plotting imports matplotlib, the widgets ipywidgets, the frames pandas: only on
     # first use, to keep ``import gammonlab`` fast
-    if name in _PLOTS:
-        return getattr(import_module("gammonlab.plot"), name)
+    if name.startswith("plot_"):
+        plot = import_module("gammonlab.plot")
+        if name in plot.__all__:
+            return getattr(plot, name)
     if name in ("actions_frame", "games_frame"):
         return getattr(import_module("gammonlab.match.frames"), name)
     if name in ("teach", "widgets"):

@@ -732,8 +732,10 @@ def test_met_heat_map(ax):
 
 
 def test_lazy_names_on_the_package():
-    for name in gl._PLOTS:
+    for name in [name for name in plot.__all__ if name.startswith("plot_")]:
         assert getattr(gl, name) is getattr(plot, name)
+    with pytest.raises(AttributeError, match="plot_nothing"):
+        gl.plot_nothing  # noqa: B018
 
 
 def test_rollout_band_uses_the_rollouts_own_errors_from_the_first_block():

@@ -371,39 +371,41 @@ def _biggest_errors(judged: pd.DataFrame, top: int = BIGGEST_ERRORS) -> pd.DataF
     """The costliest checker plays and cube actions, worst first."""
     import pandas as pd
 
-    rows = []
     checker = pd.to_numeric(judged["equity_loss"], errors="coerce").astype(float)
     cube = pd.to_numeric(
         judged.get("cube_equity_loss", pd.Series(math.nan, judged.index)), errors="coerce"
     ).astype(float)
-    for index in judged.index[checker > 0]:
+
+    def error(index: Any, lost: pd.Series, decision: str, best: str, kind: str) -> dict[str, Any]:
+        """One error of the table; ``decision`` is a format of the row's columns."""
         row = judged.loc[index]
-        rows.append(
-            {
-                "row": index,
-                "game": int(row["game"]),
-                "player": row["player_name"],
-                "decision": f"{row['die1']}-{row['die2']}: {row['play']}",
-                "best": row["best_play"],
-                "equity lost": checker[index],
-                "class": row["error_class"],
-            }
-        )
-    cube_errors = judged["cube_error"].astype("string") if "cube_error" in judged else None
-    if cube_errors is not None:
-        for index in judged.index[(cube > 0) & cube_errors.notna() & (cube_errors != "none")]:
-            row = judged.loc[index]
-            rows.append(
-                {
-                    "row": index,
-                    "game": int(row["game"]),
-                    "player": row["player_name"],
-                    "decision": f"{row['cube_error']} (cube at {row['cube_value']})",
-                    "best": row["cube_verdict"],
-                    "equity lost": cube[index],
-                    "class": row["cube_error_class"],
-                }
+        return {
+            "row": index,
+            "game": int(row["game"]),
+            "player": row["player_name"],
+            "decision": decision.format_map(row),
+            "best": row[best],
+            "equity lost": lost[index],
+            "class": row[kind],
+        }
+
+    rows = [
+        error(index, checker, "{die1}-{die2}: {play}", "best_play", "error_class")
+        for index in judged.index[checker > 0]
+    ]
+    if "cube_error" in judged:
+        cube_errors = judged["cube_error"].astype("string")
+        wrong = (cube > 0) & cube_errors.notna() & (cube_errors != "none")
+        rows += [
+            error(
+                index,
+                cube,
+                "{cube_error} (cube at {cube_value})",
+                "cube_verdict",
+                "cube_error_class",
             )
+            for index in judged.index[wrong]
+        ]
     table = pd.DataFrame(
         rows, columns=["row", "game", "player", "decision", "best", "equity lost", "class"]
     )

@@ -11,54 +11,10 @@ roll, row 1 its opponent, each in its own numbering (R1.1). GNU Backgammon's
 '4HPwATDgc/ABMA:cInqAAAAAAAE'
 """
 
-from .gnubg import (
-    GAME_DROPPED,
-    GAME_NONE,
-    GAME_OVER,
-    GAME_PLAYING,
-    GAME_RESIGNED,
-    MATCH_ID_LENGTH,
-    POSITION_ID_LENGTH,
-    MatchIdFields,
-    board_from_position_id,
-    fields_from_match_id,
-    match_id_from_fields,
-    position_id_from_board,
-    position_id_unchecked,
-    split_gnubg_id,
-)
-from .xgid import (
-    XGID_BOTTOM,
-    XGID_CENTRED,
-    XGID_TOP,
-    XgidFields,
-    format_xgid,
-    gnubg_id_to_xgid,
-    parse_xgid,
-    xgid_to_gnubg_id,
-)
+from . import gnubg, xgid
+from .gnubg import *  # noqa: F403 - the names gnubg.__all__ lists
+from .xgid import *  # noqa: F403 - the names xgid.__all__ lists
 
-__all__ = [
-    "GAME_DROPPED",
-    "GAME_NONE",
-    "GAME_OVER",
-    "GAME_PLAYING",
-    "GAME_RESIGNED",
-    "MATCH_ID_LENGTH",
-    "POSITION_ID_LENGTH",
-    "XGID_BOTTOM",
-    "XGID_CENTRED",
-    "XGID_TOP",
-    "MatchIdFields",
-    "XgidFields",
-    "board_from_position_id",
-    "fields_from_match_id",
-    "format_xgid",
-    "gnubg_id_to_xgid",
-    "match_id_from_fields",
-    "parse_xgid",
-    "position_id_from_board",
-    "position_id_unchecked",
-    "split_gnubg_id",
-    "xgid_to_gnubg_id",
-]
+__all__ = []
+__all__ += gnubg.__all__
+__all__ += xgid.__all__

@@ -413,16 +413,7 @@ def _rate_bars(
         )
         if annotate:
             for xi, value, top in zip(x + shift, rates.values, rates.high):
-                ax.annotate(
-                    f"{value:.0%}",
-                    (xi, top),
-                    xytext=(0, 2),
-                    textcoords="offset points",
-                    ha="center",
-                    va="bottom",
-                    fontsize="x-small",
-                    color=NEUTRAL,
-                )
+                _label_bar(ax, f"{value:.0%}", (xi, top))
     ax.set_xticks(x, labels)
     ax.set_xlim(-0.6, len(labels) - 0.4)
     top = max(max(float(np.max(rates.high)) for rates in series), 0.05)
@@ -435,6 +426,20 @@ def _rate_bars(
         frameon=False,
         fontsize="small",
         ncol=2 if len(legend) > 2 else 1,
+    )
+
+
+def _label_bar(ax: Axes, text: str, top: tuple[float, float]) -> None:
+    """Write ``text`` small and grey just above ``top``, the top of a bar or its whisker."""
+    ax.annotate(
+        text,
+        top,
+        xytext=(0, 2),
+        textcoords="offset points",
+        ha="center",
+        va="bottom",
+        fontsize="x-small",
+        color=NEUTRAL,
     )
 
 
@@ -634,30 +639,19 @@ def plot_equity(
     lx, ly = _by_game(x[known], filled[known], games[known])
     style = {"color": NEUTRAL, "linewidth": 1.3, "label": f"{names[0]}'s side", **kwargs}
     ax.plot(lx, ly, gid="value", zorder=3, **style)
-    ax.fill_between(
-        lx,
-        ly,
-        pivot,
-        where=ly >= pivot,
-        interpolate=True,
-        color=player_color(0),
-        alpha=0.35,
-        linewidth=0,
-        zorder=1,
-        label=f"{names[0]} ahead",
-    )
-    ax.fill_between(
-        lx,
-        ly,
-        pivot,
-        where=ly <= pivot,
-        interpolate=True,
-        color=player_color(1),
-        alpha=0.35,
-        linewidth=0,
-        zorder=1,
-        label=f"{names[1]} ahead",
-    )
+    for p, ahead in ((0, ly >= pivot), (1, ly <= pivot)):
+        ax.fill_between(
+            lx,
+            ly,
+            pivot,
+            where=ahead,
+            interpolate=True,
+            color=player_color(p),
+            alpha=0.35,
+            linewidth=0,
+            zorder=1,
+            label=f"{names[p]} ahead",
+        )
     ax.axhline(pivot, color=NEUTRAL_LIGHT, linewidth=0.8, zorder=2)
     handles = [
         Patch(color=player_color(p), alpha=0.6, label=f"{names[p]} ahead / erring") for p in (0, 1)
@@ -923,16 +917,7 @@ def plot_errors(
             label = f"{n:.0f}" if value == "count" else f"{loss_total:.3f}"
             if value == "count" and has_loss:
                 label += f"\n−{loss_total:.3f}"
-            ax.annotate(
-                label,
-                (xi, bottom[c]),
-                xytext=(0, 2),
-                textcoords="offset points",
-                ha="center",
-                va="bottom",
-                fontsize="x-small",
-                color=NEUTRAL,
-            )
+            _label_bar(ax, label, (xi, bottom[c]))
     ax.set_xticks(x, classes)
     ax.set_xlim(-0.6, len(classes) - 0.4)
     ax.set_ylim(0, ax.get_ylim()[1] * 1.18 + (0.5 if value == "count" else 0.0))
