@@ -19,6 +19,19 @@ __all__ = ["summarise"]
 
 _SUMMARY_KEYS = ("match", "player", "player_name")
 
+CUBE_COLUMNS = (
+    "cube_decisions",
+    "missed_doubles",
+    "wrong_doubles",
+    "wrong_takes",
+    "wrong_passes",
+    "cube_errors",
+    "cube_equity_loss",
+    "cube_error_rate",
+)
+"""The summary's columns of cube decisions, counts to error rate, in their order
+(``cube_pr`` comes with the other PRs)."""
+
 
 def _match_results(frame: pd.DataFrame, met_name: str | None) -> dict[int, float]:
     """Each player's result in one match's frame: points won (money) or the match won."""
@@ -95,10 +108,8 @@ def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> 
     Examples
     --------
     >>> from gammonlab.analysis import analyse
-    >>> frame = analyse(" 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n"
-    ...                 "  1) 31: 8/5 6/5      21: 13/11 6/5\\n",
-    ...                 evaluator="pubeval", progress=False)
-    >>> summary = summarise(frame)
+    >>> text = " 1 point match\\n\\n Game 1\\n A : 0  B : 0\\n  1) 31: 8/5 6/5  21: 13/11 6/5\\n"
+    >>> summary = summarise(analyse(text, evaluator="pubeval", progress=False))
     >>> summary["player_name"].tolist(), summary["best_play_rate"].tolist()
     (['A', 'B'], [1.0, 0.0])
     """
@@ -228,14 +239,7 @@ def _rates(out: pd.DataFrame) -> pd.DataFrame:
         "checker_equity_loss",
         "checker_error_rate",
         "best_play_rate",
-        "cube_decisions",
-        "missed_doubles",
-        "wrong_doubles",
-        "wrong_takes",
-        "wrong_passes",
-        "cube_errors",
-        "cube_equity_loss",
-        "cube_error_rate",
+        *CUBE_COLUMNS,
         "decisions",
         "equity_loss",
         "error_rate",

@@ -309,19 +309,6 @@ def _result_line(match: Match) -> str:
     return f"{match.players[0]} {s0} points, {match.players[1]} {s1} points"
 
 
-_CUBE_SUMMARY = (
-    "cube_decisions",
-    "missed_doubles",
-    "wrong_doubles",
-    "wrong_takes",
-    "wrong_passes",
-    "cube_errors",
-    "cube_equity_loss",
-    "cube_error_rate",
-    "cube_pr",
-)
-
-
 def _summarise(
     judged: pd.DataFrame, match: Match, *, own_analysis: bool, log: Callable[[str], None]
 ) -> pd.DataFrame:
@@ -329,6 +316,7 @@ def _summarise(
     analysis stored in the file, which judges no cube decisions, and the best-play rate
     would be the ranking evaluator's, not that analysis'."""
     from ..analysis import summarise
+    from ..analysis.summary import CUBE_COLUMNS
 
     summary = summarise(judged)
     if not own_analysis:
@@ -336,7 +324,7 @@ def _summarise(
         summary["best_play_rate"] = math.nan
         summary["luck_adjusted_result"] = math.nan
     if "cube_equity_loss" not in judged or judged["cube_equity_loss"].isna().all():
-        for column in _CUBE_SUMMARY:
+        for column in (*CUBE_COLUMNS, "cube_pr"):
             if column in summary:
                 summary[column] = math.nan
     log(f"  {_result_line(match)}")

@@ -19,38 +19,9 @@ found from the match equity table level by level up the cube.
 (0.25, 0.2)
 """
 
+from . import theory
 from .decision import CubeDecision, cube_decision
 from .rollout import CubeRollout, rollout_cube
-from .theory import (
-    CONTACT_CUBE_EFFICIENCY,
-    CubePoints,
-    GammonValues,
-    InvalidProbabilitiesError,
-    MarketWindow,
-    cube_efficiency,
-    cube_points,
-    cubeful_equity,
-    cubeful_mwc,
-    gammon_values,
-    market_window,
-    take_point,
-)
+from .theory import *  # noqa: F403  (the names of theory.__all__)
 
-__all__ = [
-    "CONTACT_CUBE_EFFICIENCY",
-    "CubeDecision",
-    "CubePoints",
-    "CubeRollout",
-    "GammonValues",
-    "InvalidProbabilitiesError",
-    "MarketWindow",
-    "cube_decision",
-    "cube_efficiency",
-    "cube_points",
-    "cubeful_equity",
-    "cubeful_mwc",
-    "gammon_values",
-    "market_window",
-    "rollout_cube",
-    "take_point",
-]
+__all__ = ["CubeDecision", "CubeRollout", "cube_decision", "rollout_cube", *theory.__all__]

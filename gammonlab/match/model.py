@@ -13,15 +13,14 @@ game is worth are computed and compared with what the transcript claims.
 ...
 ...  Game 1
 ...  Anna : 0                           Bob : 0
-...   1)                                 31: 8/5 6/5
-...   2) 62: 24/18 13/11                 Doubles => 2
-...   3)  Drops
+...   1) 31: 8/5 6/5                     Doubles => 2
+...   2)  Drops
 ...                                      Wins 1 point and the match
 ... ''')
 >>> match.games[0].winner, match.games[0].points, match.games[0].ending
 (1, 1, 'drop')
 >>> match.to_frame().action.tolist()
-['move', 'move', 'double', 'drop', 'win']
+['move', 'double', 'drop', 'win']
 """
 
 from __future__ import annotations
@@ -30,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ParseError
+from ..io.text import ACTION_KINDS
 from ..play import Play
 from ..rules import Rules, Variant
 from ..state import GameState
@@ -39,18 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ACTIONS", "ENDINGS", "Action", "Game", "Match"]
 
-ACTIONS = (
-    "move",
-    "double",
-    "beaver",
-    "raccoon",
-    "take",
-    "drop",
-    "resign",
-    "accept",
-    "reject",
-    "win",
-)
+ACTIONS = ACTION_KINDS
 """Every kind of action, the ``action`` column's categories."""
 ENDINGS = ("single", "gammon", "backgammon", "drop", "resign")
 """How a game can end (seed 000's scoring adds ``outside`` and ``bar``)."""

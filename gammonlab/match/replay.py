@@ -535,6 +535,24 @@ class _Replay:
             )
         return state
 
+    def game(
+        self, number: int, *, final_state: GameState, problems: tuple[ParseError, ...] = ()
+    ) -> Game:
+        """The game as replayed, numbered ``number`` in its match."""
+        return Game(
+            number=number,
+            score=self.score,
+            crawford=self.crawford,
+            actions=tuple(self.actions),
+            winner=self.winner,
+            points=self.points,
+            ending=self.ending,
+            cube_value=self.cube,
+            final_state=final_state,
+            problems=problems,
+            start_cube=self.start_cube,
+        )
+
 
 class CrawfordCount:
     """Which game of a transcript is the Crawford game (R10.2), from the score each game
@@ -793,19 +811,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                 raise raw_game.loc.error(str(error)) from error
             log.add(raw_game.loc, f"game {raw_game.number} skipped: {error}")
             continue
-        game = Game(
-            number=len(games) + 1,
-            score=score,
-            crawford=crawford,
-            actions=tuple(replay.actions),
-            winner=replay.winner,
-            points=replay.points,
-            ending=replay.ending,
-            cube_value=replay.cube,
-            final_state=final_state,
-            problems=tuple(game_problems),
-            start_cube=replay.start_cube,
-        )
+        game = replay.game(len(games) + 1, final_state=final_state, problems=tuple(game_problems))
         games.append(game)
         count.result(game.winner, game.points)
     return Match(

@@ -342,20 +342,7 @@ def play_match(
         crawford_done = crawford_done or crawford
         replay = _play_game(rules, score, crawford, names, seats, rng, cube)
         assert replay.winner is not None and replay.points is not None
-        games_played.append(
-            Game(
-                number=len(games_played) + 1,
-                score=score,
-                crawford=crawford,
-                actions=tuple(replay.actions),
-                winner=replay.winner,
-                points=replay.points,
-                ending=replay.ending,
-                cube_value=replay.cube,
-                final_state=replay.final_state(),
-                start_cube=replay.start_cube,
-            )
-        )
+        games_played.append(replay.game(len(games_played) + 1, final_state=replay.final_state()))
         score = _add(score, replay.winner, replay.points)
     return Match(
         players=names,

@@ -100,10 +100,7 @@ def _play_chunk(spec: _Spec, first: int, n: int) -> _Chunk:
     in_kernel = spec.policy.kernel is not None and not (
         spec.enter_from_off and spec.policy.kernel == NET
     )
-    if in_kernel:
-        play = _play_kernel
-    else:
-        play = _play_acey_lockstep if spec.enter_from_off else _play_lockstep
+    play = _play_kernel if in_kernel else _play_lockstep
     chunk, boards, other_side = play(spec, first, n)
     truncated = chunk.end == _outcome.END_TRUNCATED
     if truncated.any() and spec.evaluator is not None:
@@ -169,36 +166,54 @@ def _too_long(game: str) -> None:
 
 
 def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
-    """Every game of the chunk advanced one ply at a time, one evaluator call per ply."""
+    """Every game of the chunk advanced one ply at a time, one evaluator call per ply.
+
+    Acey-Deucey (R2.4, R11) plays from ply 0 with no bear-off database and the
+    roll again: each candidate is evaluated with the checkers waiting to enter
+    on the bar (:func:`gammonlab._kernels.acey.waiting_on_bar`), from the
+    opponent's side, who is on roll next, or from the mover's own when the
+    play earns a roll again (a full 1-2, R11.2). Its plays are always
+    generated here: a policy's own ``choose`` (GNU Backgammon's ``best_move``)
+    knows nothing of entering from off the board or of the 1-2.
+    """
+    acey = spec.enter_from_off
+    start_ply = 0 if acey else spec.start_ply
     k = spec.roots.shape[0]
     games = k * n
     boards = np.ascontiguousarray(np.repeat(spec.roots, n, axis=0))  # game = root * n + i
     trial = np.tile(np.arange(first, first + n, dtype=np.int64), k)
-    ply = np.full(games, spec.start_ply, dtype=np.int64)
+    ply = np.full(games, start_ply, dtype=np.int64)
     # the root's side is on roll at even plies
-    side = np.full(games, spec.start_ply % 2, dtype=np.int8)
+    side = np.full(games, start_ply % 2, dtype=np.int8)
     counter = np.zeros(games, dtype=np.int64)
     probs = np.full((games, 5), np.nan)
     end = np.zeros(games, dtype=np.int8)
     rolled = np.zeros(games, dtype=np.int64)
     dice = np.zeros((games, 2), dtype=np.int64)
-    _, rolls, first_off = _tables(spec)
+    if acey:
+        rolls, first_off, bearoff_finish = _NO_ROLLS, _NO_FIRST_OFF, False
+        begin_ply, finish_ply = _lock.acey_begin_ply, _lock.acey_finish_ply
+    else:
+        _, rolls, first_off = _tables(spec)
+        bearoff_finish = spec.bearoff_finish
+        begin_ply, finish_ply = _lock.begin_ply, _lock.finish_ply
     d1, d2 = spec.dice or (0, 0)
     policy = spec.policy
-    fast = type(policy).choose is not Policy.choose
+    checkers = spec.checkers
+    fast = not acey and type(policy).choose is not Policy.choose
     live = np.arange(games, dtype=np.int64)
     while live.size:
-        offsets, candidates, again = _lock.begin_ply(
+        offsets, candidates, again = begin_ply(
             live,
             trial,
             ply,
-            spec.start_ply,
+            start_ply,
             d1,
             d2,
             np.uint64(spec.key),
             spec.rotate,
             spec.truncate,
-            spec.bearoff_finish,
+            bearoff_finish,
             rolls,
             first_off,
             counter,
@@ -209,7 +224,7 @@ def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray,
             dice,
             not fast,
             spec.scoring,
-            spec.checkers,
+            checkers,
         )
         if (end[live] < 0).any():
             _too_long("a game")
@@ -217,132 +232,27 @@ def _play_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray,
         active = live[playing]
         if fast:
             results = policy.choose(boards[active], dice[active])
-            _lock.finish_ply(
-                active,
-                np.arange(active.size, dtype=np.int64),
-                np.ascontiguousarray(results, dtype=np.int8),
-                np.zeros(active.size, dtype=np.bool_),
-                ply,
-                side,
-                boards,
-                probs,
-                end,
-                spec.scoring,
-                spec.checkers,
-            )
+            chosen = np.arange(active.size, dtype=np.int64)
+            candidates = np.ascontiguousarray(results, dtype=np.int8)
+            again = np.zeros(active.size, dtype=np.bool_)
         else:
             values = np.zeros(candidates.shape[0])
             counts = np.diff(offsets)
             game_of = np.repeat(np.arange(live.size), counts)
             # the policy plays as under R8.2 whatever the scoring: a candidate that
             # wins is worth its R8.2 points, the others the evaluator's R8.2 equity
-            points = _outcome.terminal_values(candidates)
+            if acey:
+                points = _outcome.acey_terminal_values(candidates, checkers)
+            else:
+                points = _outcome.terminal_values(candidates)
             values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
             ask = (counts[game_of] > 1) & (points == 0)
             if ask.any():
-                swapped = np.ascontiguousarray(candidates[ask][:, ::-1])
-                values[ask] = -equity(policy(swapped))
-            chosen = _lock.best_candidates(offsets, values)
-            _lock.finish_ply(
-                active,
-                chosen[playing],
-                candidates,
-                again,
-                ply,
-                side,
-                boards,
-                probs,
-                end,
-                spec.scoring,
-                spec.checkers,
-            )
-        live = live[end[live] == 0]
-    chunk = _Chunk(
-        first,
-        probs.reshape(k, n, 5),
-        (ply - spec.start_ply).reshape(k, n).astype(np.int32),
-        end.reshape(k, n),
-        rolled[:n].copy(),
-    )
-    return chunk, boards.reshape(k, n, 2, 26), side.reshape(k, n)
-
-
-# -- Acey-Deucey (R2.4, R11): lockstep with the roll again, no bear-off database ------------
-
-
-def _play_acey_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray, np.ndarray]:
-    """Acey-Deucey games in lockstep, one evaluator call per ply for all of them.
-
-    Each candidate is evaluated with the checkers waiting to enter on the bar
-    (:func:`gammonlab._kernels.acey.waiting_on_bar`): from the
-    opponent's side, who is on roll next, or from the mover's own when the
-    play earns a roll again (a full 1-2, R11.2). Plays are always generated
-    here: a policy's own ``choose`` (GNU Backgammon's ``best_move``) knows
-    nothing of entering from off the board or of the 1-2.
-    """
-    k = spec.roots.shape[0]
-    games = k * n
-    boards = np.ascontiguousarray(np.repeat(spec.roots, n, axis=0))  # game = root * n + i
-    trial = np.tile(np.arange(first, first + n, dtype=np.int64), k)
-    ply = np.zeros(games, dtype=np.int64)
-    side = np.zeros(games, dtype=np.int8)
-    counter = np.zeros(games, dtype=np.int64)
-    probs = np.full((games, 5), np.nan)
-    end = np.zeros(games, dtype=np.int8)
-    rolled = np.zeros(games, dtype=np.int64)
-    dice = np.zeros((games, 2), dtype=np.int64)
-    d1, d2 = spec.dice or (0, 0)
-    policy = spec.policy
-    checkers = spec.checkers
-    live = np.arange(games, dtype=np.int64)
-    while live.size:
-        offsets, candidates, again = _lock.acey_begin_ply(
-            live,
-            trial,
-            ply,
-            0,
-            d1,
-            d2,
-            np.uint64(spec.key),
-            spec.rotate,
-            spec.truncate,
-            False,
-            _NO_ROLLS,
-            _NO_FIRST_OFF,
-            counter,
-            boards,
-            probs,
-            end,
-            rolled,
-            dice,
-            True,
-            spec.scoring,
-            checkers,
-        )
-        if (end[live] < 0).any():
-            _too_long("a game")
-        playing = end[live] == 0
-        active = live[playing]
-        values = np.zeros(candidates.shape[0])
-        counts = np.diff(offsets)
-        game_of = np.repeat(np.arange(live.size), counts)
-        points = _outcome.acey_terminal_values(candidates, checkers)  # chosen as under R8.2
-        values[points > 0] = points[points > 0]  # the mover has just won (R8.2)
-        ask = (counts[game_of] > 1) & (points == 0)
-        if ask.any():
-            seen = waiting_on_bar(np.ascontiguousarray(candidates[ask]), checkers)
-            mover_rolls = again[ask]
-            asked = np.empty(seen.shape[0])
-            if mover_rolls.any():
-                asked[mover_rolls] = equity(policy(seen[mover_rolls]))
-            if not mover_rolls.all():
-                swapped = np.ascontiguousarray(seen[~mover_rolls][:, ::-1])
-                asked[~mover_rolls] = -equity(policy(swapped))
-            values[ask] = asked
-        chosen = _lock.best_candidates(offsets, values)
-        _lock.acey_finish_ply(
+                values[ask] = _ask(policy, candidates[ask], again[ask] if acey else None, checkers)
+            chosen = _lock.best_candidates(offsets, values)[playing]
+        finish_ply(
             active,
-            chosen[playing],
+            chosen,
             candidates,
             again,
             ply,
@@ -357,8 +267,26 @@ def _play_acey_lockstep(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.nda
     chunk = _Chunk(
         first,
         probs.reshape(k, n, 5),
-        ply.reshape(k, n).astype(np.int32),
+        (ply - start_ply).reshape(k, n).astype(np.int32),
         end.reshape(k, n),
         rolled[:n].copy(),
     )
     return chunk, boards.reshape(k, n, 2, 26), side.reshape(k, n)
+
+
+def _ask(
+    policy: Policy, candidates: np.ndarray, mover_rolls: np.ndarray | None, checkers: int
+) -> np.ndarray:
+    """The mover's equities of candidate plays, from the evaluator: from the
+    opponent's side, or in Acey-Deucey (``mover_rolls`` given) with the checkers
+    waiting on the bar and from the mover's own side after a roll again."""
+    if mover_rolls is None:
+        return -equity(policy(np.ascontiguousarray(candidates[:, ::-1])))
+    seen = waiting_on_bar(np.ascontiguousarray(candidates), checkers)
+    asked = np.empty(seen.shape[0])
+    if mover_rolls.any():
+        asked[mover_rolls] = equity(policy(seen[mover_rolls]))
+    if not mover_rolls.all():
+        swapped = np.ascontiguousarray(seen[~mover_rolls][:, ::-1])
+        asked[~mover_rolls] = -equity(policy(swapped))
+    return asked
