@@ -24,8 +24,9 @@ from matplotlib import patches
 from matplotlib.path import Path
 
 from ..errors import ArgumentTypeError
+from .shapes import Circle, Curve, Diagram, Group, Polygon, Rect, Shape, Text
 from .style import MATPLOTLIB_FONT
-from .svg import Circle, Curve, Diagram, Group, Polygon, Rect, Shape, Text, layout_board
+from .svg import layout_board
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

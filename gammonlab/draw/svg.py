@@ -32,12 +32,28 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, TypeGuard, cast
-from xml.sax.saxutils import escape, quoteattr
 
 from .._kernels.board import START as ENTERING
 from ..errors import ArgumentError, ArgumentTypeError
 from ..rules import BAR, OFF, POINTS
-from .style import FONT_FAMILY, BoardColors, board_colors
+from . import geometry as geo
+from .geometry import MAX_STACK
+from .shapes import (
+    DEFAULT_SIZE,
+    SVG,
+    XY,
+    Circle,
+    Curve,
+    Data,
+    Diagram,
+    Group,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+    render_svg,
+)
+from .style import BoardColors, board_colors
 
 if TYPE_CHECKING:
     from ..play import Play
@@ -62,180 +78,6 @@ __all__ = [
     "layout_board",
     "render_svg",
 ]
-
-DEFAULT_SIZE = 480
-"""Default width of an SVG board in pixels (the height follows)."""
-MAX_STACK = 5
-"""Checkers drawn on one point or the bar; a taller stack has its count written on top."""
-
-# -- geometry, in the diagram's own units (one unit = one pixel at DEFAULT_SIZE) -------------
-CHECKER_RADIUS = 13.5
-CHECKER_DIAMETER = 2 * CHECKER_RADIUS
-POINT_WIDTH = 30.0
-HALF_HEIGHT = MAX_STACK * CHECKER_DIAMETER + 6  # one row of points, rim to the middle gap
-MIDDLE_GAP = 34.0  # between the tips of the two rows of points: room for the dice
-POINT_LENGTH = HALF_HEIGHT - 16
-FELT_HEIGHT = 2 * HALF_HEIGHT + MIDDLE_GAP
-QUARTER_POINTS = 6
-ROW_POINTS = 2 * QUARTER_POINTS  # points along one long side: 1-12 at the bottom, 13-24 on top
-RIM_CLEARANCE = 1.0  # between the frame and the first checker of a point
-BAR_CLEARANCE = 4.0  # between the middle of the bar and the first checker on it
-HALF_WIDTH = QUARTER_POINTS * POINT_WIDTH
-BAR_WIDTH = 30.0
-RIM = 6.0  # the frame's outer edge
-SIDE_WIDTH = 32.0  # the column of the borne-off trays, and the one of the cube opposite
-FRAME_WIDTH = 8.0  # wood between a side column and the felt
-BAND_HEIGHT = 38.0  # frame above and below the felt: a player's line and the point numbers
-HEADER_HEIGHT = 16.0
-WIDTH = 2 * (RIM + SIDE_WIDTH + FRAME_WIDTH + HALF_WIDTH) + BAR_WIDTH
-TRAY_MARGIN = 3.0
-TRAY_HEIGHT = HALF_HEIGHT + 2
-BAR_INSET = 3.0  # the bar's strip is this much narrower than the gap between the halves
-OFF_SLICE = 7.6  # height of a borne-off checker seen edge-on in its tray
-OFF_SLICE_WIDTH = SIDE_WIDTH - 4 * TRAY_MARGIN + 2
-OFF_LEVELS = 15  # a tray holds a side's 15 checkers
-CUBE_SIZE = 28.0
-DIE_SIZE = 26.0
-DIE_GAP = 8.0
-DIE_PIP_RADIUS = 2.6
-DIE_PIP_OFFSET = 6.6
-ARROW_HEAD_LENGTH = 11.0
-ARROW_HEAD_HALF_WIDTH = 6.0
-ARROW_BOW = 0.22  # how far an arrow bows towards the middle, as a share of its length
-ARROW_MAX_BOW = 40.0
-HIGHLIGHT_OPACITY = 0.7
-WAITING_OPACITY = 0.45
-
-# -- text sizes ---------------------------------------------------------------------------
-POINT_NUMBER_SIZE = 10.0
-PLAYER_LINE_SIZE = 11.5
-HEADER_SIZE = 11.5
-COUNT_SIZE = 13.0
-TRAY_COUNT_SIZE = 10.0
-CUBE_TEXT_SIZE = 14.0
-TEXT_RAISE = 0.36  # a text's baseline sits this share of its size below its visual centre
-
-CENTRED_CUBE_FACE = 64
-"""A centred cube at stake 1 shows 64 (R9.1)."""
-
-DIE_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-}
-
-XY = tuple[float, float]
-Data = tuple[tuple[str, object], ...]
-
-
-# -- shapes -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class Shape:
-    """What every shape of a :class:`Diagram` has: paint and a machine-readable identity.
-
-    ``cls`` becomes the SVG ``class`` (the matplotlib artist's ``gid``); ``data``
-    pairs become ``data-*`` attributes.
-    """
-
-    cls: str = ""
-    data: Data = ()
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 0.0
-    opacity: float = 1.0
-
-
-@dataclass(frozen=True, kw_only=True)
-class Rect(Shape):
-    """A rectangle, its corners rounded by ``radius``."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-    radius: float = 0.0
-
-
-@dataclass(frozen=True, kw_only=True)
-class Circle(Shape):
-    """A circle: a checker, a die's pip, a ring."""
-
-    cx: float
-    cy: float
-    r: float
-
-
-@dataclass(frozen=True, kw_only=True)
-class Polygon(Shape):
-    """A closed polygon: a point (triangle), an arrowhead."""
-
-    points: tuple[XY, ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Curve(Shape):
-    """An open path of quadratic Bezier segments ``(control, end)`` from ``start``."""
-
-    start: XY
-    segments: tuple[tuple[XY, XY], ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Text(Shape):
-    """A line of text; ``y`` is its baseline, ``anchor`` one of start, middle, end."""
-
-    x: float
-    y: float
-    text: str
-    size: float
-    anchor: str = "middle"
-    bold: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class Group(Shape):
-    """Shapes that belong together: the checkers of one point, a die, an arrow."""
-
-    children: tuple[Shape, ...] = ()
-
-
-@dataclass(frozen=True)
-class Diagram:
-    """A board laid out as shapes, ready for any renderer.
-
-    Attributes
-    ----------
-    width, height : float
-        The extent of the drawing, in units that are pixels at the default size.
-    shapes : tuple of Shape
-        Back to front.
-    title : str
-        A one-line description (the SVG's ``<title>``).
-    """
-
-    width: float
-    height: float
-    shapes: tuple[Shape, ...]
-    title: str = ""
-
-
-# -- the SVG string -----------------------------------------------------------------------
-
-
-class SVG(str):
-    """An SVG document that Jupyter shows as a picture.
-
-    >>> SVG("<svg/>")._repr_svg_()
-    '<svg/>'
-    """
-
-    def _repr_svg_(self) -> str:
-        return str(self)
 
 
 # -- what is drawn: a position, a play or a game state, reduced to the same facts ---------
@@ -394,34 +236,34 @@ class _Frame:
 
     @property
     def bottom(self) -> float:
-        return self.top + FELT_HEIGHT
+        return self.top + geo.FELT_HEIGHT
 
     @property
     def middle(self) -> float:
-        return self.top + FELT_HEIGHT / 2
+        return self.top + geo.FELT_HEIGHT / 2
 
     @property
     def felt_left(self) -> float:
-        return RIM + SIDE_WIDTH + FRAME_WIDTH
+        return geo.RIM + geo.SIDE_WIDTH + geo.FRAME_WIDTH
 
     @property
     def bar_left(self) -> float:
-        return self.felt_left + HALF_WIDTH
+        return self.felt_left + geo.HALF_WIDTH
 
     @property
     def bar_centre(self) -> float:
-        return self.bar_left + BAR_WIDTH / 2
+        return self.bar_left + geo.BAR_WIDTH / 2
 
     def side_column(self, home: bool) -> float:
         """Left edge of the trays' column (home side) or of the cube's column."""
         right = home != self.flip
-        return WIDTH - RIM - SIDE_WIDTH if right else RIM
+        return geo.WIDTH - geo.RIM - geo.SIDE_WIDTH if right else geo.RIM
 
     def half_centre(self, home: bool) -> float:
         """Horizontal centre of the home-board half or of the outer-board half."""
         right = home != self.flip
-        left_edge = self.bar_left + BAR_WIDTH if right else self.felt_left
-        return left_edge + HALF_WIDTH / 2
+        left_edge = self.bar_left + geo.BAR_WIDTH if right else self.felt_left
+        return left_edge + geo.HALF_WIDTH / 2
 
     def shown_point(self, row: int, point: int) -> int:
         """The number the board shows for ``point`` of ``row`` (the bottom side's numbering)."""
@@ -429,39 +271,41 @@ class _Frame:
 
     def column(self, shown: int) -> int:
         """0..11 from left to right: 12 down to 1 along the bottom, 13 up to 24 along the top."""
-        col = ROW_POINTS - shown if shown <= ROW_POINTS else shown - ROW_POINTS - 1
-        return ROW_POINTS - 1 - col if self.flip else col
+        col = geo.ROW_POINTS - shown if shown <= geo.ROW_POINTS else shown - geo.ROW_POINTS - 1
+        return geo.ROW_POINTS - 1 - col if self.flip else col
 
     def column_x(self, col: int) -> float:
-        gap = BAR_WIDTH if col >= QUARTER_POINTS else 0.0
-        return self.felt_left + col * POINT_WIDTH + POINT_WIDTH / 2 + gap
+        gap = geo.BAR_WIDTH if col >= geo.QUARTER_POINTS else 0.0
+        return self.felt_left + col * geo.POINT_WIDTH + geo.POINT_WIDTH / 2 + gap
 
     def checker_xy(self, row: int, point: int, level: float) -> XY:
         """Centre of the ``level``-th checker (0 at the rim) of ``row`` on ``point`` or the bar."""
         at_bottom = row == self.bottom_row
         if point == BAR:
-            step = MIDDLE_GAP / 2 + BAR_CLEARANCE + level * CHECKER_DIAMETER
+            step = geo.MIDDLE_GAP / 2 + geo.BAR_CLEARANCE + level * geo.CHECKER_DIAMETER
             return self.bar_centre, self.middle + step if at_bottom else self.middle - step
         shown = self.shown_point(row, point)
         x = self.column_x(self.column(shown))
-        offset = CHECKER_RADIUS + RIM_CLEARANCE + level * CHECKER_DIAMETER
-        if shown <= ROW_POINTS:
+        offset = geo.CHECKER_RADIUS + geo.RIM_CLEARANCE + level * geo.CHECKER_DIAMETER
+        if shown <= geo.ROW_POINTS:
             return x, self.bottom - offset
         return x, self.top + offset
 
     def tray_entry(self, row: int, level: float) -> XY:
         """Where an arrow into the tray of ``row`` ends: its edge facing the board."""
-        slab = self.off_slice(row, min(level, OFF_LEVELS - 1))
+        slab = self.off_slice(row, min(level, geo.OFF_LEVELS - 1))
         facing_left = not self.flip
-        x = self.side_column(home=True) + (TRAY_MARGIN if facing_left else SIDE_WIDTH - TRAY_MARGIN)
+        x = self.side_column(home=True) + (
+            geo.TRAY_MARGIN if facing_left else geo.SIDE_WIDTH - geo.TRAY_MARGIN
+        )
         return x, slab.y + slab.height / 2
 
     def off_slice(self, row: int, level: float) -> Rect:
         """Rectangle of the ``level``-th borne-off checker of ``row`` (0 at the rim)."""
-        x = self.side_column(home=True) + (SIDE_WIDTH - OFF_SLICE_WIDTH) / 2
-        offset = TRAY_MARGIN + 2 + (level + 1) * OFF_SLICE
-        y = self.bottom - offset if row == self.bottom_row else self.top + offset - OFF_SLICE
-        return Rect(x=x, y=y + 0.5, width=OFF_SLICE_WIDTH, height=OFF_SLICE - 1, radius=2.5)
+        x = self.side_column(home=True) + (geo.SIDE_WIDTH - geo.OFF_SLICE_WIDTH) / 2
+        offset = geo.TRAY_MARGIN + 2 + (level + 1) * geo.OFF_SLICE
+        y = self.bottom - offset if row == self.bottom_row else self.top + offset - geo.OFF_SLICE
+        return Rect(x=x, y=y + 0.5, width=geo.OFF_SLICE_WIDTH, height=geo.OFF_SLICE - 1, radius=2.5)
 
 
 def layout_board(
@@ -489,9 +333,11 @@ def layout_board(
     palette = board_colors(colors)
     header = bool(subject.caption or (score and subject.match_line))
     frame = _Frame(
-        flip=flip, bottom_row=bottom_row, top=(HEADER_HEIGHT if header else 0.0) + BAND_HEIGHT
+        flip=flip,
+        bottom_row=bottom_row,
+        top=(geo.HEADER_HEIGHT if header else 0.0) + geo.BAND_HEIGHT,
     )
-    height = frame.bottom + BAND_HEIGHT
+    height = frame.bottom + geo.BAND_HEIGHT
     moves = subject.moves if arrows is None else tuple((int(s), int(t)) for s, t in arrows)
 
     shapes: list[Shape] = []
@@ -510,7 +356,7 @@ def layout_board(
     shapes += _draw_moves(frame, subject, moves, palette)
     shapes += _draw_lines(frame, subject, height, palette, header=header, pips=pips, score=score)
     title = _title(subject)
-    return Diagram(width=WIDTH, height=height, shapes=tuple(shapes), title=title)
+    return Diagram(width=geo.WIDTH, height=height, shapes=tuple(shapes), title=title)
 
 
 def _pips(row: Sequence[int], waiting: int = 0) -> int:
@@ -533,7 +379,7 @@ def _draw_frame(frame: _Frame, height: float, palette: BoardColors) -> list[Shap
             cls="frame",
             x=0.5,
             y=0.5,
-            width=WIDTH - 1,
+            width=geo.WIDTH - 1,
             height=height - 1,
             radius=8,
             fill=palette.frame,
@@ -542,14 +388,14 @@ def _draw_frame(frame: _Frame, height: float, palette: BoardColors) -> list[Shap
         ),
     ]
     for home in (False, True):
-        left = frame.half_centre(home) - HALF_WIDTH / 2
+        left = frame.half_centre(home) - geo.HALF_WIDTH / 2
         shapes.append(
             Rect(
                 cls="felt",
                 x=left,
                 y=frame.top,
-                width=HALF_WIDTH,
-                height=FELT_HEIGHT,
+                width=geo.HALF_WIDTH,
+                height=geo.FELT_HEIGHT,
                 fill=palette.felt,
                 stroke=palette.frame_edge,
                 stroke_width=1.0,
@@ -558,25 +404,25 @@ def _draw_frame(frame: _Frame, height: float, palette: BoardColors) -> list[Shap
     shapes.append(
         Rect(
             cls="bar",
-            x=frame.bar_left + BAR_INSET,
+            x=frame.bar_left + geo.BAR_INSET,
             y=frame.top,
-            width=BAR_WIDTH - 2 * BAR_INSET,
-            height=FELT_HEIGHT,
+            width=geo.BAR_WIDTH - 2 * geo.BAR_INSET,
+            height=geo.FELT_HEIGHT,
             fill=palette.frame,
             stroke=palette.frame_edge,
             stroke_width=0.6,
             opacity=0.9,
         )
     )
-    tray_x = frame.side_column(home=True) + TRAY_MARGIN
-    for y in (frame.top, frame.bottom - TRAY_HEIGHT):
+    tray_x = frame.side_column(home=True) + geo.TRAY_MARGIN
+    for y in (frame.top, frame.bottom - geo.TRAY_HEIGHT):
         shapes.append(
             Rect(
                 cls="tray",
                 x=tray_x,
                 y=y,
-                width=SIDE_WIDTH - 2 * TRAY_MARGIN,
-                height=TRAY_HEIGHT,
+                width=geo.SIDE_WIDTH - 2 * geo.TRAY_MARGIN,
+                height=geo.TRAY_HEIGHT,
                 radius=3,
                 fill=palette.tray,
                 stroke=palette.frame_edge,
@@ -588,12 +434,12 @@ def _draw_frame(frame: _Frame, height: float, palette: BoardColors) -> list[Shap
 
 def _triangle(frame: _Frame, shown: int) -> tuple[XY, ...]:
     x = frame.column_x(frame.column(shown))
-    half = POINT_WIDTH / 2
-    if shown <= ROW_POINTS:
+    half = geo.POINT_WIDTH / 2
+    if shown <= geo.ROW_POINTS:
         base = frame.bottom
-        return ((x - half, base), (x + half, base), (x, base - POINT_LENGTH))
+        return ((x - half, base), (x + half, base), (x, base - geo.POINT_LENGTH))
     base = frame.top
-    return ((x - half, base), (x + half, base), (x, base + POINT_LENGTH))
+    return ((x - half, base), (x + half, base), (x, base + geo.POINT_LENGTH))
 
 
 def _draw_points(frame: _Frame, palette: BoardColors) -> list[Shape]:
@@ -624,7 +470,7 @@ def _draw_highlights(frame: _Frame, points: set[int], palette: BoardColors) -> l
                     data=data,
                     points=_triangle(frame, shown),
                     fill=palette.highlight,
-                    opacity=HIGHLIGHT_OPACITY,
+                    opacity=geo.HIGHLIGHT_OPACITY,
                 )
             )
         elif shown == BAR:
@@ -632,12 +478,12 @@ def _draw_highlights(frame: _Frame, points: set[int], palette: BoardColors) -> l
                 Rect(
                     cls="highlight",
                     data=data,
-                    x=frame.bar_left + BAR_INSET,
+                    x=frame.bar_left + geo.BAR_INSET,
                     y=frame.middle,
-                    width=BAR_WIDTH - 2 * BAR_INSET,
-                    height=FELT_HEIGHT / 2,
+                    width=geo.BAR_WIDTH - 2 * geo.BAR_INSET,
+                    height=geo.FELT_HEIGHT / 2,
                     fill=palette.highlight,
-                    opacity=HIGHLIGHT_OPACITY,
+                    opacity=geo.HIGHLIGHT_OPACITY,
                 )
             )
         elif shown == OFF:
@@ -645,13 +491,13 @@ def _draw_highlights(frame: _Frame, points: set[int], palette: BoardColors) -> l
                 Rect(
                     cls="highlight",
                     data=data,
-                    x=frame.side_column(home=True) + TRAY_MARGIN,
-                    y=frame.bottom - TRAY_HEIGHT,
-                    width=SIDE_WIDTH - 2 * TRAY_MARGIN,
-                    height=TRAY_HEIGHT,
+                    x=frame.side_column(home=True) + geo.TRAY_MARGIN,
+                    y=frame.bottom - geo.TRAY_HEIGHT,
+                    width=geo.SIDE_WIDTH - 2 * geo.TRAY_MARGIN,
+                    height=geo.TRAY_HEIGHT,
                     radius=3,
                     fill=palette.highlight,
-                    opacity=HIGHLIGHT_OPACITY,
+                    opacity=geo.HIGHLIGHT_OPACITY,
                 )
             )
         else:
@@ -663,7 +509,7 @@ def _draw_numbers(frame: _Frame, palette: BoardColors) -> list[Shape]:
     shapes: list[Shape] = []
     for shown in range(1, POINTS + 1):
         x = frame.column_x(frame.column(shown))
-        y = frame.bottom + POINT_NUMBER_SIZE + 3 if shown <= ROW_POINTS else frame.top - 5
+        y = frame.bottom + geo.POINT_NUMBER_SIZE + 3 if shown <= geo.ROW_POINTS else frame.top - 5
         shapes.append(
             Text(
                 cls="point-number",
@@ -671,7 +517,7 @@ def _draw_numbers(frame: _Frame, palette: BoardColors) -> list[Shape]:
                 x=x,
                 y=y,
                 text=str(shown),
-                size=POINT_NUMBER_SIZE,
+                size=geo.POINT_NUMBER_SIZE,
                 fill=palette.label,
             )
         )
@@ -687,7 +533,7 @@ def _checker(frame: _Frame, xy: XY, player: int, data: Data, palette: BoardColor
             data=data,
             cx=x,
             cy=y,
-            r=CHECKER_RADIUS - 0.6,
+            r=geo.CHECKER_RADIUS - 0.6,
             fill=fill,
             stroke=edge,
             stroke_width=1.2,
@@ -696,7 +542,7 @@ def _checker(frame: _Frame, xy: XY, player: int, data: Data, palette: BoardColor
             cls="ring",
             cx=x,
             cy=y,
-            r=CHECKER_RADIUS * 0.62,
+            r=geo.CHECKER_RADIUS * 0.62,
             stroke=edge,
             stroke_width=0.9,
             opacity=0.45,
@@ -748,9 +594,9 @@ def _draw_side(frame: _Frame, subject: _Subject, row: int, palette: BoardColors)
                         cls="count",
                         data=(("count", count),),
                         x=x,
-                        y=y + COUNT_SIZE * TEXT_RAISE,
+                        y=y + geo.COUNT_SIZE * geo.TEXT_RAISE,
                         text=str(count),
-                        size=COUNT_SIZE,
+                        size=geo.COUNT_SIZE,
                         bold=True,
                         fill=palette.checker_text[player],
                     )
@@ -777,7 +623,7 @@ def _draw_waiting(frame: _Frame, row: int, player: int, count: int, palette: Boa
                 fill=palette.checkers[player],
                 stroke=palette.checker_edges[player],
                 stroke_width=0.8,
-                opacity=WAITING_OPACITY,
+                opacity=geo.WAITING_OPACITY,
             )
         )
     children.append(_tray_count(frame, row, count, palette))
@@ -788,14 +634,14 @@ def _draw_waiting(frame: _Frame, row: int, player: int, count: int, palette: Boa
 def _tray_count(frame: _Frame, row: int, count: int, palette: BoardColors) -> Text:
     end = frame.off_slice(row, count - 1)
     at_bottom = row == frame.bottom_row
-    y = end.y - 4 if at_bottom else end.y + end.height + TRAY_COUNT_SIZE + 2
+    y = end.y - 4 if at_bottom else end.y + end.height + geo.TRAY_COUNT_SIZE + 2
     return Text(
         cls="count",
         data=(("count", count),),
         x=end.x + end.width / 2,
         y=y,
         text=str(count),
-        size=TRAY_COUNT_SIZE,
+        size=geo.TRAY_COUNT_SIZE,
         bold=True,
         fill=palette.tray_text,
     )
@@ -810,22 +656,22 @@ def _draw_cube(frame: _Frame, subject: _Subject, palette: BoardColors) -> Shape:
         value *= 2
         owner = "offered"
     else:
-        x = frame.side_column(home=False) + SIDE_WIDTH / 2
+        x = frame.side_column(home=False) + geo.SIDE_WIDTH / 2
         if owner_row is None:
             y = frame.middle
         elif owner_row == frame.bottom_row:
-            y = frame.bottom - CUBE_SIZE / 2 - 4
+            y = frame.bottom - geo.CUBE_SIZE / 2 - 4
         else:
-            y = frame.top + CUBE_SIZE / 2 + 4
+            y = frame.top + geo.CUBE_SIZE / 2 + 4
         owner = "centre" if owner_row is None else str(subject.players[owner_row])
-    face = CENTRED_CUBE_FACE if value == 1 and owner_row is None else value
-    size = CUBE_TEXT_SIZE if face < 100 else CUBE_TEXT_SIZE * 0.75
+    face = geo.CENTRED_CUBE_FACE if value == 1 and owner_row is None else value
+    size = geo.CUBE_TEXT_SIZE if face < 100 else geo.CUBE_TEXT_SIZE * 0.75
     children = (
         Rect(
-            x=x - CUBE_SIZE / 2,
-            y=y - CUBE_SIZE / 2,
-            width=CUBE_SIZE,
-            height=CUBE_SIZE,
+            x=x - geo.CUBE_SIZE / 2,
+            y=y - geo.CUBE_SIZE / 2,
+            width=geo.CUBE_SIZE,
+            height=geo.CUBE_SIZE,
             radius=4,
             fill=palette.cube,
             stroke=palette.cube_edge,
@@ -833,7 +679,7 @@ def _draw_cube(frame: _Frame, subject: _Subject, palette: BoardColors) -> Shape:
         ),
         Text(
             x=x,
-            y=y + size * TEXT_RAISE,
+            y=y + size * geo.TEXT_RAISE,
             text=str(face),
             size=size,
             bold=True,
@@ -849,26 +695,26 @@ def _draw_dice(frame: _Frame, subject: _Subject, palette: BoardColors) -> list[S
     centre = frame.half_centre(home=frame.bottom_row == 0)
     shapes: list[Shape] = []
     for i, value in enumerate(subject.dice):
-        x = centre + (i - 0.5) * (DIE_SIZE + DIE_GAP)
+        x = centre + (i - 0.5) * (geo.DIE_SIZE + geo.DIE_GAP)
         y = frame.middle
         children: list[Shape] = [
             Rect(
-                x=x - DIE_SIZE / 2,
-                y=y - DIE_SIZE / 2,
-                width=DIE_SIZE,
-                height=DIE_SIZE,
+                x=x - geo.DIE_SIZE / 2,
+                y=y - geo.DIE_SIZE / 2,
+                width=geo.DIE_SIZE,
+                height=geo.DIE_SIZE,
                 radius=4.5,
                 fill=palette.checkers[player],
                 stroke=palette.checker_edges[player],
                 stroke_width=1.2,
             ),
         ]
-        for dx, dy in DIE_PIPS[value]:
+        for dx, dy in geo.DIE_PIPS[value]:
             children.append(
                 Circle(
-                    cx=x + dx * DIE_PIP_OFFSET,
-                    cy=y + dy * DIE_PIP_OFFSET,
-                    r=DIE_PIP_RADIUS,
+                    cx=x + dx * geo.DIE_PIP_OFFSET,
+                    cy=y + dy * geo.DIE_PIP_OFFSET,
+                    r=geo.DIE_PIP_RADIUS,
                     fill=palette.checker_text[player],
                 )
             )
@@ -915,7 +761,7 @@ def _draw_moves(
                         data=(("point", point),),
                         cx=x,
                         cy=y,
-                        r=CHECKER_RADIUS + 2.2,
+                        r=geo.CHECKER_RADIUS + 2.2,
                         stroke=palette.hit,
                         stroke_width=3.0,
                     )
@@ -946,19 +792,19 @@ def _arrow(frame: _Frame, stops: list[XY], path: tuple[int, ...], palette: Board
         mx, my = (ax + bx) / 2, (ay + by) / 2
         if (centre[0] - mx) * nx + (centre[1] - my) * ny < 0:
             nx, ny = -nx, -ny
-        bow = min(ARROW_BOW * length, ARROW_MAX_BOW)
+        bow = min(geo.ARROW_BOW * length, geo.ARROW_MAX_BOW)
         segments.append(((mx + nx * bow, my + ny * bow), (bx, by)))
     (cx, cy), (ex, ey) = segments[-1]
     tx, ty = ex - cx, ey - cy
     norm = math.hypot(tx, ty) or 1.0
     tx, ty = tx / norm, ty / norm
     # stop the line short of the tip so that the head stays sharp
-    base = (ex - tx * ARROW_HEAD_LENGTH, ey - ty * ARROW_HEAD_LENGTH)
+    base = (ex - tx * geo.ARROW_HEAD_LENGTH, ey - ty * geo.ARROW_HEAD_LENGTH)
     trimmed = (*segments[:-1], ((cx, cy), (base[0] + tx * 2, base[1] + ty * 2)))
     head = (
         (ex, ey),
-        (base[0] - ty * ARROW_HEAD_HALF_WIDTH, base[1] + tx * ARROW_HEAD_HALF_WIDTH),
-        (base[0] + ty * ARROW_HEAD_HALF_WIDTH, base[1] - tx * ARROW_HEAD_HALF_WIDTH),
+        (base[0] - ty * geo.ARROW_HEAD_HALF_WIDTH, base[1] + tx * geo.ARROW_HEAD_HALF_WIDTH),
+        (base[0] + ty * geo.ARROW_HEAD_HALF_WIDTH, base[1] - tx * geo.ARROW_HEAD_HALF_WIDTH),
     )
     children = (
         Curve(
@@ -991,19 +837,19 @@ def _draw_lines(
         shapes.append(
             Text(
                 cls="caption",
-                x=WIDTH / 2,
-                y=HEADER_HEIGHT - 2,
+                x=geo.WIDTH / 2,
+                y=geo.HEADER_HEIGHT - 2,
                 text=" \u00b7 ".join(parts),
-                size=HEADER_SIZE,
+                size=geo.HEADER_SIZE,
                 bold=True,
                 fill=palette.label,
             )
         )
-    left = RIM + 4
-    right = WIDTH - RIM - 4
+    left = geo.RIM + 4
+    right = geo.WIDTH - geo.RIM - 4
     for row in (0, 1):
         at_bottom = row == frame.bottom_row
-        y = height - 9 if at_bottom else frame.top - BAND_HEIGHT + 16
+        y = height - 9 if at_bottom else frame.top - geo.BAND_HEIGHT + 16
         player = subject.players[row]
         shapes.append(
             Circle(
@@ -1023,7 +869,7 @@ def _draw_lines(
                 x=left + 16,
                 y=y,
                 text=subject.names[row],
-                size=PLAYER_LINE_SIZE,
+                size=geo.PLAYER_LINE_SIZE,
                 anchor="start",
                 bold=True,
                 fill=palette.label,
@@ -1044,95 +890,12 @@ def _draw_lines(
                     x=right,
                     y=y,
                     text=" \u00b7 ".join(facts),
-                    size=PLAYER_LINE_SIZE,
+                    size=geo.PLAYER_LINE_SIZE,
                     anchor="end",
                     fill=palette.label,
                 )
             )
     return shapes
-
-
-# -- SVG rendering ----------------------------------------------------------------------------
-
-
-def _number(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _attributes(shape: Shape) -> str:
-    parts = []
-    if shape.cls:
-        parts.append(f'class="{shape.cls}"')
-    for key, value in shape.data:
-        parts.append(f"data-{key}={quoteattr(str(value))}")
-    if not isinstance(shape, Group):
-        parts.append(f'fill="{shape.fill}"' if shape.fill else 'fill="none"')
-        if shape.stroke:
-            parts.append(f'stroke="{shape.stroke}" stroke-width="{_number(shape.stroke_width)}"')
-    if shape.opacity != 1.0:
-        parts.append(f'opacity="{_number(shape.opacity)}"')
-    return " ".join(parts)
-
-
-def _render(shape: Shape, out: list[str]) -> None:
-    attrs = _attributes(shape)
-    if isinstance(shape, Group):
-        out.append(f"<g {attrs}>")
-        for child in shape.children:
-            _render(child, out)
-        out.append("</g>")
-    elif isinstance(shape, Rect):
-        corner = f' rx="{_number(shape.radius)}"' if shape.radius else ""
-        out.append(
-            f'<rect x="{_number(shape.x)}" y="{_number(shape.y)}" '
-            f'width="{_number(shape.width)}" height="{_number(shape.height)}"'
-            f"{corner} {attrs}/>"
-        )
-    elif isinstance(shape, Circle):
-        out.append(
-            f'<circle cx="{_number(shape.cx)}" cy="{_number(shape.cy)}" '
-            f'r="{_number(shape.r)}" {attrs}/>'
-        )
-    elif isinstance(shape, Polygon):
-        points = " ".join(f"{_number(x)},{_number(y)}" for x, y in shape.points)
-        out.append(f'<polygon points="{points}" {attrs}/>')
-    elif isinstance(shape, Curve):
-        d = [f"M{_number(shape.start[0])},{_number(shape.start[1])}"]
-        for (cx, cy), (ex, ey) in shape.segments:
-            d.append(f"Q{_number(cx)},{_number(cy)} {_number(ex)},{_number(ey)}")
-        out.append(f'<path d="{" ".join(d)}" stroke-linecap="round" {attrs}/>')
-    elif isinstance(shape, Text):
-        weight = ' font-weight="bold"' if shape.bold else ""
-        out.append(
-            f'<text x="{_number(shape.x)}" y="{_number(shape.y)}" '
-            f'font-size="{_number(shape.size)}" text-anchor="{shape.anchor}"{weight} '
-            f"{attrs}>{escape(shape.text)}</text>"
-        )
-    else:  # pragma: no cover - every shape kind is handled above
-        raise ArgumentTypeError(f"cannot draw {type(shape).__name__}")
-
-
-def render_svg(diagram: Diagram, *, size: float | None = DEFAULT_SIZE) -> SVG:
-    """An SVG document of a :class:`Diagram`; ``size`` is its width in pixels.
-
-    ``size=None`` leaves the width to the page (the picture scales to its container).
-    """
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="gammonlab-board"']
-    if size is not None:
-        scale = size / diagram.width
-        out.append(f' width="{_number(size)}" height="{_number(diagram.height * scale)}"')
-    out.append(
-        f' viewBox="0 0 {_number(diagram.width)} {_number(diagram.height)}"'
-        f' font-family={quoteattr(FONT_FAMILY)} role="img">'
-    )
-    if diagram.title:
-        out.append(f"<title>{escape(diagram.title)}</title>")
-    body: list[str] = []
-    for shape in diagram.shapes:
-        _render(shape, body)
-    out.append("\n".join(["", *body, "</svg>"]))
-    return SVG("".join(out))
 
 
 def board(
