@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
     from ..match.model import Action, Match
     from ..play import Play
-    from ..rollout.rollouts import RolloutResult
+    from ..rollout.result import RolloutResult
 
 __all__ = [
     "DEFAULT_MATCH",

@@ -29,7 +29,8 @@ import numpy as np
 
 from ..errors import CubeError
 from ..evaluators.base import PROBABILITY_NAMES
-from ..rollout.rollouts import RolloutResult, rollout
+from ..rollout.result import RolloutResult
+from ..rollout.rollouts import rollout
 from ..rules import Rules
 from ..state import GameState
 from .decision import CubeDecision, cube_decision

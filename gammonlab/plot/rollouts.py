@@ -13,7 +13,7 @@ from ..draw.style import PLAYER_EDGE_COLORS, player_color
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from ..rollout.rollouts import RolloutResult
+    from ..rollout.result import RolloutResult
 
 
 from ._common import (
