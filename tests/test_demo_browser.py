@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from gammonlab.cli import demo
+from gammonlab.cli.report import _SECURITY
 
 CHROMIUM = Path("/usr/bin/chromium")
 TIMEOUT = 120  # seconds; the page loads in about one
@@ -85,7 +86,7 @@ def test_the_check_sees_console_errors(tmp_path):
     page = tmp_path / "broken.html"
     page.write_text(
         '<!DOCTYPE html><html><head><meta charset="utf-8">'
-        f'<meta http-equiv="Content-Security-Policy" content="{demo._SECURITY}">'
+        f'<meta http-equiv="Content-Security-Policy" content="{_SECURITY}">'
         "<title>broken</title></head><body><h1>broken</h1>"
         '<img src="https://example.invalid/x.png" alt="x">'
         "<script>undefinedFunction()</script></body></html>",
