@@ -30,7 +30,7 @@ from .outcome import (
     END_TRUNCATED,
     SEED_000,
     acey_points,
-    end_class,
+    points_won,
 )
 from .playout import MAX_PLIES
 from .race import bearoff_probabilities, is_pure_bearoff
@@ -230,12 +230,7 @@ def _make_finish_ply(acey):
                 points = acey_points(candidates[c], checkers, scoring)
                 earned = again[c] and points == 0
             else:
-                left = 0
-                for col in range(1, BAR + 1):
-                    left += candidates[c, 0, col]
-                points = 0
-                if left == 0:
-                    points = end_class(candidates[c], scoring)
+                points = points_won(candidates[c], scoring)
             if points > 0:
                 for j in range(5):
                     probs[game, j] = 0.0

@@ -96,7 +96,7 @@ from numba import njit
 
 from .acey import acey_legal, map_to_bar
 from .bearoff import bearoff_best, bearoff_index_row
-from .board import BAR, ROLLS
+from .board import ROLLS
 from .movegen import START_CAPACITY, room, search_all, search_buffers
 from .net_play import eval_buffers, net_choose
 from .outcome import (
@@ -107,7 +107,7 @@ from .outcome import (
     SEED_000,
     STANDARD,
     acey_points,
-    end_class,
+    points_won,
 )
 from .policy import BEAROFF, NET, RANDOM
 from .pubeval import pubeval_best, pubeval_is_race
@@ -459,12 +459,7 @@ def _make_play_trials(acey):
                         points = acey_points(board, checkers, scoring)  # R8.2 or R8.4
                         earned = again[chosen] and points == 0  # a roll again (R11.2)
                     else:
-                        left = 0
-                        for col in range(1, BAR + 1):
-                            left += candidates[chosen, 0, col]
-                        points = 0
-                        if left == 0:
-                            points = end_class(candidates[chosen], scoring)  # R8.2 or R8.4
+                        points = points_won(candidates[chosen], scoring)  # R8.2 or R8.4
                     if points > 0:
                         if roller == 0:
                             probs[r, i, _WIN] = 1.0
