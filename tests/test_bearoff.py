@@ -217,9 +217,10 @@ def _gnubg_16bit_build(succ):
         for j in range(1, 4):
             reach[j, 0, d] = 0
     best = np.empty(21, np.int64)
+    no_checkers = np.zeros(1, np.int64)
     for i in range(1, n):
-        k._fill_reach(succ, value, i, reach)
-        k._best_results(succ, value, i, reach, best)
+        k._fill_reach(succ, value, i, reach, no_checkers, -1)
+        k._best_results(succ, value, i, reach, best, no_checkers, -1)
         total = np.zeros(32, np.int64)
         r = 0
         for d1 in range(1, 7):

@@ -27,7 +27,7 @@ from numba import njit
 
 from ..errors import InvalidPositionError
 from .board import BAR, CHECKERS, START
-from .movegen import MAX_MOVES, SCRATCH, play_buffers, room, search_all_entering
+from .movegen import MAX_MOVES, play_buffers, room, search_all_entering, search_buffers
 
 ACEY_DEUCEY_MOVES = 6
 """Moves of a 1-2 play: slots 0-1 the 1 and the 2, slots 2-5 the chosen doubles (R11.2)."""
@@ -88,10 +88,8 @@ def acey_plays(board, die1, die2, checkers=CHECKERS):
         the source is an entry from off the board. ``n == 0``: the turn is lost.
     """
     waiting = _waiting(board, checkers)
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
+    stack, scratch, out_boards, out_moves, hashes = search_buffers(START_CAPACITY)
     _load(stack, board)
-    out_boards, out_moves, hashes = play_buffers(START_CAPACITY)
     n, out_boards, out_moves, hashes = search_all_entering(
         stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes
     )
@@ -134,11 +132,9 @@ def acey_deucey_plays(board, checkers=CHECKERS):
     (1, [[26, 23], [26, 24], [26, 24], [26, 24], [26, 24], [26, 24]])
     """
     waiting = _waiting(board, checkers)
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
+    stack, scratch, first_boards, first_moves, first_hashes = search_buffers(START_CAPACITY)
     # -- the 1 and the 2 (R5.1-R5.3)
     _load(stack, board)
-    first_boards, first_moves, first_hashes = play_buffers(START_CAPACITY)
     n_first, first_boards, first_moves, first_hashes = search_all_entering(
         stack, scratch, 1, 2, waiting, first_boards, first_moves, first_hashes
     )

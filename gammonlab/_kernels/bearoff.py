@@ -69,6 +69,7 @@ __all__ = [
     "bearoff_index",
     "bearoff_index_row",
     "bearoff_position",
+    "better_result",
     "build_tables",
     "roll_successors",
     "two_sided_probabilities",
@@ -199,8 +200,9 @@ def _die_table() -> np.ndarray:
 
 
 @njit(cache=True)
-def _better(a: int, b: int, value: np.ndarray) -> bool:
-    """Is position ``a`` a better result than ``b`` (lower value, then higher index)?"""
+def better_result(a: int, b: int, value: np.ndarray) -> bool:
+    """Is position ``a`` a better result than ``b`` (lower value, then higher index;
+    any position is better than none, ``b < 0``)?"""
     if b < 0:
         return True
     if value[a] < value[b]:
@@ -210,12 +212,22 @@ def _better(a: int, b: int, value: np.ndarray) -> bool:
 
 @njit(cache=True)
 def _best_results(
-    succ: np.ndarray, value: np.ndarray, i: int, reach: np.ndarray, best: np.ndarray
+    succ: np.ndarray,
+    value: np.ndarray,
+    i: int,
+    reach: np.ndarray,
+    best: np.ndarray,
+    checkers: np.ndarray,
+    sentinel: int,
 ) -> None:
     """For position ``i``, fill ``best[r]`` with the best position reachable with roll
     ``r`` (21 distinct rolls, order of :func:`_rolls`), given ``reach[k, p, d]`` = the
     best position reachable from ``p`` with ``k`` more moves of die ``d`` (k = 1..3,
-    already known for every ``p < i``)."""
+    already known for every ``p < i``).
+
+    With ``sentinel >= 0`` a first move to a position with fewer ``checkers``
+    than ``i`` ends the play there, its result being ``sentinel``.
+    """
     r = 0
     for d1 in range(1, 7):
         for d2 in range(1, d1 + 1):
@@ -226,8 +238,8 @@ def _best_results(
                     y = succ[i, d1 - 1, j]
                     if y < 0:
                         break
-                    z = reach[3, y, d1 - 1]
-                    if _better(z, chosen, value):
+                    z = _moved(y, i, checkers, sentinel, reach[3, y, d1 - 1])
+                    if better_result(z, chosen, value):
                         chosen = z
             else:
                 for order in range(2):
@@ -237,15 +249,32 @@ def _best_results(
                         y = succ[i, first - 1, j]
                         if y < 0:
                             break
-                        z = reach[1, y, second - 1]
-                        if _better(z, chosen, value):
+                        z = _moved(y, i, checkers, sentinel, reach[1, y, second - 1])
+                        if better_result(z, chosen, value):
                             chosen = z
             best[r] = chosen
             r += 1
 
 
 @njit(cache=True)
-def _fill_reach(succ: np.ndarray, value: np.ndarray, i: int, reach: np.ndarray) -> None:
+def _moved(y: int, i: int, checkers: np.ndarray, sentinel: int, rest: int) -> int:
+    """The result of a move from ``i`` to ``y`` followed by ``rest``: ``rest``, or
+    ``sentinel`` (when ``sentinel >= 0``) if ``y`` has fewer ``checkers`` than ``i``."""
+    if sentinel >= 0 and checkers[y] < checkers[i]:
+        return sentinel
+    return rest
+
+
+@njit(cache=True)
+def _fill_reach(
+    succ: np.ndarray,
+    value: np.ndarray,
+    i: int,
+    reach: np.ndarray,
+    checkers: np.ndarray,
+    sentinel: int,
+) -> None:
+    """``reach[k, i, d]`` for k = 1..3 (see :func:`_best_results`, ``sentinel`` too)."""
     for d in range(6):
         for k in range(1, 4):
             chosen = -1
@@ -253,8 +282,8 @@ def _fill_reach(succ: np.ndarray, value: np.ndarray, i: int, reach: np.ndarray) 
                 y = succ[i, d, j]
                 if y < 0:
                     break
-                z = y if k == 1 else reach[k - 1, y, d]
-                if _better(z, chosen, value):
+                z = _moved(y, i, checkers, sentinel, y if k == 1 else reach[k - 1, y, d])
+                if better_result(z, chosen, value):
                     chosen = z
             reach[k, i, d] = chosen
 
@@ -283,9 +312,10 @@ def _build_rolls(succ: np.ndarray):
             reach[k, 0, d] = 0
     weights = _rolls() / 36.0
     best = np.empty(21, dtype=np.int64)
+    no_checkers = np.zeros(1, dtype=np.int64)  # no sentinel: every result counts
     for i in range(1, n):
-        _fill_reach(succ, expected, i, reach)
-        _best_results(succ, expected, i, reach, best)
+        _fill_reach(succ, expected, i, reach, no_checkers, -1)
+        _best_results(succ, expected, i, reach, best, no_checkers, -1)
         e = 0.0
         for r in range(21):
             b = best[r]
@@ -325,55 +355,20 @@ def _build_first_off(succ: np.ndarray):
     for d in range(6):
         for k in range(1, 4):
             reach[k, 0, d] = n
+    best = np.empty(21, dtype=np.int64)
     for i in range(1, n):
-        for d in range(6):
-            for k in range(1, 4):
-                chosen = -1
-                for j in range(N_POINTS):
-                    y = succ[i, d, j]
-                    if y < 0:
-                        break
-                    if checkers[y] < checkers[i]:
-                        z = n
-                    elif k == 1:
-                        z = y
-                    else:
-                        z = reach[k - 1, y, d]
-                    if _better(z, chosen, worth):
-                        chosen = z
-                reach[k, i, d] = chosen
+        _fill_reach(succ, worth, i, reach, checkers, n)
+        _best_results(succ, worth, i, reach, best, checkers, n)
         e = 0.0
-        r = 0
-        for d1 in range(1, 7):
-            for d2 in range(1, d1 + 1):
-                chosen = -1
-                if d1 == d2:
-                    for j in range(N_POINTS):
-                        y = succ[i, d1 - 1, j]
-                        if y < 0:
-                            break
-                        z = n if checkers[y] < checkers[i] else reach[3, y, d1 - 1]
-                        if _better(z, chosen, worth):
-                            chosen = z
-                else:
-                    for order in range(2):
-                        first = d1 if order == 0 else d2
-                        second = d2 if order == 0 else d1
-                        for j in range(N_POINTS):
-                            y = succ[i, first - 1, j]
-                            if y < 0:
-                                break
-                            z = n if checkers[y] < checkers[i] else reach[1, y, second - 1]
-                            if _better(z, chosen, worth):
-                                chosen = z
-                w = weights[r]
-                r += 1
-                if chosen == n:
-                    dist[i, 1] += w
-                else:
-                    e += w * worth[chosen]
-                    for t in range(_WORK_ROLLS - 1):
-                        dist[i, t + 1] += w * dist[chosen, t]
+        for r in range(21):
+            chosen = best[r]
+            w = weights[r]
+            if chosen == n:
+                dist[i, 1] += w
+            else:
+                e += w * worth[chosen]
+                for t in range(_WORK_ROLLS - 1):
+                    dist[i, t + 1] += w * dist[chosen, t]
         worth[i] = 1.0 + e
     return dist
 
@@ -439,7 +434,7 @@ def roll_successors(index: int, expected: np.ndarray) -> np.ndarray:
                 dice[:] = d1
                 results = _play_results(index, dice, 4)
                 for f in range(results.shape[0]):
-                    if _better(results[f], chosen, expected):
+                    if better_result(results[f], chosen, expected):
                         chosen = results[f]
             else:
                 for order in range(2):
@@ -447,7 +442,7 @@ def roll_successors(index: int, expected: np.ndarray) -> np.ndarray:
                     dice[1] = d2 if order == 0 else d1
                     results = _play_results(index, dice, 2)
                     for f in range(results.shape[0]):
-                        if _better(results[f], chosen, expected):
+                        if better_result(results[f], chosen, expected):
                             chosen = results[f]
             best[r] = chosen
             r += 1
@@ -471,11 +466,7 @@ def bearoff_best(candidates: np.ndarray, expected: np.ndarray) -> int:
         i = bearoff_index_row(candidates[c, 0])
         if i < 0:
             return -1
-        if (
-            best < 0
-            or expected[i] < expected[best_index]
-            or (expected[i] == expected[best_index] and i > best_index)
-        ):
+        if better_result(i, best_index, expected):
             best = c
             best_index = i
     return best

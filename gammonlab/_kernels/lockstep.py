@@ -22,7 +22,7 @@ from numba import njit
 
 from .acey import acey_legal
 from .board import BAR, OFF, ROLLS
-from .movegen import MAX_MOVES, SCRATCH, START_CAPACITY, play_buffers, room, search_all
+from .movegen import START_CAPACITY, room, search_all, search_buffers
 from .outcome import (
     END_BACKGAMMON,
     END_BEAROFF,
@@ -30,7 +30,7 @@ from .outcome import (
     END_TRUNCATED,
     SEED_000,
     acey_points,
-    end_class,
+    points_won,
 )
 from .playout import MAX_PLIES
 from .race import bearoff_probabilities, is_pure_bearoff
@@ -129,9 +129,9 @@ def _make_begin_ply(acey):
         total_capacity = max(64, n_games * 32) if do_generate else 1
         candidates = np.empty((total_capacity, 2, 26), dtype=np.int8)
         again = np.empty(total_capacity, dtype=np.bool_)
-        stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-        scratch = np.empty(SCRATCH, dtype=np.int64)
-        out_boards, out_moves, hashes = play_buffers(_CAPACITY if do_generate and not acey else 1)
+        stack, scratch, out_boards, out_moves, hashes = search_buffers(
+            _CAPACITY if do_generate and not acey else 1
+        )
         known_dice = die1 > 0
         free_ply = start_ply + (1 if known_dice else 0)
         total = 0
@@ -230,12 +230,7 @@ def _make_finish_ply(acey):
                 points = acey_points(candidates[c], checkers, scoring)
                 earned = again[c] and points == 0
             else:
-                left = 0
-                for col in range(1, BAR + 1):
-                    left += candidates[c, 0, col]
-                points = 0
-                if left == 0:
-                    points = end_class(candidates[c], scoring)
+                points = points_won(candidates[c], scoring)
             if points > 0:
                 for j in range(5):
                     probs[game, j] = 0.0

@@ -268,6 +268,17 @@ def play_buffers(capacity):
     )
 
 
+@njit(cache=True, nogil=True)
+def search_buffers(capacity):
+    """Everything a search works in: ``(stack, scratch, boards, moves, hashes)``, the
+    stack of boards (its first level the position searched), the scratch space and
+    :func:`play_buffers` for ``capacity`` plays."""
+    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
+    out_boards, out_moves, hashes = play_buffers(capacity)
+    return stack, scratch, out_boards, out_moves, hashes
+
+
 def _make_search_all(search):
     """``search`` run until its output arrays hold every play, grown fourfold each time."""
 
@@ -353,10 +364,8 @@ def generate_plays(board, die1, die2):
     moves : int8 array (n, 4, 2)
         The checker moves of each play, one die at a time.
     """
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
+    stack, scratch, out_boards, out_moves, hashes = search_buffers(START_CAPACITY)
     _load(stack, board[np.newaxis], 0)
-    out_boards, out_moves, hashes = play_buffers(START_CAPACITY)
     n, out_boards, out_moves, hashes = search_all(
         stack, scratch, die1, die2, 0, out_boards, out_moves, hashes
     )
@@ -378,9 +387,7 @@ def count_plays_batch(boards, dice):
     """
     n = boards.shape[0]
     counts = np.empty(n, dtype=np.int32)
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    out_boards, out_moves, hashes = play_buffers(START_CAPACITY * 4)
+    stack, scratch, out_boards, out_moves, hashes = search_buffers(START_CAPACITY * 4)
     for i in range(n):
         _load(stack, boards, i)
         c, out_boards, out_moves, hashes = search_all(
@@ -411,9 +418,7 @@ def generate_plays_batch(boards, dice):
     n = boards.shape[0]
     offsets = np.zeros(n + 1, dtype=np.int64)
     all_boards, all_moves, _ = play_buffers(max(16, n * 24))
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    out_boards, out_moves, hashes = play_buffers(START_CAPACITY * 4)
+    stack, scratch, out_boards, out_moves, hashes = search_buffers(START_CAPACITY * 4)
     total = 0
     for i in range(n):
         _load(stack, boards, i)

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from .board import BAR, HOME, OFF, POINTS
-from .movegen import MAX_MOVES, SCRATCH, START_CAPACITY, play_buffers, search_all
+from .movegen import START_CAPACITY, search_all, search_buffers
 from .net import (
     CONTACT,
     MAX_ACTIVE,
@@ -33,6 +33,7 @@ from .rng import DICE, roll_index, stream_key
 
 __all__ = [
     "candidate_probabilities",
+    "eval_buffers",
     "net_choose",
     "net_probabilities",
     "play_pairs",
@@ -78,15 +79,23 @@ def position_probabilities(
 
 
 @njit(cache=True, nogil=True)
-def net_probabilities(boards, w1, b1, w2, b2, rolls, first_off):
-    """Probabilities ``(n, 5)`` float64 of boards ``(n, 2, 26)``, row 0 on roll."""
-    n = boards.shape[0]
-    out = np.empty((n, N_OUTPUTS))
+def eval_buffers(w1):
+    """Scratch space of :func:`position_probabilities` and the kernels built on it
+    for a net of weights ``w1``: ``(acc, z, index, value, work)``."""
     acc = np.empty(w1.shape[2], dtype=np.float32)
     z = np.empty(N_OUTPUTS, dtype=np.float32)
     index = np.empty(MAX_ACTIVE, dtype=np.int32)
     value = np.empty(MAX_ACTIVE, dtype=np.float32)
     work = np.empty((2, 26), dtype=np.int8)
+    return acc, z, index, value, work
+
+
+@njit(cache=True, nogil=True)
+def net_probabilities(boards, w1, b1, w2, b2, rolls, first_off):
+    """Probabilities ``(n, 5)`` float64 of boards ``(n, 2, 26)``, row 0 on roll."""
+    n = boards.shape[0]
+    out = np.empty((n, N_OUTPUTS))
+    acc, z, index, value, work = eval_buffers(w1)
     for i in range(n):
         p = position_probabilities(
             boards[i], 0, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
@@ -232,14 +241,8 @@ def play_pairs(
     Writes the net's points (+1/+2/+3 won, negative lost) to ``points[i, g]``
     and the plays made to ``plies[i, g]``.
     """
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    out_boards, out_moves, hashes = play_buffers(_CAPACITY)
-    acc = np.empty(w1.shape[2], dtype=np.float32)
-    z = np.empty(N_OUTPUTS, dtype=np.float32)
-    index = np.empty(MAX_ACTIVE, dtype=np.int32)
-    value = np.empty(MAX_ACTIVE, dtype=np.float32)
-    work = np.empty((2, 26), dtype=np.int8)
+    stack, scratch, out_boards, out_moves, hashes = search_buffers(_CAPACITY)
+    acc, z, index, value, work = eval_buffers(w1)
     board = stack[0]
     for i in range(n_pairs):
         pair = first_pair + i

@@ -20,9 +20,14 @@ import numpy as np
 from numba import njit
 
 from .board import BAR
-from .movegen import MAX_MOVES, SCRATCH, START_CAPACITY, play_buffers, room, search_all
-from .net import MAX_ACTIVE, N_OUTPUTS
-from .net_play import candidate_probabilities, net_choose, position_probabilities
+from .movegen import START_CAPACITY, room, search_all, search_buffers
+from .net import N_OUTPUTS
+from .net_play import (
+    candidate_probabilities,
+    eval_buffers,
+    net_choose,
+    position_probabilities,
+)
 from .race import is_pure_bearoff
 
 __all__ = ["ROLL_WEIGHTS", "choose_plays", "ply_probabilities", "roll_plays"]
@@ -133,17 +138,9 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
     ``plies`` = 1 or 2 (see the module's description)."""
     n_boards = boards.shape[0]
     result = np.empty((n_boards, N_OUTPUTS))
-    acc = np.empty(w1.shape[2], dtype=np.float32)
-    z = np.empty(N_OUTPUTS, dtype=np.float32)
-    index = np.empty(MAX_ACTIVE, dtype=np.int32)
-    value = np.empty(MAX_ACTIVE, dtype=np.float32)
-    work = np.empty((2, 26), dtype=np.int8)
-    inner_stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    inner_scratch = np.empty(SCRATCH, dtype=np.int64)
-    inner_cands, inner_moves, inner_hashes = play_buffers(_CAPACITY)
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    cands, moves, hashes = play_buffers(_CAPACITY)
+    acc, z, index, value, work = eval_buffers(w1)
+    inner_stack, inner_scratch, inner_cands, inner_moves, inner_hashes = search_buffers(_CAPACITY)
+    stack, scratch, cands, moves, hashes = search_buffers(_CAPACITY)
     out = np.empty(N_OUTPUTS)
     inner = np.empty(N_OUTPUTS)
     seen = np.empty(N_OUTPUTS)
@@ -277,14 +274,8 @@ def choose_plays(boards, dice, plies, w1, b1, w2, b2, rolls, first_off, keep, ma
     """
     n_boards = boards.shape[0]
     result = np.empty((n_boards, 2, 26), dtype=np.int8)
-    acc = np.empty(w1.shape[2], dtype=np.float32)
-    z = np.empty(N_OUTPUTS, dtype=np.float32)
-    index = np.empty(MAX_ACTIVE, dtype=np.int32)
-    value = np.empty(MAX_ACTIVE, dtype=np.float32)
-    work = np.empty((2, 26), dtype=np.int8)
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    cands, moves, hashes = play_buffers(_CAPACITY)
+    acc, z, index, value, work = eval_buffers(w1)
+    stack, scratch, cands, moves, hashes = search_buffers(_CAPACITY)
     equities = np.empty(_CAPACITY)
     swapped = np.empty((1, 2, 26), dtype=np.int8)
     for i in range(n_boards):
@@ -349,14 +340,8 @@ def roll_plays(board, dice, w1, b1, w2, b2, rolls, first_off):
     k = dice.shape[0]
     starts = np.zeros(k + 1, dtype=np.int64)
     all_boards = np.empty((64 * k + 64, 2, 26), dtype=np.int8)
-    acc = np.empty(w1.shape[2], dtype=np.float32)
-    z = np.empty(N_OUTPUTS, dtype=np.float32)
-    index = np.empty(MAX_ACTIVE, dtype=np.int32)
-    value = np.empty(MAX_ACTIVE, dtype=np.float32)
-    work = np.empty((2, 26), dtype=np.int8)
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    cands, moves, hashes = play_buffers(_CAPACITY)
+    acc, z, index, value, work = eval_buffers(w1)
+    stack, scratch, cands, moves, hashes = search_buffers(_CAPACITY)
     total = 0
     for r in range(k):
         for side in range(2):

@@ -34,16 +34,15 @@ import numpy as np
 from numba import njit
 
 from .board import BAR, OFF
-from .movegen import MAX_MOVES, SCRATCH, START_CAPACITY, play_buffers, search_all
+from .movegen import START_CAPACITY, search_all, search_buffers
 from .net import (
-    MAX_ACTIVE,
     N_OUTPUTS,
     chain_probabilities,
     hidden_layer,
     net_phase,
     output_logits,
 )
-from .net_play import net_choose, position_probabilities
+from .net_play import eval_buffers, net_choose, position_probabilities
 from .race import is_pure_bearoff
 from .rng import CHOICE, DICE, draw_below, roll_index, stream_key
 
@@ -241,16 +240,9 @@ def train_games(
         output (summed), games won by the side on roll first, gammons and
         backgammons (games), cut games.
     """
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    out_boards, out_moves, hashes = play_buffers(_CAPACITY)
-    h = w1.shape[2]
-    acc = np.empty(h, dtype=np.float32)
-    grad = np.empty(h, dtype=np.float32)
-    z = np.empty(N_OUTPUTS, dtype=np.float32)
-    index = np.empty(MAX_ACTIVE, dtype=np.int32)
-    value = np.empty(MAX_ACTIVE, dtype=np.float32)
-    work = np.empty((2, 26), dtype=np.int8)
+    stack, scratch, out_boards, out_moves, hashes = search_buffers(_CAPACITY)
+    acc, z, index, value, work = eval_buffers(w1)
+    grad = np.empty(w1.shape[2], dtype=np.float32)
     history = np.empty((MAX_GAME_PLIES, 2, 26), dtype=np.int8)
     following = np.empty((MAX_GAME_PLIES, N_OUTPUTS))
     target = np.empty(N_OUTPUTS)
@@ -320,14 +312,8 @@ def self_play_positions(
     26)`` until it is full. Returns how many were written and how many games
     were played to write them.
     """
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    out_boards, out_moves, hashes = play_buffers(_CAPACITY)
-    acc = np.empty(w1.shape[2], dtype=np.float32)
-    z = np.empty(N_OUTPUTS, dtype=np.float32)
-    index = np.empty(MAX_ACTIVE, dtype=np.int32)
-    value = np.empty(MAX_ACTIVE, dtype=np.float32)
-    work = np.empty((2, 26), dtype=np.int8)
+    stack, scratch, out_boards, out_moves, hashes = search_buffers(_CAPACITY)
+    acc, z, index, value, work = eval_buffers(w1)
     history = np.empty((MAX_GAME_PLIES, 2, 26), dtype=np.int8)
     following = np.empty((MAX_GAME_PLIES, N_OUTPUTS))
     count = 0
@@ -371,12 +357,8 @@ def fit_targets(w1, b1, w2, b2, boards, targets, order, alpha):
     """One pass of gradient steps over ``boards`` (row 0 on roll) towards
     ``targets`` ``(n, 5)``, in the order ``order``. Returns the mean squared
     error of the win output before each step."""
-    h = w1.shape[2]
-    acc = np.empty(h, dtype=np.float32)
-    grad = np.empty(h, dtype=np.float32)
-    z = np.empty(N_OUTPUTS, dtype=np.float32)
-    index = np.empty(MAX_ACTIVE, dtype=np.int32)
-    value = np.empty(MAX_ACTIVE, dtype=np.float32)
+    acc, z, index, value, _ = eval_buffers(w1)
+    grad = np.empty(w1.shape[2], dtype=np.float32)
     total = 0.0
     for i in range(order.shape[0]):
         k = order[i]

@@ -28,6 +28,7 @@ __all__ = [
     "end_class",
     "flip_probabilities",
     "game_class",
+    "points_won",
     "terminal_values",
 ]
 
@@ -89,6 +90,18 @@ def end_class(board, scoring):
 
 
 @njit(cache=True, nogil=True)
+def points_won(board, scoring=STANDARD):
+    """The class of the game if row 0 has no checker left on the board, all borne
+    off (R8.1), else 0: :func:`end_class`."""
+    left = 0
+    for col in range(1, BAR + 1):
+        left += board[0, col]
+    if left > 0:
+        return 0
+    return end_class(board, scoring)
+
+
+@njit(cache=True, nogil=True)
 def acey_points(board, checkers, scoring=STANDARD):
     """The class of the game if row 0 has borne off all its ``checkers`` (R8.1),
     else 0: :func:`game_class`, the loser's checkers not on the board (the
@@ -109,11 +122,7 @@ def terminal_values(candidates, scoring=STANDARD):
     n = candidates.shape[0]
     out = np.zeros(n, dtype=np.int8)
     for c in range(n):
-        left = 0
-        for col in range(1, BAR + 1):
-            left += candidates[c, 0, col]
-        if left == 0:
-            out[c] = end_class(candidates[c], scoring)
+        out[c] = points_won(candidates[c], scoring)
     return out
 
 

@@ -96,10 +96,9 @@ from numba import njit
 
 from .acey import acey_legal, map_to_bar
 from .bearoff import bearoff_best, bearoff_index_row
-from .board import BAR, ROLLS
-from .movegen import MAX_MOVES, SCRATCH, START_CAPACITY, play_buffers, room, search_all
-from .net import MAX_ACTIVE
-from .net_play import net_choose
+from .board import ROLLS
+from .movegen import START_CAPACITY, room, search_all, search_buffers
+from .net_play import eval_buffers, net_choose
 from .outcome import (
     END_BACKGAMMON,
     END_BEAROFF,
@@ -108,7 +107,7 @@ from .outcome import (
     SEED_000,
     STANDARD,
     acey_points,
-    end_class,
+    points_won,
 )
 from .policy import BEAROFF, NET, RANDOM
 from .pubeval import pubeval_best, pubeval_is_race
@@ -310,15 +309,9 @@ def _make_play_trials(acey):
             0, or the trial number of a game that passed :data:`MAX_PLIES` plays plus one.
         """
         n_trials = rolled.shape[0]
-        stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-        scratch = np.empty(SCRATCH, dtype=np.int64)
-        out_boards, out_moves, hashes = play_buffers(_CAPACITY)
+        stack, scratch, out_boards, out_moves, hashes = search_buffers(_CAPACITY)
         board = stack[0]  # the game's position is the search's first level: no copying
-        acc = np.empty(w1.shape[2], dtype=np.float32)
-        z = np.empty(5, dtype=np.float32)
-        index = np.empty(MAX_ACTIVE, dtype=np.int32)
-        value = np.empty(MAX_ACTIVE, dtype=np.float32)
-        work = np.empty((2, 26), dtype=np.int8)
+        acc, z, index, value, work = eval_buffers(w1)
         mapped = np.empty((_MAPPED_CAPACITY, 2, 26), dtype=np.int8)
         no_again = np.zeros(1, dtype=np.bool_)
         known_dice = die1 > 0
@@ -466,12 +459,7 @@ def _make_play_trials(acey):
                         points = acey_points(board, checkers, scoring)  # R8.2 or R8.4
                         earned = again[chosen] and points == 0  # a roll again (R11.2)
                     else:
-                        left = 0
-                        for col in range(1, BAR + 1):
-                            left += candidates[chosen, 0, col]
-                        points = 0
-                        if left == 0:
-                            points = end_class(candidates[chosen], scoring)  # R8.2 or R8.4
+                        points = points_won(candidates[chosen], scoring)  # R8.2 or R8.4
                     if points > 0:
                         if roller == 0:
                             probs[r, i, _WIN] = 1.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bearoff import bearoff_index_row
+from .bearoff import bearoff_index_row, better_result
 from .board import BAR, HOME, OFF, ROLLS, WINNER_HOME_LOW
 from .pubeval import pubeval_is_race
 from .rng import roll_index, stream_key
@@ -204,11 +204,7 @@ def one_sided_race(row, expected, rolls, first_off, finish, first, leave):
                         index = bearoff_index_row(work)
                         work[target] -= 1
                         work[point] += 1
-                        if (
-                            best_index < 0
-                            or expected[index] < expected[best_index]
-                            or (expected[index] == expected[best_index] and index > best_index)
-                        ):
+                        if better_result(index, best_index, expected):
                             best_source = point
                             best_target = target
                             best_index = index
