@@ -80,7 +80,7 @@ PINNED = [
 @pytest.mark.parametrize(("options_", "p", "no_action", "proper"), PINNED)
 def test_cubeful_values_are_unchanged(options_, p, no_action, proper):
     state = gl.GameState.initial(**options_)
-    assert cube.cubeful_equity(p, state, cube_efficiency=0.68) == pytest.approx(
+    assert cube.cubeful_equity(state, p, cube_efficiency=0.68) == pytest.approx(
         no_action, abs=1e-12
     )
     assert cube.cube_decision(state, p, cube_efficiency=0.68).equity == pytest.approx(
@@ -161,10 +161,10 @@ def test_the_theory_and_the_batches_agree_on_a_grid():
         batch = Cube.of(state, KAZAROSS if state.match_length else None)
         for x in (0.0, 0.68, 1.0):
             ours = batch.to_equity(cubeful(p, batch, x))
-            theirs = [cube.cubeful_equity(row, state, cube_efficiency=x) for row in p]
+            theirs = [cube.cubeful_equity(state, row, cube_efficiency=x) for row in p]
             worst = max(worst, float(np.max(np.abs(ours - theirs))))
             if state.match_length:
-                mwc = [cube.cubeful_mwc(row, state, cube_efficiency=x) for row in p]
+                mwc = [cube.cubeful_mwc(state, row, cube_efficiency=x) for row in p]
                 worst = max(worst, float(np.max(np.abs(cubeful(p, batch, x) - mwc))))
             no_double, double_take, double_pass = options(p, batch, x)
             for i in (0, 5, 17, len(p) - 2):
