@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ._kernels.board import START
+from ._kernels.movegen import plays_with_row
 from .errors import IllegalPlayError
 from .notation import Journey, parse_notation, split_acey_deucey
 from .play import ACEY_DEUCEY, LegalPlays, Move, Play, point_name
@@ -132,12 +133,17 @@ def _covers(distance: int, target: int, dice: tuple[int, ...]) -> bool:
     return total == distance
 
 
-def _dice_counts(segments: Sequence[tuple[int, int]], pool: Sequence[int]) -> frozenset[int]:
-    """How many dice the written segments can use, given the dice left."""
-    # only each segment's length and whether it bears off matter: a small key space;
-    # a checker entering from off the board comes in as from the bar (R11.1)
-    shape = tuple(sorted((min(source, BAR) - target, target == OFF) for source, target in segments))
-    return _dice_counts_of_shape(shape, tuple(sorted(pool, reverse=True)))
+def _dice_shape(segments: Sequence[tuple[int, int]]) -> tuple[tuple[int, bool], ...]:
+    """What matters of the written segments for the dice they use: only each
+    segment's length and whether it bears off; a checker entering from off the
+    board comes in as from the bar (R11.1)."""
+    return tuple(sorted((min(source, BAR) - target, target == OFF) for source, target in segments))
+
+
+@lru_cache(maxsize=64)
+def _sorted_pool(dice: Dice) -> tuple[int, ...]:
+    """The dice to play, largest first: four of a doublet (R5.4)."""
+    return tuple(sorted(_dice_pool(dice), reverse=True))
 
 
 @lru_cache(maxsize=4096)
@@ -157,16 +163,44 @@ def _dice_counts_of_shape(
     return frozenset(counts)
 
 
-def _target_row(position: Position, journeys: tuple[Journey, ...]) -> np.ndarray | None:
+@dataclass(frozen=True)
+class _Written:
+    """What the journeys of a written play say, independent of the board."""
+
+    sources: tuple[int, ...]  # the columns a checker leaves (none for one entering from off)
+    entering: int  # checkers entering from off the board (R11.1)
+    targets: tuple[int, ...]
+    touchdowns: tuple[int, ...]  # points written between a source and its target (R4.4)
+    segments: tuple[tuple[int, int], ...]
+    shape: tuple[tuple[int, bool], ...]
+    marked: frozenset[int]  # the points the text marks as hit
+
+
+@lru_cache(maxsize=16384)
+def _written(journeys: tuple[Journey, ...]) -> _Written:
+    segments = tuple(segment for journey in journeys for segment in journey.segments)
+    return _Written(
+        sources=tuple(j.source for j in journeys if j.source != START),
+        entering=sum(j.source == START for j in journeys),
+        targets=tuple(j.target for j in journeys),
+        touchdowns=tuple(p for j in journeys for p in j.points[1:-1]),
+        segments=segments,
+        shape=_dice_shape(segments),
+        marked=frozenset(
+            point for j in journeys for point, hit in zip(j.points[1:], j.hits) if hit
+        ),
+    )
+
+
+def _target_row(position: Position, written: _Written) -> np.ndarray | None:
     row = position.board[0].tolist()
-    waiting = position.waiting[0]
-    for journey in journeys:
-        if journey.source == START:
-            waiting -= 1  # R11.1: it comes from off the board, no column of the row
-        else:
-            row[journey.source] -= 1
-        row[journey.target] += 1
-    return None if min(row) < 0 or waiting < 0 else np.array(row, dtype=np.int8)
+    for source in written.sources:
+        row[source] -= 1
+    for target in written.targets:
+        row[target] += 1
+    if min(row) < 0 or written.entering > position.waiting[0]:
+        return None
+    return np.array(row, dtype=np.int8)
 
 
 def _match(position: Position, journeys: tuple[Journey, ...], legal: LegalPlays) -> Play | None:
@@ -174,36 +208,33 @@ def _match(position: Position, journeys: tuple[Journey, ...], legal: LegalPlays)
         return _pass(position, legal.dice) if len(legal) == 0 else None
     if len(legal) == 0:
         return None
-    row = _target_row(position, journeys)
+    written = _written(journeys)
+    row = _target_row(position, written)
     if row is None:
         return None
-    opponent = position.board[1]
-    for journey in journeys:
+    if written.touchdowns:
         # A point written between source and target is a touch-down point: it
         # must be open (R4.4); blocks cannot change during a turn.
-        if any(opponent[BAR - p] >= 2 for p in journey.points[1:-1]):
+        opponent = position.board[1].tolist()
+        if any(opponent[BAR - p] >= 2 for p in written.touchdowns):
             return None
-    candidates = np.flatnonzero((legal.boards[:, 0, :] == row).all(axis=1))
+    candidates = plays_with_row(legal.boards, row)
     if candidates.size == 0:
         return None
     plays = [legal[int(i)] for i in candidates]
-    segments = [segment for journey in journeys for segment in journey.segments]
-    if len(plays[0].moves) not in _dice_counts(segments, _dice_pool(legal.dice)):
+    if len(plays[0].moves) not in _dice_counts_of_shape(written.shape, _sorted_pool(legal.dice)):
         return None
     if len(plays) == 1:
         return plays[0]
     # Plays with the same end points differ only in blots hit on the way. The
     # points the text writes choose between them (some writers never mark a
     # hit: '18/16 16/11' hits on 16), then its hit marks ('24/18*/13').
-    written = Counter(segments)
-    marked = {
-        point for journey in journeys for point, hit in zip(journey.points[1:], journey.hits) if hit
-    }
+    counted = Counter(written.segments)
     return min(
         plays,
         key=lambda play: (
-            -sum((Counter(play.moves) & written).values()),
-            len(marked ^ set(play.hits)),
+            -sum((Counter(play.moves) & counted).values()),
+            len(written.marked ^ set(play.hits)),
         ),
     )
 

@@ -170,7 +170,13 @@ class Play:
         )
         self._board = board
         self._doubles = doubles
-        self._hit_flags = replay_hits(before.board, self._moves)
+        self._hit_flags: tuple[bool, ...] | None = None
+
+    def _hits_in_order(self) -> tuple[bool, ...]:
+        """For each move, whether it hits a blot (R6.1), found when first asked."""
+        if self._hit_flags is None:
+            self._hit_flags = replay_hits(self.before.board, self._moves)
+        return self._hit_flags
 
     @property
     def doubles(self) -> int | None:
@@ -206,7 +212,7 @@ class Play:
 
     @property
     def hits(self) -> tuple[int, ...]:
-        return tuple(t for (_, t), hit in zip(self._moves, self._hit_flags) if hit)
+        return tuple(t for (_, t), hit in zip(self._moves, self._hits_in_order()) if hit)
 
     @property
     def position(self) -> Position:
@@ -225,8 +231,8 @@ class Play:
         An Acey-Deucey 1-2 writes its doubles: ``'in/24 in/23 then 6-6: in/19(4)'``.
         """
         if self._doubles is not None:
-            return acey_deucey_notation(self._moves, self._hit_flags, self._doubles)
-        return format_moves(self._moves, self._hit_flags)
+            return acey_deucey_notation(self._moves, self._hits_in_order(), self._doubles)
+        return format_moves(self._moves, self._hits_in_order())
 
     def __str__(self) -> str:
         return self.notation
@@ -306,7 +312,7 @@ class LegalPlays(Sequence[Play]):
             raise PlayIndexError(
                 f"play index {asked} out of range: {n} legal play{'' if n == 1 else 's'}"
             )
-        moves = [(s, t) for s, t in self._moves[index].tolist() if s >= 0]
+        moves = tuple((s, t) for s, t in self._moves[index].tolist() if s >= 0)
         doubles = None
         if self._doubles is not None and self._doubles[index] > 0:
             doubles = int(self._doubles[index])

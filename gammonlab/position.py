@@ -36,12 +36,13 @@ from .errors import (
     InvalidPositionError,
     OptionError,
 )
+from .play import LegalPlays
 from .rules import BAR, HOME_POINTS, OFF, POINTS, Variant
 from .rules import variant as lookup_variant
 
 if TYPE_CHECKING:
     from .explain import Explanation
-    from .play import LegalPlays, Play
+    from .play import Play
 
 __all__ = ["Dice", "GameResult", "Position", "normalise_dice"]
 
@@ -474,8 +475,6 @@ wait here; use repr(position) or Position.from_board() instead
         >>> print(acey.legal_plays((1, 2))[0])
         in/23 in/24 then 1-1: in/24(4)
         """
-        from .play import LegalPlays
-
         d1, d2 = normalise_dice(dice)
         if self.is_game_over:
             return LegalPlays(
@@ -493,8 +492,6 @@ wait here; use repr(position) or Position.from_board() instead
 
     def _roll_plays(self, dice: Dice) -> LegalPlays:
         """The legal plays of ``dice`` as an ordinary roll (an Acey-Deucey 1-2 too)."""
-        from .play import LegalPlays
-
         d1, d2 = dice
         if self._variant.enter_from_off:
             from ._kernels.acey import acey_plays

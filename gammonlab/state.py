@@ -38,39 +38,35 @@ XGID_MAX_CUBE = 1024
 _RESIGN_NAMES = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 
 
+def _int_pair(value: Any, name: str) -> tuple[int, int]:
+    """``value`` as a pair of ints, or an error naming the field."""
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return value
+    try:
+        pair = tuple(int(item) for item in value)
+    except (TypeError, ValueError):
+        pair = ()
+    if len(pair) != 2:
+        raise InvalidPositionError(f"GameState: {name} must be a pair of integers, got {value!r}")
+    return pair  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=4096)
+def _turn_problem(*fields: Any) -> str | None:
+    """The check of the fields that change every turn (few combinations repeat a lot)."""
+    return ids.match_turn_problem(*fields)
+
+
+@lru_cache(maxsize=4096)
+def _score_problem(*fields: Any) -> str | None:
+    """The check of the fields that change once a game."""
+    return ids.match_score_problem(*fields)
+
+
 @lru_cache(maxsize=16384)
 def _match_id(fields: tuple[Any, ...]) -> str:
-    """Check a state's match fields and encode them (states repeat a lot)."""
-    (
-        cube_value,
-        cube_owner,
-        on_roll,
-        crawford,
-        game_state,
-        turn,
-        double_offered,
-        resignation,
-        dice,
-        match_length,
-        score,
-        jacoby,
-    ) = fields
-    return ids.match_id_from_fields(
-        ids.MatchIdFields(
-            cube_value=cube_value,
-            cube_owner=cube_owner,
-            dice_owner=on_roll,
-            crawford=crawford,
-            game_state=game_state,
-            turn=turn,
-            double_offered=double_offered,
-            resignation=resignation,
-            dice=dice,
-            match_length=match_length,
-            score=score,
-            jacoby=jacoby,
-        )
-    )
+    """Encode a state's match fields, checked when the state was built (states repeat a lot)."""
+    return ids.match_id_unchecked(*fields)
 
 
 @dataclass(frozen=True)
@@ -141,12 +137,31 @@ class GameState:
         if self.turn is None:
             object.__setattr__(self, "turn", self.on_roll)
         if self.dice is not None:
-            dice = tuple(int(d) for d in self.dice)
+            dice = _int_pair(self.dice, "dice")
             object.__setattr__(self, "dice", None if dice == (0, 0) else dice)
-        object.__setattr__(self, "score", tuple(int(s) for s in self.score))
+        object.__setattr__(self, "score", _int_pair(self.score, "score"))
         if self.bottom not in (0, 1):
             raise ArgumentError(f"bottom must be player 0 or 1, got {self.bottom!r}")
-        _match_id(self._match_fields())  # validates the rest
+        problem = _turn_problem(
+            self.cube_value,
+            self.cube_owner,
+            self.on_roll,
+            self.turn,
+            self.game_state,
+            self.resignation,
+            self.dice or (0, 0),
+            self.double_offered,
+        ) or _score_problem(
+            self.match_length,
+            self.score,
+            self.crawford,
+            self.game_state,
+            self.cube_value,
+            self.cube_owner,
+            self.double_offered,
+        )
+        if problem is not None:
+            raise InvalidPositionError(f"Match ID fields: {problem}")
 
     # -- construction -----------------------------------------------------------------------
 

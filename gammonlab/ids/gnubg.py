@@ -39,6 +39,9 @@ __all__ = [
     "board_from_position_id",
     "fields_from_match_id",
     "match_id_from_fields",
+    "match_id_unchecked",
+    "match_score_problem",
+    "match_turn_problem",
     "position_id_from_board",
     "position_id_unchecked",
     "split_gnubg_id",
@@ -401,50 +404,103 @@ class MatchIdFields:
 
 def _match_fields_problem(fields: MatchIdFields) -> str | None:
     """Why the fields describe no state GNU Backgammon can be in, or None."""
-    if not _is_power_of_two(fields.cube_value) or fields.cube_value > 1 << _MAX_LOG_CUBE:
-        return (
-            f"cube value {fields.cube_value} is not a power of two from 1 to {1 << _MAX_LOG_CUBE}"
-        )
-    if fields.cube_owner not in (None, 0, 1):
-        return f"cube owner {fields.cube_owner!r} is not 0, 1 or None (centred)"
-    if fields.dice_owner not in (0, 1):
-        return f"dice owner {fields.dice_owner!r} is not 0 or 1"
-    if fields.turn not in (0, 1):
-        return f"turn {fields.turn!r} is not 0 or 1"
-    if fields.game_state not in _GAME_STATES:
-        return f"game state {fields.game_state!r} is not one of 0-4"
-    if fields.resignation not in _RESIGNATIONS:
-        return f"resignation {fields.resignation!r} is not one of 0-3"
-    die1, die2 = fields.dice
+    return match_turn_problem(
+        fields.cube_value,
+        fields.cube_owner,
+        fields.dice_owner,
+        fields.turn,
+        fields.game_state,
+        fields.resignation,
+        fields.dice,
+        fields.double_offered,
+    ) or match_score_problem(
+        fields.match_length,
+        fields.score,
+        fields.crawford,
+        fields.game_state,
+        fields.cube_value,
+        fields.cube_owner,
+        fields.double_offered,
+    )
+
+
+def match_turn_problem(
+    cube_value: int,
+    cube_owner: int | None,
+    dice_owner: int,
+    turn: int,
+    game_state: int,
+    resignation: int,
+    dice: tuple[int, int],
+    double_offered: bool,
+) -> str | None:
+    """Why a Match ID's cube, turn and dice fields describe no state, or None.
+
+    With :func:`match_score_problem` it checks every field of :class:`MatchIdFields`;
+    the two halves let a caller check the fields that change every turn apart from
+    those that change once a game.
+
+    >>> match_turn_problem(3, None, 0, 0, GAME_PLAYING, 0, (0, 0), False)
+    'cube value 3 is not a power of two from 1 to 32768'
+    """
+    if not _is_power_of_two(cube_value) or cube_value > 1 << _MAX_LOG_CUBE:
+        return f"cube value {cube_value} is not a power of two from 1 to {1 << _MAX_LOG_CUBE}"
+    if cube_owner not in (None, 0, 1):
+        return f"cube owner {cube_owner!r} is not 0, 1 or None (centred)"
+    if dice_owner not in (0, 1):
+        return f"dice owner {dice_owner!r} is not 0 or 1"
+    if turn not in (0, 1):
+        return f"turn {turn!r} is not 0 or 1"
+    if game_state not in _GAME_STATES:
+        return f"game state {game_state!r} is not one of 0-4"
+    if resignation not in _RESIGNATIONS:
+        return f"resignation {resignation!r} is not one of 0-3"
+    die1, die2 = dice
     if (die1, die2) != (0, 0) and (die1 not in _DIE_FACES or die2 not in _DIE_FACES):
-        return f"dice {fields.dice} are not two numbers from 1 to 6, nor (0, 0) for not rolled"
-    if fields.double_offered and die1:
-        return f"a double is offered but the dice {fields.dice} are already rolled"
-    length = fields.match_length
-    if not 0 <= length <= _MAX_FIELD_VALUE:
-        return f"match length {length} is not from 0 to {_MAX_FIELD_VALUE}"
-    for player, points in enumerate(fields.score):
+        return f"dice {dice} are not two numbers from 1 to 6, nor (0, 0) for not rolled"
+    if double_offered and die1:
+        return f"a double is offered but the dice {dice} are already rolled"
+    return None
+
+
+def match_score_problem(
+    match_length: int,
+    score: tuple[int, int],
+    crawford: bool,
+    game_state: int,
+    cube_value: int,
+    cube_owner: int | None,
+    double_offered: bool,
+) -> str | None:
+    """Why a Match ID's match length, score and Crawford fields describe no state, or None.
+
+    >>> match_score_problem(5, (4, 5), False, GAME_PLAYING, 1, None, False)
+    "player 1's score 5 is not below the match length 5 while the game is not over"
+    """
+    if not 0 <= match_length <= _MAX_FIELD_VALUE:
+        return f"match length {match_length} is not from 0 to {_MAX_FIELD_VALUE}"
+    for player, points in enumerate(score):
         if not 0 <= points <= _MAX_FIELD_VALUE:
             return f"player {player}'s score {points} is not from 0 to {_MAX_FIELD_VALUE}"
-    if length == 0:
-        if fields.crawford:
+    if match_length == 0:
+        if crawford:
             return "a Crawford game in money play"
         return None
-    if fields.game_state in _FINISHED_STATES:
+    if game_state in _FINISHED_STATES:
         return None
-    for player, points in enumerate(fields.score):
-        if points >= length:
+    for player, points in enumerate(score):
+        if points >= match_length:
             return (
-                f"player {player}'s score {points} is not below the match length {length} "
-                f"while the game is not over"
+                f"player {player}'s score {points} is not below the match length "
+                f"{match_length} while the game is not over"
             )
-    if fields.crawford:
-        if length - 1 not in fields.score:
+    if crawford:
+        if match_length - 1 not in score:
             return (
-                f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
+                f"a Crawford game at {score[0]}-{score[1]} in a {match_length}-point "
                 f"match: neither player is 1-away"
             )
-        if fields.cube_value != 1 or fields.cube_owner is not None or fields.double_offered:
+        if cube_value != 1 or cube_owner is not None or double_offered:
             return "the cube is used in the Crawford game (R10.2)"
     return None
 
@@ -479,23 +535,62 @@ def match_id_from_fields(fields: MatchIdFields) -> str:
     """
     if not isinstance(fields, MatchIdFields):
         raise ArgumentTypeError(f"expected MatchIdFields, got {type(fields).__name__}")
-    high, low = max(fields.dice), min(fields.dice)
-    owner = _CENTRED_CUBE_CODE if fields.cube_owner is None else fields.cube_owner
+    return match_id_unchecked(
+        fields.cube_value,
+        fields.cube_owner,
+        fields.dice_owner,
+        fields.crawford,
+        fields.game_state,
+        fields.turn,
+        fields.double_offered,
+        fields.resignation,
+        fields.dice,
+        fields.match_length,
+        fields.score,
+        fields.jacoby,
+    )
+
+
+def match_id_unchecked(
+    cube_value: int,
+    cube_owner: int | None,
+    dice_owner: int,
+    crawford: bool,
+    game_state: int,
+    turn: int,
+    double_offered: bool,
+    resignation: int,
+    dice: tuple[int, int],
+    match_length: int,
+    score: tuple[int, int],
+    jacoby: bool,
+) -> str:
+    """The Match ID of fields already known to be valid, given in the order of
+    :class:`MatchIdFields`.
+
+    :func:`match_id_from_fields` without its checks, for the fields of a
+    :class:`~gammonlab.state.GameState` (checked when it was built).
+
+    >>> match_id_unchecked(1, None, 1, False, GAME_PLAYING, 1, False, 0, (5, 2), 7, (0, 0), False)
+    'cInqAAAAAAAE'
+    """
+    high, low = max(dice), min(dice)
+    owner = _CENTRED_CUBE_CODE if cube_owner is None else cube_owner
     key = (
-        _put_bits(fields.cube_value.bit_length() - 1, _CUBE_BITS)
+        _put_bits(cube_value.bit_length() - 1, _CUBE_BITS)
         | _put_bits(owner, _CUBE_OWNER_BITS)
-        | _put_bits(fields.dice_owner, _DICE_OWNER_BITS)
-        | _put_bits(fields.crawford, _CRAWFORD_BITS)
-        | _put_bits(fields.game_state, _GAME_STATE_BITS)
-        | _put_bits(fields.turn, _TURN_BITS)
-        | _put_bits(fields.double_offered, _DOUBLED_BITS)
-        | _put_bits(fields.resignation, _RESIGNATION_BITS)
+        | _put_bits(dice_owner, _DICE_OWNER_BITS)
+        | _put_bits(bool(crawford), _CRAWFORD_BITS)
+        | _put_bits(game_state, _GAME_STATE_BITS)
+        | _put_bits(turn, _TURN_BITS)
+        | _put_bits(bool(double_offered), _DOUBLED_BITS)
+        | _put_bits(resignation, _RESIGNATION_BITS)
         | _put_bits(high, _DIE1_BITS)
         | _put_bits(low, _DIE2_BITS)
-        | _put_bits(fields.match_length, _MATCH_LENGTH_BITS)
-        | _put_bits(fields.score[0], _SCORE0_BITS)
-        | _put_bits(fields.score[1], _SCORE1_BITS)
-        | _put_bits(not fields.jacoby, _NO_JACOBY_BITS)
+        | _put_bits(match_length, _MATCH_LENGTH_BITS)
+        | _put_bits(score[0], _SCORE0_BITS)
+        | _put_bits(score[1], _SCORE1_BITS)
+        | _put_bits(not jacoby, _NO_JACOBY_BITS)
     )
     data = key.to_bytes(_MATCH_KEY_BYTES, "little")
     return base64.b64encode(data).decode("ascii")

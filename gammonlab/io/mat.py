@@ -119,6 +119,11 @@ _POINT = r"(?:[0-9]{1,2}|bar|off|in)"  # in: an Acey-Deucey checker entering (R1
 _DOUBLES = re.compile(r"^([1-6])-([1-6]):$")  # Acey-Deucey's 1-2: 'then 6-6: ...' (R11.2)
 _MOVE = re.compile(rf"^{_POINT}(?:/{_POINT}\*?)+(?:\([0-9]\))?\*?$", re.IGNORECASE)
 _POINT_NUMBER = re.compile(r"[0-9]+")
+# a move whose points are all on the board (0 to 25): most moves, read at once
+_POINT_ON_BOARD = r"(?:[01]?[0-9]|2[0-5]|bar|off|in)"
+_MOVE_ON_BOARD = re.compile(
+    rf"^{_POINT_ON_BOARD}(?:/{_POINT_ON_BOARD}\*?)+(?:\([0-9]\))?\*?$", re.IGNORECASE
+)
 
 _CUBE_WORDS = {
     "doubles": "double",
@@ -331,13 +336,14 @@ def _parse_roll(
         raise CellError(f"expected dice like '63:', got {first!r}", offset)
     if rest and _is_resign_marker(rest[0][1]):
         return _parse_resign(cell, 1, player, dice, line_end, loc)
-    words = [token.lower() for _, token in rest]
-    if not rest or words == ["cannot", "move"]:
+    if not rest or (
+        len(rest) == 2 and rest[0][1].lower() == "cannot" and rest[1][1].lower() == "move"
+    ):
         return RawAction(player=player, kind="move", dice=dice, play="", loc=loc)
-    if words == ["?"]:
+    if len(rest) == 1 and rest[0][1] == "?":
         return RawAction(player=player, kind="move", dice=dice, play=None, loc=loc)
     for k, (move_offset, token) in enumerate(rest):
-        if _acey_deucey_word(rest, k):
+        if _MOVE_ON_BOARD.match(token) or _acey_deucey_word(rest, k):
             continue
         if not _MOVE.match(token):
             raise CellError(

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from ..errors import GammonlabError
+from .building import cycle_collection_paused
 from .model import ACTIONS, ENDINGS
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ GAME_COLUMNS = (
 _ENDING_TYPE = pd.CategoricalDtype([*ENDINGS, "outside", "bar"])
 
 
+@cycle_collection_paused()
 def actions_frame(match: Match) -> pd.DataFrame:
     """The action frame of a match; see :meth:`Match.to_frame`."""
     columns: dict[str, list] = {name: [] for name in ACTION_COLUMNS}

@@ -19,6 +19,7 @@ from ..io.mat import parse_mat
 from ..io.sgf import parse_sgf
 from ..io.text import Errors, Source, collects, load_transcript
 from ..rules import Rules
+from .building import cycle_collection_paused
 from .model import Match
 from .replay import replay_match
 
@@ -107,10 +108,11 @@ def read_match(
     loaded, note = load_transcript(source, collect=collect)
     kind = format or detect_format(loaded.text)
     parse = parse_sgf if kind == "sgf" else parse_mat
-    raw: Any = parse(loaded, errors=errors)
-    if note is not None:
-        raw = replace(raw, problems=(note, *raw.problems))
-    return replay_match(raw, errors=errors, rules=rules)
+    with cycle_collection_paused():
+        raw: Any = parse(loaded, errors=errors)
+        if note is not None:
+            raw = replace(raw, problems=(note, *raw.problems))
+        return replay_match(raw, errors=errors, rules=rules)
 
 
 def _read_one(
