@@ -38,16 +38,14 @@ ACEY_DEUCEY = (1, 2)
 """The Acey-Deucey roll (R11.2), low die first."""
 
 
+_SLOTS = {START: "in", BAR: "bar", OFF: "off"}
+"""The slots that notation writes by name, not by number."""
+
+
 def point_name(point: int) -> str:
     """How notation writes a slot: ``'bar'``, ``'off'``, ``'in'`` (an Acey-Deucey
     checker entering from off the board, R11.1) or the point number."""
-    if point == START:
-        return "in"
-    if point == BAR:
-        return "bar"
-    if point == OFF:
-        return "off"
-    return str(point)
+    return _SLOTS.get(point, str(point))
 
 
 def replay_hits(board: np.ndarray, moves: Sequence[Move]) -> tuple[bool, ...]:

@@ -588,14 +588,12 @@ def _furthest(row: np.ndarray) -> int:
     return int(occupied[-1]) if occupied.size else 0
 
 
+_SLOT_NAMES = {START: "off the board, waiting to enter", BAR: "the bar", OFF: "off"}
+"""How messages name the slots that are no point of the board."""
+
+
 def _slot_name(col: int) -> str:
-    if col == START:
-        return "off the board, waiting to enter"
-    if col == BAR:
-        return "the bar"
-    if col == OFF:
-        return "off"
-    return f"point {col}"
+    return _SLOT_NAMES.get(col, f"point {col}")
 
 
 def _rebuild(data: bytes, variant: Variant) -> Position:

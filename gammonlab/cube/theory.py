@@ -173,29 +173,22 @@ class _Situation:
         owner = (
             CENTRED if state.cube_owner is None else (MINE if state.cube_owner == me else THEIRS)
         )
-        memo = {} if memo is None else memo
+        common: dict[str, Any] = {  # money or match: the cube, the player on roll, the memo
+            "cube": state.cube_value,
+            "owner": owner,
+            "cube_limit": state.cube_limit,
+            "player": me,
+            "memo": {} if memo is None else memo,
+        }
         if state.match_length == 0:
-            return cls(
-                money=True,
-                cube=state.cube_value,
-                owner=owner,
-                jacoby=state.jacoby,
-                beavers=state.beavers,
-                cube_limit=state.cube_limit,
-                player=me,
-                memo=memo,
-            )
+            return cls(money=True, jacoby=state.jacoby, beavers=state.beavers, **common)
         return cls(
             money=False,
             away=state.match_length - state.score[me],
             opp_away=state.match_length - state.score[1 - me],
-            cube=state.cube_value,
-            owner=owner,
             crawford=state.crawford,
-            cube_limit=state.cube_limit,
-            player=me,
             met=met,
-            memo=memo,
+            **common,
         )
 
     @property

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from matplotlib import patches
@@ -26,7 +26,7 @@ from matplotlib.path import Path
 from ..errors import ArgumentTypeError
 from .shapes import Circle, Curve, Diagram, Group, Polygon, Rect, Shape, Text
 from .style import MATPLOTLIB_FONT
-from .svg import layout_board
+from .svg import BoardOptions, layout_board
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -41,22 +41,7 @@ POINTS_PER_INCH = 72.0
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
-def plot_board(
-    data: Position | GameState | Play,
-    *,
-    flip: bool = False,
-    numbering: bool = True,
-    pips: bool = True,
-    cube: bool = True,
-    dice: bool = True,
-    score: bool = True,
-    arrows: Iterable[tuple[int, int]] | None = None,
-    highlight: Iterable[int] | None = None,
-    colors: Mapping[str, object] | None = None,
-    player: int | None = None,
-    ax: Axes | None = None,
-    **kwargs: Any,
-) -> Axes:
+def plot_board(data: Position | GameState | Play, *, ax: Axes | None = None, **kwargs: Any) -> Axes:
     """Draw a board on a matplotlib Axes: a position, a play (with arrows) or a game state.
 
     The options are those of :func:`gammonlab.draw.svg.board`. Text and line widths
@@ -71,7 +56,8 @@ def plot_board(
     ax : matplotlib Axes, optional
         Where to draw; the current Axes by default.
     **kwargs
-        Artist properties (``rasterized=True``, ``clip_on=False``, ...) set on
+        The options above (:class:`~gammonlab.draw.svg.BoardOptions`); the others
+        are artist properties (``rasterized=True``, ``clip_on=False``, ...) set on
         every patch and text the board is drawn with
         (:meth:`matplotlib.artist.Artist.set`).
 
@@ -91,19 +77,8 @@ def plot_board(
         import matplotlib.pyplot as plt
 
         ax = plt.gca()
-    diagram = layout_board(
-        data,
-        flip=flip,
-        numbering=numbering,
-        pips=pips,
-        cube=cube,
-        dice=dice,
-        score=score,
-        arrows=arrows,
-        highlight=highlight,
-        colors=colors,
-        player=player,
-    )
+    options = {name: kwargs.pop(name) for name in BoardOptions.__annotations__ if name in kwargs}
+    diagram = layout_board(data, **options)
     scale = _points_per_unit(ax, diagram)
     order = [0]
     for shape in diagram.shapes:

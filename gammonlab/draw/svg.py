@@ -29,14 +29,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import TYPE_CHECKING, TypeGuard, cast
+from typing import TYPE_CHECKING, TypedDict, TypeGuard, cast
 
 from .._kernels.board import START as ENTERING
 from ..errors import ArgumentError, ArgumentTypeError
 from ..rules import BAR, OFF, POINTS
 from . import geometry as geo
+from . import shapes
 from .geometry import MAX_STACK
 from .shapes import (
     DEFAULT_SIZE,
@@ -56,28 +57,21 @@ from .shapes import (
 from .style import BoardColors, board_colors
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
     from ..play import Play
     from ..position import Position
     from ..state import GameState
 
 __all__ = [
-    "DEFAULT_SIZE",
     "MAX_STACK",
-    "SVG",
-    "Circle",
-    "Curve",
-    "Diagram",
-    "Group",
-    "Polygon",
-    "Rect",
-    "Shape",
-    "Text",
+    "BoardOptions",
     "beside",
     "board",
     "checker_journeys",
     "layout_board",
-    "render_svg",
 ]
+__all__ += shapes.__all__  # the shapes and their SVG text, which a board is made of
 
 
 # -- what is drawn: a position, a play or a game state, reduced to the same facts ---------
@@ -242,18 +236,6 @@ class _Frame:
     def middle(self) -> float:
         return self.top + geo.FELT_HEIGHT / 2
 
-    @property
-    def felt_left(self) -> float:
-        return geo.RIM + geo.SIDE_WIDTH + geo.FRAME_WIDTH
-
-    @property
-    def bar_left(self) -> float:
-        return self.felt_left + geo.HALF_WIDTH
-
-    @property
-    def bar_centre(self) -> float:
-        return self.bar_left + geo.BAR_WIDTH / 2
-
     def side_column(self, home: bool) -> float:
         """Left edge of the trays' column (home side) or of the cube's column."""
         right = home != self.flip
@@ -262,7 +244,7 @@ class _Frame:
     def half_centre(self, home: bool) -> float:
         """Horizontal centre of the home-board half or of the outer-board half."""
         right = home != self.flip
-        left_edge = self.bar_left + geo.BAR_WIDTH if right else self.felt_left
+        left_edge = geo.BAR_LEFT + geo.BAR_WIDTH if right else geo.FELT_LEFT
         return left_edge + geo.HALF_WIDTH / 2
 
     def shown_point(self, row: int, point: int) -> int:
@@ -276,14 +258,14 @@ class _Frame:
 
     def column_x(self, col: int) -> float:
         gap = geo.BAR_WIDTH if col >= geo.QUARTER_POINTS else 0.0
-        return self.felt_left + col * geo.POINT_WIDTH + geo.POINT_WIDTH / 2 + gap
+        return geo.FELT_LEFT + col * geo.POINT_WIDTH + geo.POINT_WIDTH / 2 + gap
 
     def checker_xy(self, row: int, point: int, level: float) -> XY:
         """Centre of the ``level``-th checker (0 at the rim) of ``row`` on ``point`` or the bar."""
         at_bottom = row == self.bottom_row
         if point == BAR:
             step = geo.MIDDLE_GAP / 2 + geo.BAR_CLEARANCE + level * geo.CHECKER_DIAMETER
-            return self.bar_centre, self.middle + step if at_bottom else self.middle - step
+            return geo.BAR_CENTRE, self.middle + step if at_bottom else self.middle - step
         shown = self.shown_point(row, point)
         x = self.column_x(self.column(shown))
         offset = geo.CHECKER_RADIUS + geo.RIM_CLEARANCE + level * geo.CHECKER_DIAMETER
@@ -300,12 +282,38 @@ class _Frame:
         )
         return x, slab.y + slab.height / 2
 
+    def tray(self, y: float) -> Rect:
+        """The tray of the home side's column whose top is at ``y``."""
+        return Rect(
+            x=self.side_column(home=True) + geo.TRAY_MARGIN,
+            y=y,
+            width=geo.SIDE_WIDTH - 2 * geo.TRAY_MARGIN,
+            height=geo.TRAY_HEIGHT,
+            radius=3,
+        )
+
     def off_slice(self, row: int, level: float) -> Rect:
         """Rectangle of the ``level``-th borne-off checker of ``row`` (0 at the rim)."""
         x = self.side_column(home=True) + (geo.SIDE_WIDTH - geo.OFF_SLICE_WIDTH) / 2
         offset = geo.TRAY_MARGIN + 2 + (level + 1) * geo.OFF_SLICE
         y = self.bottom - offset if row == self.bottom_row else self.top + offset - geo.OFF_SLICE
         return Rect(x=x, y=y + 0.5, width=geo.OFF_SLICE_WIDTH, height=geo.OFF_SLICE - 1, radius=2.5)
+
+
+class BoardOptions(TypedDict, total=False):
+    """The options of :func:`layout_board`, which :func:`board` and
+    :func:`~gammonlab.draw.mpl_board.plot_board` take too (described under :func:`board`)."""
+
+    flip: bool
+    numbering: bool
+    pips: bool
+    cube: bool
+    dice: bool
+    score: bool
+    arrows: Iterable[tuple[int, int]] | None
+    highlight: Iterable[int] | None
+    colors: Mapping[str, object] | None
+    player: int | None
 
 
 def layout_board(
@@ -402,34 +410,33 @@ def _draw_frame(frame: _Frame, height: float, palette: BoardColors) -> list[Shap
             )
         )
     shapes.append(
-        Rect(
+        replace(
+            _bar_strip(frame.top, geo.FELT_HEIGHT),
             cls="bar",
-            x=frame.bar_left + geo.BAR_INSET,
-            y=frame.top,
-            width=geo.BAR_WIDTH - 2 * geo.BAR_INSET,
-            height=geo.FELT_HEIGHT,
             fill=palette.frame,
             stroke=palette.frame_edge,
             stroke_width=0.6,
             opacity=0.9,
         )
     )
-    tray_x = frame.side_column(home=True) + geo.TRAY_MARGIN
     for y in (frame.top, frame.bottom - geo.TRAY_HEIGHT):
         shapes.append(
-            Rect(
+            replace(
+                frame.tray(y),
                 cls="tray",
-                x=tray_x,
-                y=y,
-                width=geo.SIDE_WIDTH - 2 * geo.TRAY_MARGIN,
-                height=geo.TRAY_HEIGHT,
-                radius=3,
                 fill=palette.tray,
                 stroke=palette.frame_edge,
                 stroke_width=1.0,
             )
         )
     return shapes
+
+
+def _bar_strip(y: float, height: float) -> Rect:
+    """The strip of the bar between the halves, from ``y`` down ``height``."""
+    return Rect(
+        x=geo.BAR_LEFT + geo.BAR_INSET, y=y, width=geo.BAR_WIDTH - 2 * geo.BAR_INSET, height=height
+    )
 
 
 def _triangle(frame: _Frame, shown: int) -> tuple[XY, ...]:
@@ -462,46 +469,24 @@ def _draw_points(frame: _Frame, palette: BoardColors) -> list[Shape]:
 def _draw_highlights(frame: _Frame, points: set[int], palette: BoardColors) -> list[Shape]:
     shapes: list[Shape] = []
     for shown in sorted(points):
-        data: Data = (("point", shown),)
+        area: Shape
         if 1 <= shown <= POINTS:
-            shapes.append(
-                Polygon(
-                    cls="highlight",
-                    data=data,
-                    points=_triangle(frame, shown),
-                    fill=palette.highlight,
-                    opacity=geo.HIGHLIGHT_OPACITY,
-                )
-            )
+            area = Polygon(points=_triangle(frame, shown))
         elif shown == BAR:
-            shapes.append(
-                Rect(
-                    cls="highlight",
-                    data=data,
-                    x=frame.bar_left + geo.BAR_INSET,
-                    y=frame.middle,
-                    width=geo.BAR_WIDTH - 2 * geo.BAR_INSET,
-                    height=geo.FELT_HEIGHT / 2,
-                    fill=palette.highlight,
-                    opacity=geo.HIGHLIGHT_OPACITY,
-                )
-            )
+            area = _bar_strip(frame.middle, geo.FELT_HEIGHT / 2)
         elif shown == OFF:
-            shapes.append(
-                Rect(
-                    cls="highlight",
-                    data=data,
-                    x=frame.side_column(home=True) + geo.TRAY_MARGIN,
-                    y=frame.bottom - geo.TRAY_HEIGHT,
-                    width=geo.SIDE_WIDTH - 2 * geo.TRAY_MARGIN,
-                    height=geo.TRAY_HEIGHT,
-                    radius=3,
-                    fill=palette.highlight,
-                    opacity=geo.HIGHLIGHT_OPACITY,
-                )
-            )
+            area = frame.tray(frame.bottom - geo.TRAY_HEIGHT)
         else:
             raise ArgumentError(f"highlight takes points 1-24, 25 (bar) or 0 (off), got {shown}")
+        shapes.append(
+            replace(
+                area,
+                cls="highlight",
+                data=(("point", shown),),
+                fill=palette.highlight,
+                opacity=geo.HIGHLIGHT_OPACITY,
+            )
+        )
     return shapes
 
 
@@ -538,16 +523,31 @@ def _checker(frame: _Frame, xy: XY, player: int, data: Data, palette: BoardColor
             stroke=edge,
             stroke_width=1.2,
         ),
-        Circle(
-            cls="ring",
-            cx=x,
-            cy=y,
-            r=geo.CHECKER_RADIUS * 0.62,
-            stroke=edge,
-            stroke_width=0.9,
-            opacity=0.45,
-        ),
+        _ring(xy, geo.CHECKER_RADIUS * 0.62, edge, 0.9, cls="ring", opacity=0.45),
     ]
+
+
+def _ring(
+    centre: XY,
+    r: float,
+    stroke: str,
+    stroke_width: float,
+    *,
+    cls: str,
+    data: Data = (),
+    opacity: float = 1.0,
+) -> Circle:
+    """An unfilled circle round ``centre``: the ring of a checker, the mark of a blot hit."""
+    return Circle(
+        cls=cls,
+        data=data,
+        cx=centre[0],
+        cy=centre[1],
+        r=r,
+        stroke=stroke,
+        stroke_width=stroke_width,
+        opacity=opacity,
+    )
 
 
 def _draw_side(frame: _Frame, subject: _Subject, row: int, palette: BoardColors) -> list[Shape]:
@@ -564,23 +564,7 @@ def _draw_side(frame: _Frame, subject: _Subject, row: int, palette: BoardColors)
         children: list[Shape] = []
         checker_data: Data = (("point", point),)
         if point == OFF:
-            for level in range(count):
-                slab = frame.off_slice(row, level)
-                children.append(
-                    Rect(
-                        cls=f"checker player-{player}",
-                        data=checker_data,
-                        x=slab.x,
-                        y=slab.y,
-                        width=slab.width,
-                        height=slab.height,
-                        radius=slab.radius,
-                        fill=palette.checkers[player],
-                        stroke=palette.checker_edges[player],
-                        stroke_width=0.8,
-                    )
-                )
-            children.append(_tray_count(frame, row, count, palette))
+            children += _tray_stack(frame, row, count, player, palette, waiting=False)
         else:
             shown = min(count, MAX_STACK)
             for level in range(shown):
@@ -609,26 +593,32 @@ def _draw_side(frame: _Frame, subject: _Subject, row: int, palette: BoardColors)
 
 def _draw_waiting(frame: _Frame, row: int, player: int, count: int, palette: BoardColors) -> Group:
     """Acey-Deucey checkers still to enter, faded in the tray (none is borne off yet, R7.1)."""
-    children: list[Shape] = []
-    for level in range(count):
-        slab = frame.off_slice(row, level)
-        children.append(
-            Rect(
-                cls=f"waiting-checker player-{player}",
-                x=slab.x,
-                y=slab.y,
-                width=slab.width,
-                height=slab.height,
-                radius=slab.radius,
-                fill=palette.checkers[player],
-                stroke=palette.checker_edges[player],
-                stroke_width=0.8,
-                opacity=geo.WAITING_OPACITY,
-            )
-        )
-    children.append(_tray_count(frame, row, count, palette))
+    children = _tray_stack(frame, row, count, player, palette, waiting=True)
     data: Data = (("side", row), ("player", player), ("count", count))
     return Group(cls="waiting", data=data, children=tuple(children))
+
+
+def _tray_stack(
+    frame: _Frame, row: int, count: int, player: int, palette: BoardColors, *, waiting: bool
+) -> list[Shape]:
+    """``count`` checkers of ``player`` edge-on in the tray of ``row``, and their count:
+    borne off, or (``waiting``) faded, not yet entered."""
+    cls = "waiting-checker" if waiting else "checker"
+    data: Data = () if waiting else (("point", OFF),)
+    stack: list[Shape] = [
+        replace(
+            frame.off_slice(row, level),
+            cls=f"{cls} player-{player}",
+            data=data,
+            fill=palette.checkers[player],
+            stroke=palette.checker_edges[player],
+            stroke_width=0.8,
+            opacity=geo.WAITING_OPACITY if waiting else 1.0,
+        )
+        for level in range(count)
+    ]
+    stack.append(_tray_count(frame, row, count, palette))
+    return stack
 
 
 def _tray_count(frame: _Frame, row: int, count: int, palette: BoardColors) -> Text:
@@ -667,12 +657,8 @@ def _draw_cube(frame: _Frame, subject: _Subject, palette: BoardColors) -> Shape:
     face = geo.CENTRED_CUBE_FACE if value == 1 and owner_row is None else value
     size = geo.CUBE_TEXT_SIZE if face < 100 else geo.CUBE_TEXT_SIZE * 0.75
     children = (
-        Rect(
-            x=x - geo.CUBE_SIZE / 2,
-            y=y - geo.CUBE_SIZE / 2,
-            width=geo.CUBE_SIZE,
-            height=geo.CUBE_SIZE,
-            radius=4,
+        replace(
+            _square((x, y), geo.CUBE_SIZE, radius=4),
             fill=palette.cube,
             stroke=palette.cube_edge,
             stroke_width=1.4,
@@ -689,6 +675,12 @@ def _draw_cube(frame: _Frame, subject: _Subject, palette: BoardColors) -> Shape:
     return Group(cls="cube", data=(("value", value), ("owner", owner)), children=children)
 
 
+def _square(centre: XY, size: float, *, radius: float) -> Rect:
+    """A square of side ``size`` round ``centre``, its corners rounded: a cube, a die."""
+    x, y = centre
+    return Rect(x=x - size / 2, y=y - size / 2, width=size, height=size, radius=radius)
+
+
 def _draw_dice(frame: _Frame, subject: _Subject, palette: BoardColors) -> list[Shape]:
     assert subject.dice is not None
     player = subject.players[0]
@@ -698,12 +690,8 @@ def _draw_dice(frame: _Frame, subject: _Subject, palette: BoardColors) -> list[S
         x = centre + (i - 0.5) * (geo.DIE_SIZE + geo.DIE_GAP)
         y = frame.middle
         children: list[Shape] = [
-            Rect(
-                x=x - geo.DIE_SIZE / 2,
-                y=y - geo.DIE_SIZE / 2,
-                width=geo.DIE_SIZE,
-                height=geo.DIE_SIZE,
-                radius=4.5,
+            replace(
+                _square((x, y), geo.DIE_SIZE, radius=4.5),
                 fill=palette.checkers[player],
                 stroke=palette.checker_edges[player],
                 stroke_width=1.2,
@@ -754,16 +742,14 @@ def _draw_moves(
             hit = opponent[BAR - point] == 1  # R6.1
             if hit:
                 opponent[BAR - point] = 0
-                x, y = frame.checker_xy(1, BAR - point, 0)
                 rings.append(
-                    Circle(
+                    _ring(
+                        frame.checker_xy(1, BAR - point, 0),
+                        geo.CHECKER_RADIUS + 2.2,
+                        palette.hit,
+                        3.0,
                         cls="hit",
                         data=(("point", point),),
-                        cx=x,
-                        cy=y,
-                        r=geo.CHECKER_RADIUS + 2.2,
-                        stroke=palette.hit,
-                        stroke_width=3.0,
                     )
                 )
             if i == len(path) - 1 or hit:
@@ -784,7 +770,7 @@ def _draw_moves(
 
 def _arrow(frame: _Frame, stops: list[XY], path: tuple[int, ...], palette: BoardColors) -> Group:
     segments: list[tuple[XY, XY]] = []
-    centre = (frame.bar_centre, frame.middle)
+    centre = (geo.BAR_CENTRE, frame.middle)
     for (ax, ay), (bx, by) in pairwise(stops):
         dx, dy = bx - ax, by - ay
         length = math.hypot(dx, dy) or 1.0
@@ -901,17 +887,8 @@ def _draw_lines(
 def board(
     item: Position | GameState | Play,
     *,
-    flip: bool = False,
-    numbering: bool = True,
-    pips: bool = True,
-    cube: bool = True,
-    dice: bool = True,
-    score: bool = True,
-    arrows: Iterable[tuple[int, int]] | None = None,
-    highlight: Iterable[int] | None = None,
     size: float | None = DEFAULT_SIZE,
-    colors: Mapping[str, object] | None = None,
-    player: int | None = None,
+    **options: Unpack[BoardOptions],
 ) -> SVG:
     """Draw a board as SVG: a position, a play (with arrows) or a game state.
 
@@ -954,20 +931,7 @@ def board(
     >>> svg.count('class="die"'), 'data-owner="centre"' in svg
     (2, True)
     """
-    diagram = layout_board(
-        item,
-        flip=flip,
-        numbering=numbering,
-        pips=pips,
-        cube=cube,
-        dice=dice,
-        score=score,
-        arrows=arrows,
-        highlight=highlight,
-        colors=colors,
-        player=player,
-    )
-    return render_svg(diagram, size=size)
+    return render_svg(layout_board(item, **options), size=size)
 
 
 def beside(item: Position | Play | GameState, html: str, *, size: int = 320) -> str:

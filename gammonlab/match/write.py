@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from ..errors import OptionError
 from ..io.mat import format_mat
@@ -50,47 +51,38 @@ _RULE_KEYS = frozenset(
 """Header keys (lower case) that state the rules: written from the match's rules."""
 
 
+_WRITTEN = {
+    "move": ("dice", "play"),
+    "resign": ("dice", "resign_level", "points"),
+    "win": ("points", "match_won"),
+}
+"""What a transcript writes of an action of each kind, besides its player and analysis;
+the cube actions and the answers to a resignation write ``cube`` and ``resign_level``."""
+
+
 def _raw_action(
     action: Action, game_over_here: bool, game_points: int | None, where: Location
 ) -> RawAction:
     kind = action.kind
-    if kind == "move":
-        play = action.play.notation if action.play is not None else ""
-        return RawAction(
-            player=action.player,
-            kind="move",
-            dice=action.dice,
-            play=play,
-            analysis=action.analysis,
-            loc=where,
-        )
-    if kind == "resign":
-        points = game_points if game_over_here else None
-        return RawAction(
-            player=action.player,
-            kind="resign",
-            dice=action.dice,
-            resign_level=action.resign_level,
-            points=points,
-            analysis=action.analysis,
-            loc=where,
-        )
     if kind == "win":
-        return RawAction(
-            player=action.player,
-            kind="win",
-            points=action.claimed_points,
-            match_won=action.match_won,
-            analysis=action.analysis,
-            loc=where,
-        )
+        points = action.claimed_points
+    else:  # a resignation keeps its points where it ends the game
+        points = game_points if game_over_here else None
+    values: dict[str, Any] = {
+        "dice": action.dice,
+        "play": action.play.notation if action.play is not None else "",
+        "cube": action.cube,
+        "points": points,
+        "resign_level": action.resign_level,
+        "match_won": action.match_won,
+    }
+    written = _WRITTEN.get(kind, ("cube", "resign_level"))
     return RawAction(
         player=action.player,
         kind=kind,
-        cube=action.cube,
-        resign_level=action.resign_level,
         analysis=action.analysis,
         loc=where,
+        **{name: values[name] for name in written},
     )
 
 

@@ -124,16 +124,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
 from .._kernels import outcome as _k
 from .._kernels.policy import BEAROFF
 from .._kernels.rng import ROLLS, seed_key
-from ..errors import InvalidPositionError, RolloutError
+from ..errors import InvalidPositionError, OptionTypeError, RolloutError
 from ..evaluators.base import Policy, equity, get_evaluator
 from ..evaluators.bearoff import is_pure_bearoff
 from ..evaluators.net import TRAINED_VARIANTS
@@ -146,10 +146,12 @@ from .trials import _Spec
 
 if TYPE_CHECKING:
     import pandas as pd
+    from typing_extensions import Unpack
 
 __all__ = [
     "BLOCK",
     "DEFAULT_TRIALS",
+    "RolloutOptions",
     "rollout",
     "rollout_many",
     "rollout_plays",
@@ -200,6 +202,25 @@ _VARIANCE_REDUCTION_REPLY = (
 # -- options -------------------------------------------------------------------------------
 
 
+class RolloutOptions(TypedDict, total=False):
+    """The keyword options that :func:`rollout`, :func:`rollout_many` and
+    :func:`rollout_plays` share, with their types; each is described under
+    :func:`rollout`, and one left out takes its default there."""
+
+    trials: int
+    policy: Any
+    seed: Any
+    truncate: int | None
+    evaluator: Any
+    variance_reduction: bool
+    bearoff_finish: bool
+    target_stderr: float | None
+    n_jobs: int | None
+    client: Any
+    progress: bool
+    rules: Rules | None
+
+
 def _seed(seed: Any) -> int:
     if seed is None:  # fresh entropy from the operating system, recorded in the settings
         return int.from_bytes(
@@ -242,6 +263,14 @@ class _Options:
     variant: Variant | None = None  # set for variants entering from off the board
     scoring: str = "standard"  # R8.2, or seed 000's R8.4
     rules: Rules | None = None  # as given
+    # where the trials are played: not part of the settings, nor of an equality
+    n_jobs: int | None = field(default=None, compare=False)
+    client: Any = field(default=None, compare=False, repr=False)
+    progress: bool = field(default=True, compare=False)
+
+    def run(self, jobs: list[_Job], *, desc: str) -> None:
+        """Play the jobs where these options say: here, in processes or on Dask."""
+        _run(jobs, n_jobs=self.n_jobs, client=self.client, progress=self.progress, desc=desc)
 
     @property
     def top(self) -> float:
@@ -310,20 +339,24 @@ def default_policy(variant: Variant | None) -> str:
 
 
 def _options(
+    caller: str,
+    options: RolloutOptions,
     *,
-    trials: Any,
-    policy: Any,
-    seed: Any,
-    truncate: Any,
-    evaluator: Any,
-    variance_reduction: bool,
-    bearoff_finish: bool,
-    target_stderr: Any,
     dice: tuple[int, int] | None,
-    variant: Variant | None = None,
-    rules: Rules | None = None,
+    variant: Variant | None,
 ) -> _Options:
+    """The options of a call of ``caller``, checked; those left out take the defaults
+    that :func:`rollout` documents."""
+    unknown = [name for name in options if name not in RolloutOptions.__annotations__]
+    if unknown:
+        raise OptionTypeError(
+            f"{caller}() got an unexpected keyword argument {unknown[0]!r} (the rollout "
+            f"options: {', '.join(RolloutOptions.__annotations__)})",
+            option=unknown[0],
+        )
+    rules = options.get("rules")
     scoring = _scoring(rules, variant)
+    truncate = options.get("truncate")
     if scoring == "seed-000" and truncate is not None:
         raise RolloutError(
             "truncate cannot be used with seed 000's scoring (R8.4): evaluators estimate "
@@ -331,13 +364,16 @@ def _options(
             "home), not R8.4's classes (outside the loser's home; on the bar); play the "
             "games out (truncate=None)"
         )
+    trials = options.get("trials", DEFAULT_TRIALS)
     if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or trials < 1:
         raise RolloutError(f"trials must be a positive integer, got {trials!r}")
     trials = int(trials)
-    rotate = bool(variance_reduction)
+    rotate = bool(options.get("variance_reduction", True))
     if rotate:
         trials = -(-trials // BLOCK) * BLOCK  # whole blocks of 36
+    policy = options.get("policy")
     chosen_policy = get_evaluator(default_policy(variant) if policy is None else policy)
+    evaluator = options.get("evaluator")
     chosen_evaluator = None if evaluator is None else get_evaluator(evaluator)
     if truncate is None:
         depth = -1
@@ -366,6 +402,7 @@ def _options(
             f"{chosen_evaluator.name!r} gives no probabilities and cannot be the evaluator"
         )
     target = 0.0
+    target_stderr = options.get("target_stderr")
     if target_stderr is not None:
         target = float(target_stderr)
         if not target > 0:
@@ -376,6 +413,7 @@ def _options(
         and type(chosen_policy).choose is Policy.choose
     ):
         raise RolloutError(f"policy {chosen_policy.name!r} can neither evaluate nor choose plays")
+    bearoff_finish = options.get("bearoff_finish", True)
     acey = variant is not None and variant.enter_from_off
     if acey:
         _check_acey(chosen_policy, chosen_evaluator)
@@ -384,7 +422,7 @@ def _options(
         trials,
         chosen_policy,
         chosen_evaluator,
-        _seed(seed),
+        _seed(options.get("seed")),
         depth,
         rotate,
         bool(bearoff_finish),
@@ -392,6 +430,9 @@ def _options(
         variant if acey else None,
         scoring,
         rules,
+        options.get("n_jobs"),
+        options.get("client"),
+        options.get("progress", True),
     )
 
 
@@ -498,19 +539,8 @@ def rollout(
     position: Position | GameState | str,
     dice: tuple[int, int] | None = None,
     *,
-    trials: int = DEFAULT_TRIALS,
-    policy: Any = None,
-    seed: Any = None,
-    truncate: int | None = None,
-    evaluator: Any = None,
-    variance_reduction: bool = True,
-    bearoff_finish: bool = True,
     keep_trials: bool = False,
-    target_stderr: float | None = None,
-    n_jobs: int | None = None,
-    client: Any = None,
-    progress: bool = True,
-    rules: Rules | None = None,
+    **options: Unpack[RolloutOptions],
 ) -> RolloutResult:
     """Roll out a position: play it to the end many times and average the results.
 
@@ -590,40 +620,15 @@ def rollout(
     ('seed-000', True, True)
     """
     root, dice = _root(position, dice)
-    opts = _options(
-        trials=trials,
-        policy=policy,
-        seed=seed,
-        truncate=truncate,
-        evaluator=evaluator,
-        variance_reduction=variance_reduction,
-        bearoff_finish=bearoff_finish,
-        target_stderr=target_stderr,
-        dice=dice,
-        variant=root.variant,
-        rules=rules,
-    )
+    opts = _options("rollout", options, dice=dice, variant=root.variant)
     spec = _spec(opts, root.board[np.newaxis], before=root, start_ply=0, dice=dice)
     job = _Job(spec, opts.trials, opts.target, keep_trials)
-    _run([job], n_jobs=n_jobs, client=client, progress=progress, desc="rollout")
+    opts.run([job], desc="rollout")
     return _result(job, root, dice, opts, keep_trials)
 
 
 def rollout_many(
-    positions: Iterable[Position | GameState | str],
-    *,
-    trials: int = DEFAULT_TRIALS,
-    policy: Any = None,
-    seed: Any = None,
-    truncate: int | None = None,
-    evaluator: Any = None,
-    variance_reduction: bool = True,
-    bearoff_finish: bool = True,
-    target_stderr: float | None = None,
-    n_jobs: int | None = None,
-    client: Any = None,
-    progress: bool = True,
-    rules: Rules | None = None,
+    positions: Iterable[Position | GameState | str], **options: Unpack[RolloutOptions]
 ) -> pd.DataFrame:
     """Roll out many positions together; one row per position.
 
@@ -649,38 +654,27 @@ def rollout_many(
     import pandas as pd
 
     roots = [_root(p, None) for p in positions]
-    seed = _seed(seed)  # once: every position gets the same
-    options: dict[str, _Options] = {}
+    options["seed"] = _seed(options.get("seed"))  # once: every position gets the same
+    by_variant: dict[str, _Options] = {}
     for pos, _ in roots:  # the variant matters to Acey-Deucey's options only
-        if pos.variant.name not in options:
-            options[pos.variant.name] = _options(
-                trials=trials,
-                policy=policy,
-                seed=seed,
-                truncate=truncate,
-                evaluator=evaluator,
-                variance_reduction=variance_reduction,
-                bearoff_finish=bearoff_finish,
-                target_stderr=target_stderr,
-                dice=None,
-                variant=pos.variant,
-                rules=rules,
+        if pos.variant.name not in by_variant:
+            by_variant[pos.variant.name] = _options(
+                "rollout_many", options, dice=None, variant=pos.variant
             )
+    chosen = [by_variant[pos.variant.name] for pos, _ in roots]
     jobs = [
         _Job(
-            _spec(
-                options[pos.variant.name], pos.board[np.newaxis], before=pos, start_ply=0, dice=dice
-            ),
-            options[pos.variant.name].trials,
-            options[pos.variant.name].target,
+            _spec(opts, pos.board[np.newaxis], before=pos, start_ply=0, dice=dice),
+            opts.trials,
+            opts.target,
             False,
         )
-        for pos, dice in roots
+        for opts, (pos, dice) in zip(chosen, roots)
     ]
-    _run(jobs, n_jobs=n_jobs, client=client, progress=progress, desc="rollouts")
+    if chosen:
+        chosen[0].run(jobs, desc="rollouts")
     results = [
-        _result(job, pos, dice, options[pos.variant.name], False)
-        for job, (pos, dice) in zip(jobs, roots)
+        _result(job, pos, dice, opts, False) for job, opts, (pos, dice) in zip(jobs, chosen, roots)
     ]
     rows = []
     for res in results:
@@ -710,18 +704,7 @@ def rollout_plays(
     dice: tuple[int, int] | None = None,
     *,
     top: int = 5,
-    trials: int = DEFAULT_TRIALS,
-    policy: Any = None,
-    seed: Any = None,
-    truncate: int | None = None,
-    evaluator: Any = None,
-    variance_reduction: bool = True,
-    bearoff_finish: bool = True,
-    target_stderr: float | None = None,
-    n_jobs: int | None = None,
-    client: Any = None,
-    progress: bool = True,
-    rules: Rules | None = None,
+    **options: Unpack[RolloutOptions],
 ) -> pd.DataFrame:
     """Roll out the best candidate plays for a roll, with common random numbers.
 
@@ -773,19 +756,7 @@ def rollout_plays(
         raise RolloutError("rollout_plays needs the dice to play: pass dice=(d1, d2)")
     if not isinstance(top, (int, np.integer)) or top < 1:
         raise RolloutError(f"top must be a positive integer, got {top!r}")
-    opts = _options(
-        trials=trials,
-        policy=policy,
-        seed=seed,
-        truncate=truncate,
-        evaluator=evaluator,
-        variance_reduction=variance_reduction,
-        bearoff_finish=bearoff_finish,
-        target_stderr=target_stderr,
-        dice=None,
-        variant=root.variant,
-        rules=rules,
-    )
+    opts = _options("rollout_plays", options, dice=None, variant=root.variant)
     plays = root.legal_plays(dice)
     columns = ["play", *STATISTICS, "stderr", "difference", "difference_stderr", "trials"]
     if len(plays) == 0:
@@ -811,7 +782,7 @@ def rollout_plays(
             # plies count from the position before the candidate play, which is ply 1
             spec = _Spec(**{**spec.__dict__, "truncate": 1})
         job = _Job(spec, opts.trials, opts.target, False)
-        _run([job], n_jobs=n_jobs, client=client, progress=progress, desc="rollout plays")
+        opts.run([job], desc="rollout plays")
         means = job.sums.means()
         strat, _ = job.sums.stderr()
         for r, i in enumerate(going):

@@ -9,9 +9,8 @@ depend on where or in which order the tasks ran (see :mod:`gammonlab.rollout`).
 >>> import numpy as np
 >>> from gammonlab import Position
 >>> from gammonlab.evaluators.base import get_evaluator
->>> spec = _Spec(roots=np.array(Position.initial().board)[np.newaxis], start_ply=0,
-...              dice=None, policy=get_evaluator("random"), evaluator=None, key=1,
-...              rotate=True, truncate=-1, bearoff_finish=False)
+>>> spec = _Spec(roots=np.array(Position.initial().board)[np.newaxis],
+...              policy=get_evaluator("random"), key=1)
 >>> job = _Job(spec, 72, 0.0, False)
 >>> _run([job], n_jobs=1, client=None, progress=False, desc="rollout")
 >>> job.sums.trials

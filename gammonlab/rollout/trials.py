@@ -8,9 +8,8 @@ this module turns a :class:`_Spec` and a range of trial numbers into a
 >>> import numpy as np
 >>> from gammonlab import Position
 >>> from gammonlab.evaluators.base import get_evaluator
->>> spec = _Spec(roots=np.array(Position.initial().board)[np.newaxis], start_ply=0,
-...              dice=None, policy=get_evaluator("pubeval"), evaluator=None, key=1,
-...              rotate=True, truncate=-1, bearoff_finish=False)
+>>> spec = _Spec(roots=np.array(Position.initial().board)[np.newaxis],
+...              policy=get_evaluator("pubeval"), key=1)
 >>> _play_chunk(spec, 0, 36).probs.shape
 (1, 36, 5)
 """
@@ -30,19 +29,21 @@ from ..evaluators.base import Policy, equity
 from ..rules import CHECKERS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class _Spec:
-    """Everything a worker needs to play trials of one rollout (picklable)."""
+    """Everything a worker needs to play trials of one rollout (picklable); by default
+    the games start from the roots with no dice rolled, the first roll rotated, and are
+    played out."""
 
     roots: np.ndarray  # (k, 2, 26) int8, row 0 on roll at start_ply
-    start_ply: int
-    dice: tuple[int, int] | None
+    start_ply: int = 0
+    dice: tuple[int, int] | None = None
     policy: Policy
-    evaluator: Policy | None
+    evaluator: Policy | None = None
     key: int
-    rotate: bool
-    truncate: int
-    bearoff_finish: bool
+    rotate: bool = True
+    truncate: int = -1  # plies before a game is scored by the evaluator; -1: never
+    bearoff_finish: bool = False
     enter_from_off: bool = False  # Acey-Deucey (R2.4, R11): start_ply is 0
     checkers: int = CHECKERS
     scoring: int = _outcome.STANDARD  # how finished games are counted: R8.2, or R8.4 (SEED_000)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from . import DISTIL_ALPHA, distil, train
 
@@ -65,26 +67,28 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games is None and args.distil is None:
         parser.error("give --games (TD self-play), --distil (rounds), or both")
+    # the stages asked for, in order: what each runs to, its own options
+    stages: list[tuple[Callable[..., object], int, dict[str, Any]]] = []
     if args.games is not None:
-        train(
-            args.run,
-            args.games,
-            seed=args.seed,
-            hidden=args.hidden,
-            checkpoint_every=args.checkpoint_every,
-            match_pairs=args.match_pairs,
-            progress=not args.no_progress,
+        stages.append(
+            (train, args.games, {"hidden": args.hidden, "checkpoint_every": args.checkpoint_every})
         )
     if args.distil is not None:
-        distil(
+        stages.append(
+            (
+                distil,
+                args.distil,
+                {"positions": args.positions, "plies": args.plies, "alpha": args.alpha},
+            )
+        )
+    for stage, until, options in stages:
+        stage(
             args.run,
-            args.distil,
+            until,
             seed=args.seed,
-            positions=args.positions,
-            plies=args.plies,
-            alpha=args.alpha,
             match_pairs=args.match_pairs,
             progress=not args.no_progress,
+            **options,
         )
     return 0
 
