@@ -38,19 +38,6 @@ XGID_MAX_CUBE = 1024
 _RESIGN_NAMES = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 
 
-def _int_pair(value: Any, name: str) -> tuple[int, int]:
-    """``value`` as a pair of ints, or an error naming the field."""
-    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
-        return value
-    try:
-        pair = tuple(int(item) for item in value)
-    except (TypeError, ValueError):
-        pair = ()
-    if len(pair) != 2:
-        raise InvalidPositionError(f"GameState: {name} must be a pair of integers, got {value!r}")
-    return pair  # type: ignore[return-value]
-
-
 @lru_cache(maxsize=4096)
 def _turn_problem(*fields: Any) -> str | None:
     """The check of the fields that change every turn (few combinations repeat a lot)."""
@@ -61,6 +48,15 @@ def _turn_problem(*fields: Any) -> str | None:
 def _score_problem(*fields: Any) -> str | None:
     """The check of the fields that change once a game."""
     return ids.match_score_problem(*fields)
+
+
+def _match_problem(fields: tuple[Any, ...]) -> str | None:
+    """Why a state's match fields describe no state, or None: the fields that
+    change every turn and those that change once a game, each checked once."""
+    cube, owner, on_roll, crawford, status, turn, doubled, resigned, dice, length, score, _ = fields
+    return _turn_problem(cube, owner, on_roll, turn, status, resigned, dice, doubled) or (
+        _score_problem(length, score, crawford, status, cube, owner, doubled)
+    )
 
 
 @lru_cache(maxsize=16384)
@@ -137,29 +133,12 @@ class GameState:
         if self.turn is None:
             object.__setattr__(self, "turn", self.on_roll)
         if self.dice is not None:
-            dice = _int_pair(self.dice, "dice")
+            dice = ids.int_pair(self.dice, "GameState: dice")
             object.__setattr__(self, "dice", None if dice == (0, 0) else dice)
-        object.__setattr__(self, "score", _int_pair(self.score, "score"))
+        object.__setattr__(self, "score", ids.int_pair(self.score, "GameState: score"))
         if self.bottom not in (0, 1):
             raise ArgumentError(f"bottom must be player 0 or 1, got {self.bottom!r}")
-        problem = _turn_problem(
-            self.cube_value,
-            self.cube_owner,
-            self.on_roll,
-            self.turn,
-            self.game_state,
-            self.resignation,
-            self.dice or (0, 0),
-            self.double_offered,
-        ) or _score_problem(
-            self.match_length,
-            self.score,
-            self.crawford,
-            self.game_state,
-            self.cube_value,
-            self.cube_owner,
-            self.double_offered,
-        )
+        problem = _match_problem(self._match_fields())
         if problem is not None:
             raise InvalidPositionError(f"Match ID fields: {problem}")
 

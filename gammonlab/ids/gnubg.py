@@ -38,6 +38,7 @@ __all__ = [
     "MatchIdFields",
     "board_from_position_id",
     "fields_from_match_id",
+    "int_pair",
     "match_id_from_fields",
     "match_id_unchecked",
     "match_score_problem",
@@ -321,17 +322,27 @@ def board_from_position_id(pid: str, *, checkers: int = CHECKERS) -> np.ndarray:
     return board.astype(np.int8)
 
 
+def int_pair(value: Any, what: str) -> tuple[int, int]:
+    """``value`` (dice, a score) as a pair of ints, or an error that names ``what``.
+
+    >>> int_pair([5, "2"], "dice")
+    (5, 2)
+    """
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return value
+    try:
+        pair = tuple(int(item) for item in value)
+    except (TypeError, ValueError):
+        pair = ()
+    if len(pair) != 2:
+        raise InvalidPositionError(f"{what} must be a pair of integers, got {value!r}")
+    return pair[0], pair[1]
+
+
 def _normalise(fields: Any, what: str, flags: tuple[str, ...]) -> None:
     """Make a frozen dataclass's dice and score tuples of ints and its flags bools."""
     for name in ("dice", "score"):
-        value = getattr(fields, name)
-        try:
-            pair = tuple(int(item) for item in value)
-        except (TypeError, ValueError):
-            pair = ()
-        if len(pair) != 2:
-            raise InvalidPositionError(f"{what}: {name} must be a pair of integers, got {value!r}")
-        object.__setattr__(fields, name, pair)
+        object.__setattr__(fields, name, int_pair(getattr(fields, name), f"{what}: {name}"))
     for name in flags:
         object.__setattr__(fields, name, bool(getattr(fields, name)))
 
