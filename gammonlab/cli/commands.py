@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -35,7 +34,6 @@ from ..errors import GammonlabError, ParseError, SourceError
 from ..state import GameState
 from .output import (
     FRAME_SUFFIXES,
-    WIDTH,
     add_errors_option,
     add_id_arguments,
     add_work_options,
@@ -43,6 +41,7 @@ from .output import (
     gammonlab_version,
     parse_dice,
     refuse,
+    wrap,
     write_frame,
 )
 
@@ -109,7 +108,7 @@ def _explain(args: argparse.Namespace) -> int:
     except (InvalidPositionError, InvalidNotationError) as error:
         print(f"gammonlab explain: {error}", file=sys.stderr)
         return 2
-    print(textwrap.fill(explanation.message, WIDTH, subsequent_indent="  "))
+    print(wrap(explanation.message))
     if explanation.legal and explanation.play is not None:
         print(f"after it, the opponent on roll: {explanation.play.position.gnubg_id}")
         return 0
@@ -255,12 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("files", nargs="+", help=".mat / .sgf files or folders")
     read.add_argument("-o", "--output", required=True, help="OUT.parquet or OUT.csv")
     add_errors_option(read)
-    read.add_argument(
-        "--frame",
-        choices=("actions", "games"),
-        default="actions",
-        help="one row per action (the default) or one per game",
-    )
+    rows = "one row per action (the default) or one per game"
+    read.add_argument("--frame", choices=("actions", "games"), default="actions", help=rows)
     add_work_options(read)
     read.set_defaults(run=_read)
 

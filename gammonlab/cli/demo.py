@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GammonlabError, UnknownNameError
-from .output import add_evaluator_option, write_frame
+from .output import add_evaluator_option, wrap, write_frame
 from .report import (
     PlayRollout,
     _boards,
@@ -537,7 +537,7 @@ def demo_command(args: argparse.Namespace) -> int:
         evaluator=args.evaluator,
         trials=args.trials,
         seed=args.seed,
-        log=lambda line: print(line, flush=True),
+        log=lambda line: print(wrap(line), flush=True),
     )
     return 0
 

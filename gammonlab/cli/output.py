@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,6 +26,7 @@ __all__ = [
     "gammonlab_version",
     "parse_dice",
     "refuse",
+    "wrap",
     "write_frame",
 ]
 
@@ -135,3 +137,25 @@ def write_frame(frame: pd.DataFrame, path: str | Path, *, attrs: bool = True) ->
         frame.to_csv(out, index=False)
     else:
         frame.to_parquet(out, index=False)
+
+
+def wrap(line: str) -> str:
+    """A line of prose folded to :data:`WIDTH` columns, each further line indented two more
+    than the first; a table (a text of several lines) or a short line as it is, and a word
+    longer than a line (a path) whole.
+
+    >>> print(wrap("  " + "word " * 30))
+      word word word word word word word word word word word word word word word word word word word
+        word word word word word word word word word word word
+    """
+    if "\n" in line or len(line) <= WIDTH:
+        return line
+    indent = " " * (len(line) - len(line.lstrip(" ")))
+    return textwrap.fill(
+        line.strip(),
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_long_words=False,  # a path or an address stays whole
+        break_on_hyphens=False,
+    )

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -86,7 +85,7 @@ def add_rollout_parser(subparsers: Any) -> argparse.ArgumentParser:
 def rollout_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab rollout``; returns the exit status."""
     from ..state import GameState
-    from .output import FRAME_SUFFIXES, WIDTH, check_output, refuse, write_frame
+    from .output import FRAME_SUFFIXES, check_output, refuse, wrap, write_frame
 
     if args.output is not None:
         refusal = check_output(args.output, FRAME_SUFFIXES, "rollout")
@@ -112,8 +111,8 @@ def rollout_command(args: argparse.Namespace) -> int:
         lines, table = _plays(state, dice, args.top, options)
     else:
         lines, table = _position(state, args.dice, options)
-    for line in lines:  # the sentences wrapped; a table is narrower already
-        print(line if "\n" in line else textwrap.fill(line, WIDTH, subsequent_indent="  "))
+    for line in lines:
+        print(wrap(line))
     if args.output is not None:
         write_frame(table, args.output, attrs=False)
         print(f"written to {args.output}")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -208,7 +207,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab simulate``; returns the exit status."""
     from ..match.simulate import play_match
     from ..match.write import write_match
-    from .output import WIDTH, check_output
+    from .output import check_output, wrap
 
     if args.output is not None:
         refusal = check_output(args.output, (".mat", ".sgf"), "simulate")
@@ -222,9 +221,9 @@ def simulate_command(args: argparse.Namespace) -> int:
     match = play_match(
         tuple(args.players), rules=rules, seed=args.seed, games=args.games, names=names
     )  # type: ignore[arg-type]
-    print(textwrap.fill(f"rules: {describe_rules(rules)}", WIDTH, subsequent_indent="  "))
+    print(wrap(f"rules: {describe_rules(rules)}"))
     print(f"players: {names[0]} ({args.players[0]}) and {names[1]} ({args.players[1]})")
-    print(textwrap.fill(f"result: {_outcome(match, names)}", WIDTH, subsequent_indent="  "))
+    print(wrap(f"result: {_outcome(match, names)}"))
     for game in match.games:
         if game.winner is not None and game.points is not None:
             after = list(game.score)
