@@ -256,6 +256,26 @@ class Position:
         board = board_from_position_id(position_id, checkers=var.checkers)
         return cls.from_board(board, var)
 
+    @classmethod
+    def from_id(cls, text: str, variant: str | Variant = "standard") -> Position:
+        """The position of any ID as it is pasted: a Position ID, ``PositionID:MatchID``,
+        an XGID (with or without ``XGID=``), seen from the side on roll.
+
+        The cube, score and dice an ID carries are left out; :meth:`GameState.from_id
+        <gammonlab.state.GameState.from_id>` keeps them.
+
+        Raises
+        ------
+        InvalidPositionError
+            The text is none of these: the message names each form tried and why.
+
+        >>> Position.from_id("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10").gnubg_id
+        '4HPwATDgc/ABMA'
+        """
+        from .state import GameState
+
+        return GameState.from_id(text, variant=variant).position
+
     # -- basic properties -------------------------------------------------------------------
 
     @property

@@ -211,19 +211,59 @@ class GameState:
 
     @classmethod
     def from_id(cls, text: str, *, variant: str | Variant = "standard") -> GameState:
-        """A state from any ID: an XGID, ``PositionID:MatchID`` or a bare Position ID.
+        """A state from any ID as it is pasted: an XGID (with or without ``XGID=``),
+        ``PositionID:MatchID``, a bare Position ID, or GNU Backgammon's labelled
+        ``Position ID: ...`` and ``Match ID: ...``.
 
         A bare Position ID gives money play, cube centred, player 0 on roll.
 
+        Raises
+        ------
+        InvalidPositionError
+            The text is none of these: the message says what is wrong with it as
+            the form its shape suggests (``XGID=`` or nine colons: an XGID; one colon:
+            ``PositionID:MatchID``; none: a Position ID), then why it is not either of
+            the other forms.
+
         >>> GameState.from_id("4HPwATDgc/ABMA").position == Position.initial()
         True
+        >>> GameState.from_id("-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10").dice
+        (5, 2)
         """
-        text = text.strip()
-        if text.upper().startswith("XGID=") or text.count(":") >= 8:
-            return cls.from_xgid(text, variant=variant)
-        if ":" in text:
-            return cls.from_gnubg_id(text, variant=variant)
-        return cls(Position.from_gnubg_id(text, variant))
+        import re
+
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"an ID is text, got {type(text).__name__}")
+        body = text.strip()
+        labelled = {
+            name.lower(): value
+            for name, value in re.findall(r"\b(Position|Match)\s*ID\s*:\s*(\S+)", body, re.I)
+        }
+        if "position" in labelled:
+            body = labelled["position"] + (":" + labelled["match"] if "match" in labelled else "")
+        forms = {
+            "an XGID": lambda: cls.from_xgid(body, variant=variant),
+            "PositionID:MatchID": lambda: cls.from_gnubg_id(body, variant=variant),
+            "a Position ID": lambda: cls(Position.from_gnubg_id(body, variant)),
+        }
+        colons = body.count(":")
+        if body[:5].upper() == "XGID=" or colons >= 8:
+            order = ["an XGID", "PositionID:MatchID", "a Position ID"]
+        elif colons:
+            order = ["PositionID:MatchID", "an XGID", "a Position ID"]
+        else:
+            order = ["a Position ID", "PositionID:MatchID", "an XGID"]
+        errors = []
+        for name in order:
+            try:
+                return forms[name]()
+            except InvalidPositionError as error:  # not this form: try the next
+                errors.append(str(error))
+        others = [f"{name} ({why.split(': ', 1)[-1]})" for name, why in zip(order[1:], errors[1:])]
+        raise InvalidPositionError(
+            f"{errors[0]}; read as {order[0]}, the form its shape suggests, and it is not "
+            f"{others[0]} or {others[1]} either"
+        )
 
     # -- IDs --------------------------------------------------------------------------------
 

@@ -58,11 +58,16 @@ def test_simulate_writes_a_match_that_reads_back(tmp_path, capsys, suffix):
     ]
     assert main(argv) == 0
     printed = capsys.readouterr().out
-    assert printed.startswith("Rules(variant='nackgammon', match_length=3, holland=True)")
+    assert printed.startswith(
+        "rules: nackgammon, 3-point match, Crawford rule (R10.2), cube in play (R9), "
+        "Holland rule (R10.3)\n"
+    )
     match = gl.read_match(out)
     assert match.rules == gl.Rules(variant="nackgammon", match_length=3, holland=True)
     assert max(match.score) >= 3
-    assert f"pubeval {match.score[0]}, random {match.score[1]}" in printed
+    winner, loser = ("pubeval", "random") if match.winner == 0 else ("random", "pubeval")
+    high, low = max(match.score), min(match.score)
+    assert f"result: {winner} won the 3-point match against {loser}, {high}-{low} in " in printed
     again = tmp_path / f"again{suffix}"
     assert main([*argv[:-1], str(again)]) == 0  # the same seed, the same match
     assert again.read_text() == out.read_text()
@@ -88,13 +93,15 @@ def test_simulate_presets_and_options(capsys):
         == 0
     )
     out = capsys.readouterr().out
-    assert out.startswith(
-        "Rules(variant='standard', jacoby=True, beavers=True, raccoons=True, cube_limit=8)"
+    assert " ".join(out.split("\nplayers:")[0].split()) == (
+        "rules: standard backgammon, money play, cube in play up to 8 (R9.6), Jacoby rule "
+        "(R10.1), beavers and raccoons (R10.6)"
     )
-    assert "money session, 2 games" in out
+    assert "result: money session of 2 games: " in out
     assert main(["simulate", "--preset", "seed-000", "--seed", "3", "--games", "1"]) == 0
-    assert capsys.readouterr().out.startswith(
-        "Rules(variant='standard', match_length=5, scoring='seed-000', auto_doubles='seed-000')"
+    assert " ".join(capsys.readouterr().out.split("\nplayers:")[0].split()) == (
+        "rules: standard backgammon, 5-point match, seed 000's scoring: 1, 2 or 4 points (R8.4), "
+        "Crawford rule (R10.2), cube in play (R9), automatic doubles: seed 000's (R10.4)"
     )
 
 

@@ -207,6 +207,8 @@ def test_the_command_line(tmp_path, capsys):
     assert cli.main(["demo", str(tmp_path), "--match", "match1574521.txt", "--trials", "72"]) == 0
     printed = capsys.readouterr().out
     assert "[5/5]" in printed and "[3/5] rollout\n" in printed and "rolling out" in printed
+    long = [line for line in printed.splitlines() if len(line) > 100 and " " in line.strip()]
+    assert not long, long  # only a path longer than a line may be wider
     assert all((tmp_path / name).stat().st_size > 0 for name in FILES)
 
 

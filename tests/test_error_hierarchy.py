@@ -29,8 +29,8 @@ PROTOCOL = {
         "NotImplementedError",
     ): "the abstract method every Evaluator subclass implements (Python's protocol)",
     (
-        "cli/commands.py",
-        "_dice",
+        "cli/output.py",
+        "parse_dice",
         "argparse.ArgumentTypeError",
     ): "argparse shows the message of a type= converter only for ArgumentTypeError",
 }

@@ -15,6 +15,8 @@ from .ratings import PR_SCALE
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .frame import Summary
+
 __all__ = ["summarise"]
 
 _SUMMARY_KEYS = ("match", "player", "player_name")
@@ -63,7 +65,7 @@ def _sum(values: pd.Series) -> float:
     return float(values.astype("Float64").fillna(0).sum())
 
 
-def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> Summary:
     """One row per player: errors, error rates, performance rating, luck and results.
 
     Parameters
@@ -78,11 +80,15 @@ def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> 
 
     Returns
     -------
-    pandas.DataFrame
-        Per group:
+    Summary
+        A :class:`pandas.DataFrame` (:class:`~gammonlab.analysis.frame.Summary`) with
+        every column below; ``print()`` and notebooks show its main columns per player
+        (errors, PR, luck, results), ``summary.full()`` all of them. Per group:
 
-        - ``moves`` (rolls), ``unforced`` (checker decisions: more than one
-          legal play), ``doubtful``, ``bad``, ``very_bad``, ``checker_errors``
+        - ``moves`` (every roll the player played, forced ones and those with no
+          legal play included), ``unforced`` (checker decisions: more than one
+          legal play; the moves the rates and PR count), ``doubtful``, ``bad``,
+          ``very_bad``, ``checker_errors``
           (their total), ``checker_equity_loss``, ``checker_error_rate`` (mean
           loss per unforced move, in millipoints: thousandths of normalised
           equity), ``best_play_rate`` (unforced moves where the best play was
@@ -103,7 +109,15 @@ def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> 
           won, 0 for a match lost, the match winning chance of the score for an
           unfinished match; ``luck_adjusted_result``: the result minus the
           player's luck plus the opponent's (in points or match winning
-          chances), an estimate of the result with the luck taken out.
+          chances), an estimate of the result with the luck taken out. In
+          match play it is a match winning chance, clipped to [0, 1]: the luck
+          of each roll is measured on its own, so a match's sum of luck can be
+          more than the chances there were to win or lose (each swing changes
+          what the later rolls are worth); a luck-adjusted chance of 0 or 1
+          says that the luck accounts for the whole result, or more. The two
+          players' values still add up to 1. Pooled over matches
+          (``by='player_name'``) it is the sum of the matches' values, as
+          ``result`` is the number of matches won.
 
     Examples
     --------
@@ -138,7 +152,10 @@ def summarise(frame: pd.DataFrame, *, by: str | Sequence[str] | None = None) -> 
         for player in (0, 1):
             own, other = rows[player], rows[1 - player]
             key = "luck_points" if money else "luck_mwc"
-            own["luck_adjusted_result"] = own["result"] - own[key] + other[key]
+            adjusted = own["result"] - own[key] + other[key]
+            if not money and not math.isnan(adjusted):  # a match winning chance, in [0, 1]
+                adjusted = min(max(adjusted, 0.0), 1.0)
+            own["luck_adjusted_result"] = adjusted
         base.extend(rows.values())
     table = pd.DataFrame(base)
     if by is None:
@@ -211,7 +228,7 @@ def _player_row(mine: pd.DataFrame, player: int) -> dict[str, Any]:
     }
 
 
-def _rates(out: pd.DataFrame) -> pd.DataFrame:
+def _rates(out: pd.DataFrame) -> Summary:
     """Rates and ratings from the summed counts and losses."""
     out["checker_errors"] = out["doubtful"] + out["bad"] + out["very_bad"]
     unforced = out["unforced"].astype("float64")
@@ -254,5 +271,7 @@ def _rates(out: pd.DataFrame) -> pd.DataFrame:
         "result",
         "luck_adjusted_result",
     ]
+    from .frame import Summary
+
     out = out[[c for c in order if c in out.columns]]
-    return out.replace([np.inf, -np.inf], np.nan)
+    return Summary(out.replace([np.inf, -np.inf], np.nan))

@@ -19,19 +19,20 @@ __all__ = ["SUMMARY_COLUMNS", "add_analyse_parser", "analyse_command"]
 
 SUMMARY_COLUMNS = {
     "player_name": "player",
-    "unforced": "moves",
+    "unforced": "unforced",
     "checker_errors": "errors",
     "very_bad": "blunders",
-    "checker_pr": "checker PR",
-    "cube_decisions": "cube",
-    "cube_errors": "cube errors",
-    "cube_pr": "cube PR",
+    "cube_errors": "cube err.",
     "pr": "PR",
     "luck": "luck",
     "result": "result",
-    "luck_adjusted_result": "luck-adjusted",
+    "luck_adjusted_result": "luck-adj.",
 }
-"""Summary columns printed, with their headings."""
+"""Summary columns printed, with their headings: ``unforced`` is the summary's column of
+that name (the unforced moves the rates and PR count), not ``moves`` (every roll); the PR
+is of checker plays and cube decisions together (``gl.summarise`` has each kind's)."""
+NAME_WIDTH = 16
+"""Player names are cut to this many characters in the table."""
 
 
 def add_analyse_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -42,6 +43,8 @@ def add_analyse_parser(subparsers: Any) -> argparse.ArgumentParser:
     >>> parser.parse_args(["analyse", "game.sgf", "-o", "out.parquet"]).evaluator is None
     True
     """
+    from .output import add_errors_option, add_evaluator_option, add_work_options
+
     parser = subparsers.add_parser(
         "analyse",
         help="analyse transcripts: errors, luck, performance rating",
@@ -50,11 +53,7 @@ def add_analyse_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("files", nargs="+", help=".mat / .sgf files or folders")
     parser.add_argument("-o", "--output", help="write the analysed frame: OUT.parquet or OUT.csv")
-    parser.add_argument(
-        "--evaluator",
-        default=None,
-        help="net (gammonlab's own, the default), gnubg (needs gnubg-nn) or pubeval",
-    )
+    add_evaluator_option(parser)
     parser.add_argument(
         "--plies",
         type=int,
@@ -73,14 +72,8 @@ def add_analyse_parser(subparsers: Any) -> argparse.ArgumentParser:
         default="match",
         help="summarise each player of each match, or pool a player's matches",
     )
-    parser.add_argument(
-        "--errors",
-        choices=("raise", "collect"),
-        default="collect",
-        help="stop at the first problem, or skip bad games and report them",
-    )
-    parser.add_argument("-j", "--jobs", type=int, default=None, help="worker processes")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    add_errors_option(parser)
+    add_work_options(parser)
     parser.set_defaults(run=analyse_command)
     return parser
 
@@ -103,27 +96,51 @@ def _sources(items: list[str]) -> list[str]:
 
 
 def _table(summary: Any) -> str:
-    """The summary as a plain-text table."""
+    """The summary as plain-text tables, one row per player: by match, a table under each
+    match's name; pooled by player, one table."""
     shown = summary.reset_index()
-    keys = [c for c in ("match", "player") if c in shown.columns]
-    columns = keys + [c for c in SUMMARY_COLUMNS if c in shown.columns]
-    shown = shown[columns].rename(columns=SUMMARY_COLUMNS)
-    if "match" in shown.columns:
-        shown["match"] = shown["match"].map(lambda name: Path(str(name)).name)
-    return str(shown.to_string(index=False, float_format=lambda value: f"{value:.2f}", na_rep="-"))
+    if "player_name" in shown.columns:
+        shown["player_name"] = shown["player_name"].map(
+            lambda name: name if len(str(name)) <= NAME_WIDTH else str(name)[: NAME_WIDTH - 1] + "~"
+        )
+    columns = [c for c in SUMMARY_COLUMNS if c in shown.columns]
+
+    def text(part: Any) -> str:
+        table = part[columns].rename(columns=SUMMARY_COLUMNS)
+        names = {}
+        if "player" in table.columns:  # names to the left
+            wide = max(len("player"), *(len(str(n)) for n in table["player"]))
+            table = table.rename(columns={"player": "player".ljust(wide)})
+            names = {table.columns[0]: lambda name: str(name).ljust(wide)}
+        return str(
+            table.to_string(
+                index=False,
+                formatters=names,
+                float_format=lambda value: f"{value:.2f}",
+                na_rep="-",
+            )
+        )
+
+    if "match" not in shown.columns:
+        return text(shown)
+    blocks = [
+        f"{Path(str(name)).name}\n{text(part)}"
+        for name, part in shown.groupby("match", sort=False, observed=True)
+    ]
+    return "\n\n".join(blocks)
 
 
 def analyse_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab analyse``; returns the exit status."""
     from ..analysis import analyse_matches, summarise
-    from .output import check_output
+    from .output import FRAME_SUFFIXES, check_output, write_frame
 
     sources = _sources(args.files)
     if not sources:
         print("gammonlab analyse: no transcript found", file=sys.stderr)
         return 2
     out = Path(args.output) if args.output else None
-    refusal = None if out is None else check_output(out, (".parquet", ".pq", ".csv"), "analyse")
+    refusal = None if out is None else check_output(out, FRAME_SUFFIXES, "analyse")
     if refusal is not None:
         print(refusal, file=sys.stderr)
         return 2
@@ -147,10 +164,7 @@ def analyse_command(args: argparse.Namespace) -> int:
         _report(frame)
         return 1
     if out is not None:
-        if out.suffix.lower() == ".csv":
-            frame.to_csv(out, index=False)
-        else:
-            frame.to_parquet(out, index=False)
+        write_frame(frame, out)
     settings = frame.attrs.get("analysis", {})
     matches = frame["match"].nunique()
     print(

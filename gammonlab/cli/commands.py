@@ -3,6 +3,10 @@
 gammonlab show ID            the board, pips and state of a Position ID,
                              PositionID:MatchID or XGID
 gammonlab plays ID [DICE]    the legal plays of a roll (DICE like 52 or 5-2)
+gammonlab explain ID DICE PLAY
+                             whether a play is legal and, if not, the rule it breaks
+gammonlab rollout ID [--dice D [--plays]] [--cube] [--trials N] [-o OUT.csv|OUT.parquet]
+                             roll out a position, the plays of a roll, or a cube decision
 gammonlab read FILES... -o OUT.parquet|OUT.csv
                              transcripts (.mat, .sgf, folders) into one frame
 gammonlab analyse FILES... [--evaluator gnubg] [-o OUT.parquet|OUT.csv]
@@ -11,6 +15,10 @@ gammonlab simulate [--variant V] [--match-length N] [-o OUT.mat|OUT.sgf]
                              play a match between two policies under any rules
 gammonlab demo [OUTDIR]      read the sample matches, analyse one, roll out its
                              biggest error and write a report
+gammonlab --version          the version of gammonlab
+
+An ID is whatever one pastes: a Position ID, ``PositionID:MatchID`` or an XGID, with or
+without ``XGID=`` (one that starts with ``-`` is taken as the ID, not as an option).
 """
 
 from __future__ import annotations
@@ -20,11 +28,22 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..errors import GammonlabError, ParseError, SourceError
-from ..rules import VARIANTS
 from ..state import GameState
-from .output import check_output
+from .output import (
+    FRAME_SUFFIXES,
+    add_errors_option,
+    add_id_arguments,
+    add_work_options,
+    check_output,
+    gammonlab_version,
+    parse_dice,
+    refuse,
+    wrap,
+    write_frame,
+)
 
 __all__ = ["main"]
 
@@ -46,15 +65,6 @@ def _place(command: str, error: BaseException) -> str:
     return f"gammonlab {command}: {error}"
 
 
-def _dice(text: str) -> tuple[int, int]:
-    digits = re.findall(r"[1-6]", text)
-    if len(digits) != 2 or len(re.sub(r"[\s\-,]", "", text)) != 2:
-        raise argparse.ArgumentTypeError(
-            f"dice are two numbers from 1 to 6, like 52 or 5-2; got {text!r}"
-        )
-    return int(digits[0]), int(digits[1])
-
-
 def _show(args: argparse.Namespace) -> int:
     state = GameState.from_id(args.id, variant=args.variant)
     pips = state.position.pips
@@ -74,11 +84,7 @@ def _plays(args: argparse.Namespace) -> int:
     state = GameState.from_id(args.id, variant=args.variant)
     dice = args.dice or state.dice
     if dice is None:
-        print(
-            "gammonlab plays: no dice in the ID; give them, e.g. 'gammonlab plays ID 52'",
-            file=sys.stderr,
-        )
-        return 2
+        return refuse("plays", "no dice in the ID; give them, e.g. 'gammonlab plays ID 52'")
     plays = state.position.legal_plays(dice)
     if len(plays) == 0:
         print(f"{dice[0]}-{dice[1]}: no legal play, the turn is lost (R5.5)")
@@ -91,12 +97,36 @@ def _plays(args: argparse.Namespace) -> int:
     return 0
 
 
+def _explain(args: argparse.Namespace) -> int:
+    """0 when the play is legal, 1 when it is not, 2 for an ID or play that cannot be read."""
+    from ..errors import InvalidNotationError, InvalidPositionError
+
+    text = " ".join(args.play)
+    try:
+        state = GameState.from_id(args.id, variant=args.variant)
+        explanation = state.position.explain(text, args.dice)
+    except (InvalidPositionError, InvalidNotationError) as error:
+        print(f"gammonlab explain: {error}", file=sys.stderr)
+        return 2
+    print(wrap(explanation.message))
+    if explanation.legal and explanation.play is not None:
+        print(f"after it, the opponent on roll: {explanation.play.position.gnubg_id}")
+        return 0
+    if explanation.rule:
+        from ..explain import RULES_IN_WORDS
+
+        words = RULES_IN_WORDS.get(explanation.rule)
+        if words:
+            print(f"{explanation.rule}: {words} (docs/rules.md)")
+    return 1
+
+
 def _read(args: argparse.Namespace) -> int:
     import warnings
 
     from ..match.read import format_problems, read_matches
 
-    refusal = check_output(args.output, (".csv", ".parquet", ".pq"), "read")
+    refusal = check_output(args.output, FRAME_SUFFIXES, "read")
     if refusal is not None:
         print(refusal, file=sys.stderr)
         return 2
@@ -135,10 +165,7 @@ def _read(args: argparse.Namespace) -> int:
         )
         return 1
     out = Path(args.output)
-    if out.suffix.lower() == ".csv":
-        frame.to_csv(out, index=False)
-    else:
-        frame.to_parquet(out, index=False)
+    write_frame(frame, out)
     matches = frame["match"].nunique()
     print(f"read {matches} of {len(sources)} files: {len(frame)} rows -> {out}")
     problems = format_problems(report)
@@ -153,39 +180,86 @@ def _read(args: argparse.Namespace) -> int:
     return 0
 
 
+_COMMANDS = {
+    "show": (
+        "print the board and state of an ID",
+        "Print the board of an ID with its cube, score and dice, the pip counts, "
+        "the phase of the game and the position's IDs.",
+    ),
+    "plays": (
+        "list the legal plays of a roll",
+        "List the legal plays of a roll (R4-R7), one per resulting position, with "
+        "the position each leads to.",
+    ),
+    "explain": (
+        "say whether a play is legal and, if not, which rule it breaks",
+        "Say whether PLAY is legal with DICE in the position of ID and, if not, "
+        "which rule it breaks (its id in docs/rules.md) and a legal play that would do. "
+        "Exit status: 0 legal, 1 illegal, 2 an ID, dice or play that cannot be read.",
+    ),
+    "read": (
+        "read transcripts into a parquet or CSV frame",
+        "Read .mat and .sgf transcripts (files or folders) into one frame, one "
+        "row per action or per game, and write it as parquet or CSV.",
+    ),
+}
+"""The commands of this module: what ``gammonlab --help`` says of each, and its description."""
+
+
+def _command(commands: Any, name: str) -> argparse.ArgumentParser:
+    about, description = _COMMANDS[name]
+    parser: argparse.ArgumentParser = commands.add_parser(name, help=about, description=description)
+    return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="gammonlab", description="Backgammon analysis.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    show = commands.add_parser("show", help="print the board and state of an ID")
-    show.add_argument("id", help="Position ID, PositionID:MatchID or XGID")
-    show.add_argument("--variant", choices=list(VARIANTS), default="standard")
-    show.set_defaults(run=_show)
-
-    plays = commands.add_parser("plays", help="list the legal plays of a roll")
-    plays.add_argument("id", help="Position ID, PositionID:MatchID or XGID")
-    plays.add_argument("dice", nargs="?", type=_dice, help="the roll, like 52 or 5-2")
-    plays.add_argument("--variant", choices=list(VARIANTS), default="standard")
-    plays.set_defaults(run=_plays)
-
-    read = commands.add_parser("read", help="read transcripts into a parquet or CSV frame")
-    read.add_argument("files", nargs="+", help=".mat / .sgf files or folders")
-    read.add_argument("-o", "--output", required=True, help="OUT.parquet or OUT.csv")
-    read.add_argument(
-        "--errors",
-        choices=("raise", "collect"),
-        default="collect",
-        help="stop at the first problem, or skip bad games and report them",
-    )
-    read.add_argument("--frame", choices=("actions", "games"), default="actions")
-    read.add_argument("-j", "--jobs", type=int, default=None, help="worker processes")
-    read.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
-    read.set_defaults(run=_read)
-
+    """The ``gammonlab`` command and its sub-commands."""
     from .analyse import add_analyse_parser
     from .demo import add_demo_parser
+    from .rollout import add_rollout_parser
     from .simulate import add_simulate_parser
 
+    parser = argparse.ArgumentParser(
+        prog="gammonlab",
+        description="Backgammon analysis: positions and plays, rollouts, match transcripts "
+        "into frames, analysis of every decision, simulated matches.",
+        epilog="'gammonlab COMMAND --help' describes each command.",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"gammonlab {gammonlab_version()}",
+        help="print gammonlab's version and exit",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    show = _command(commands, "show")
+    add_id_arguments(show)
+    show.set_defaults(run=_show)
+
+    plays = _command(commands, "plays")
+    add_id_arguments(plays)
+    plays.add_argument(
+        "dice", nargs="?", type=parse_dice, help="the roll, like 52 or 5-2 (default: the ID's dice)"
+    )
+    plays.set_defaults(run=_plays)
+
+    explain = _command(commands, "explain")
+    add_id_arguments(explain)
+    explain.add_argument("dice", type=parse_dice, help="the roll, like 62 or 6-2")
+    explain.add_argument("play", nargs="+", help="the play, like '24/18 13/11' (quotes optional)")
+    explain.set_defaults(run=_explain)
+
+    read = _command(commands, "read")
+    read.add_argument("files", nargs="+", help=".mat / .sgf files or folders")
+    read.add_argument("-o", "--output", required=True, help="OUT.parquet or OUT.csv")
+    add_errors_option(read)
+    rows = "one row per action (the default) or one per game"
+    read.add_argument("--frame", choices=("actions", "games"), default="actions", help=rows)
+    add_work_options(read)
+    read.set_defaults(run=_read)
+
+    add_rollout_parser(commands)
     add_analyse_parser(commands)
     add_simulate_parser(commands)
     add_demo_parser(commands)

@@ -22,7 +22,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GammonlabError, UnknownNameError
-from .report import PlayRollout, _boards, _Decision, _known, _page, _plots, _result_line
+from .output import add_evaluator_option, wrap, write_frame
+from .report import (
+    PlayRollout,
+    _boards,
+    _Decision,
+    _Findings,
+    _known,
+    _page,
+    _plots,
+    _result_line,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -360,15 +370,6 @@ def _rollouts(
 # -- the demo -------------------------------------------------------------------------------------
 
 
-def _write_frame(frame: pd.DataFrame, path: Path) -> None:
-    out = frame.copy()
-    out.attrs = {}  # the settings and problems are not columns: keep the files plain
-    if path.suffix == ".csv":
-        out.to_csv(path, index=False)
-    else:
-        out.to_parquet(path, index=False)
-
-
 def run_demo(
     outdir: str | Path = DEFAULT_OUTDIR,
     *,
@@ -454,18 +455,12 @@ def run_demo(
     }
     for name, frame in tables.items():
         files[name] = out / name
-        _write_frame(frame, files[name])
+        write_frame(frame, files[name], attrs=False)  # settings and problems are no columns
     files["report.html"] = out / "report.html"
     seconds = time.perf_counter() - start
+    found = _Findings(the_match, path, judged_by, used, actions, games, summary, errors)
     page = _page(
-        match=the_match,
-        path=path,
-        judged_by=judged_by,
-        evaluator=used,
-        actions=actions,
-        games=games,
-        summary=summary,
-        errors=errors,
+        found,
         boards=boards,
         decision=decision,
         rollouts=rollouts,
@@ -478,17 +473,10 @@ def run_demo(
         log(f"  {written}  ({_size(written.stat().st_size)})")
     seconds = time.perf_counter() - start
     log(f"done in {seconds:.1f} s: open {files['report.html'].resolve().as_uri()}")
-    return DemoReport(
-        outdir=out,
-        files=files,
-        match=path,
-        evaluator=used,
-        judged_by=judged_by,
-        summary=pd.DataFrame(summary),
-        decision=decision.row if decision is not None else None,
-        rollouts=rollouts,
-        seconds=seconds,
-    )
+    row = decision.row if decision is not None else None
+    report = DemoReport(out, files, path, used, judged_by, pd.DataFrame(summary), row)
+    report.rollouts, report.seconds = rollouts, seconds
+    return report
 
 
 def _size(n: int) -> str:
@@ -524,12 +512,7 @@ def add_demo_parser(subparsers: Any) -> argparse.ArgumentParser:
         default=DEFAULT_MATCH,
         help="sample match to analyse, by file name, or a transcript's path",
     )
-    parser.add_argument(
-        "--evaluator",
-        choices=("net", "gnubg", "pubeval"),
-        default=None,
-        help="net (gammonlab's own, the default), gnubg (needs gnubg-nn) or pubeval",
-    )
+    add_evaluator_option(parser, choices=("net", "gnubg", "pubeval"))
     parser.add_argument(
         "--trials", type=int, default=DEFAULT_TRIALS, help="rollout trials for each play"
     )
@@ -554,7 +537,7 @@ def demo_command(args: argparse.Namespace) -> int:
         evaluator=args.evaluator,
         trials=args.trials,
         seed=args.seed,
-        log=lambda line: print(line, flush=True),
+        log=lambda line: print(wrap(line), flush=True),
     )
     return 0
 

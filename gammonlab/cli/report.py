@@ -379,16 +379,26 @@ def _lengths_table(actions: pd.DataFrame, games: pd.DataFrame) -> str:
     return _table(pd.DataFrame(table[["match length", "matches", "games", "moves", "gammons"]]))
 
 
+@dataclass
+class _Findings:
+    """What the report says of the sample matches and of the match analysed."""
+
+    match: Match
+    path: Path
+    judged_by: str
+    """Where the equities, errors and luck come from."""
+    evaluator: str
+    actions: pd.DataFrame
+    """Every action of the sample matches."""
+    games: pd.DataFrame
+    summary: pd.DataFrame
+    errors: pd.DataFrame
+    """The biggest errors of the match."""
+
+
 def _page(
+    found: _Findings,
     *,
-    match: Match,
-    path: Path,
-    judged_by: str,
-    evaluator: str,
-    actions: pd.DataFrame,
-    games: pd.DataFrame,
-    summary: pd.DataFrame,
-    errors: pd.DataFrame,
     boards: dict[str, str],
     decision: _Decision | None,
     rollouts: list[PlayRollout],
@@ -397,6 +407,9 @@ def _page(
     seconds: float,
 ) -> str:
     from .output import gammonlab_version
+
+    match, path, judged_by, evaluator = found.match, found.path, found.judged_by, found.evaluator
+    actions, games, summary, errors = found.actions, found.games, found.summary, found.errors
 
     names = " vs ".join(match.players)
     title = f"gammonlab demo: {names}"

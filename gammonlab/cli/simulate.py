@@ -3,6 +3,9 @@
     gammonlab simulate [--variant nackgammon] [--match-length 5] [--players gnubg pubeval]
                        [--preset gnubg|seed-000] [rule options] [--seed N] [-o OUT.mat|OUT.sgf]
 
+It prints the rules in words, the players, the result (who won, the final score, the games)
+and each game; ``-o`` writes the format its suffix names, ``.mat`` or ``.sgf``.
+
 The rules are built as :class:`gammonlab.Rules` builds them (a preset first, then each
 option given); the match is played by :func:`gammonlab.play_match`, which checks every
 step with the rules engine, and written by :func:`gammonlab.write_match`.
@@ -12,9 +15,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
-__all__ = ["add_simulate_parser", "rules_from_args", "simulate_command"]
+__all__ = ["add_simulate_parser", "describe_rules", "rules_from_args", "simulate_command"]
 
 _ON_OFF = {"on": True, "off": False}
 
@@ -38,7 +42,11 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
         ".mat or .sgf.",
     )
     parser.add_argument(
-        "--variant", choices=list(VARIANTS), default=None, help="the variant (default standard)"
+        "--variant",
+        choices=list(VARIANTS),
+        default=None,
+        metavar="VARIANT",
+        help=f"{', '.join(VARIANTS)} (default standard)",
     )
     parser.add_argument(
         "--match-length",
@@ -134,36 +142,99 @@ def rules_from_args(args: argparse.Namespace) -> Any:
     return Rules(match_length=length, **changes)
 
 
+def describe_rules(rules: Any) -> str:
+    """The rules in words, citing ``rules.md``.
+
+    >>> from gammonlab import Rules
+    >>> describe_rules(Rules(match_length=5))
+    'standard backgammon, 5-point match, Crawford rule (R10.2), cube in play (R9)'
+    >>> describe_rules(Rules.gnubg_default(cube_limit=8)).split(", ")[2:]
+    ['cube in play up to 8 (R9.6)', 'Jacoby rule (R10.1)', 'beavers and raccoons (R10.6)']
+    """
+    name = rules.variant.name
+    parts = ["standard backgammon" if name == "standard" else name]
+    parts.append("money play" if rules.money else f"{rules.match_length}-point match")
+    if rules.scoring != "standard":
+        parts.append("seed 000's scoring: 1, 2 or 4 points (R8.4)")
+    if not rules.money:
+        parts.append("Crawford rule (R10.2)" if rules.crawford else "no Crawford rule")
+    if not rules.cube:
+        parts.append("no cube")
+    elif rules.cube_limit is not None:
+        parts.append(f"cube in play up to {rules.cube_limit} (R9.6)")
+    else:
+        parts.append("cube in play (R9)")
+    if rules.jacoby:
+        parts.append("Jacoby rule (R10.1)")
+    if rules.holland:
+        parts.append("Holland rule (R10.3)")
+    if rules.auto_doubles != "none":
+        kind = (
+            "seed 000's (R10.4)" if rules.auto_doubles == "seed-000" else "GNU Backgammon's (R10.5)"
+        )
+        limit = f", at most {rules.auto_double_limit} a game" if rules.auto_double_limit else ""
+        parts.append(f"automatic doubles: {kind}{limit}")
+    if rules.beavers:
+        parts.append("beavers and raccoons (R10.6)" if rules.raccoons else "beavers (R10.6)")
+    if rules.opening == "reroll":
+        parts.append("the opening player rolls both dice afresh (R3.3)")
+    return ", ".join(parts)
+
+
+def _outcome(match: Any, names: tuple[str, str]) -> str:
+    """Who won, the final score and the games played."""
+    s0, s1 = match.score
+    games = f"{len(match.games)} game{'s' if len(match.games) != 1 else ''}"
+    if match.match_length == 0:
+        if s0 == s1:
+            return f"money session of {games}: even, {s0} point{'s' if s0 != 1 else ''} each"
+        leader = 0 if s0 > s1 else 1
+        won = abs(s0 - s1)
+        return (
+            f"money session of {games}: {names[leader]} won {won} point{'s' if won != 1 else ''} "
+            f"net ({names[0]} {s0}, {names[1]} {s1})"
+        )
+    if match.winner is None:
+        return f"unfinished after {games}: {names[0]} {s0}, {names[1]} {s1}"
+    winner = match.winner
+    return (
+        f"{names[winner]} won the {match.match_length}-point match against "
+        f"{names[1 - winner]}, {max(s0, s1)}-{min(s0, s1)} in {games}"
+    )
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab simulate``; returns the exit status."""
     from ..match.simulate import play_match
     from ..match.write import write_match
-    from .output import check_output
+    from .output import check_output, wrap
 
     if args.output is not None:
-        refusal = check_output(args.output, (".mat", ".sgf", ".txt"), "simulate")
+        refusal = check_output(args.output, (".mat", ".sgf"), "simulate")
         if refusal is not None:
             print(refusal, file=sys.stderr)
             return 2
     rules = rules_from_args(args)
     names = tuple(args.names) if args.names else tuple(args.players)
     if names[0] == names[1]:
-        names = (f"{names[0]} 0", f"{names[1]} 1")
+        names = (f"{names[0]}-A", f"{names[1]}-B")
     match = play_match(
         tuple(args.players), rules=rules, seed=args.seed, games=args.games, names=names
     )  # type: ignore[arg-type]
-    score = match.score
-    kind = "money session" if rules.money else f"{rules.match_length}-point match"
-    print(f"{rules!r}")
-    games = f"{len(match.games)} game{'s' if len(match.games) != 1 else ''}"
-    print(f"{kind}, {games}: {names[0]} {score[0]}, {names[1]} {score[1]}")
-    for number, game in enumerate(match.games, start=1):
-        if game.winner is not None:
+    print(wrap(f"rules: {describe_rules(rules)}"))
+    print(f"players: {names[0]} ({args.players[0]}) and {names[1]} ({args.players[1]})")
+    print(wrap(f"result: {_outcome(match, names)}"))
+    for game in match.games:
+        if game.winner is not None and game.points is not None:
+            after = list(game.score)
+            after[game.winner] += game.points
+            ending = f", {game.ending}" if game.ending else ""
             print(
-                f"  game {number}: {names[game.winner]} wins {game.points} "
-                f"point{'s' if game.points != 1 else ''}"
+                f"  game {game.number}: {names[game.winner]} wins {game.points} "
+                f"point{'s' if game.points != 1 else ''}{ending}; score {after[0]}-{after[1]}"
             )
     if args.output is not None:
-        write_match(match, args.output)
-        print(f"written to {args.output}")
+        form = Path(args.output).suffix.lower().lstrip(".")
+        write_match(match, args.output, format=form)
+        print(f"written to {args.output} ({form})")
     return 0
