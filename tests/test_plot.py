@@ -477,12 +477,94 @@ def test_rollout_without_variance_reduction_is_drawn_trial_by_trial(ax):
     assert "blocks" not in ax.get_xlabel()
 
 
-def test_rollout_needs_its_trials(ax):
+def test_rollout_convergence_needs_its_trials(ax):
     res = rollout(gl.Position.initial(), trials=36, seed=2, progress=False, n_jobs=1)
     with pytest.raises(PlotDataError, match="keep_trials=True"):
-        plot.plot_rollout(res, ax=ax)
+        plot.plot_rollout(res, kind="convergence", ax=ax)
     with pytest.raises(PlotDataError, match="'points'"):
         plot.plot_first_rolls(pd.DataFrame({"trial": [0], "die1": [1], "die2": [2]}), ax=ax)
+
+
+OUTCOMES = ["win", "win gammon", "win backgammon", "lose", "lose gammon", "lose backgammon"]
+
+
+def outcome_bars(ax) -> dict[str, float]:
+    return {
+        p.get_gid().removeprefix("outcome "): p.get_height()
+        for p in ax.patches
+        if (p.get_gid() or "").startswith("outcome ")
+    }
+
+
+def test_a_default_rollout_draws_its_outcomes(ax):
+    res = rollout(gl.Position.initial(), trials=72, seed=3, progress=False, n_jobs=1)
+    assert plot.plot_rollout(res, ax=ax) is ax
+    heights = outcome_bars(ax)
+    assert list(heights) == OUTCOMES
+    assert heights["win"] == pytest.approx(res.win)
+    assert heights["lose"] == pytest.approx(1 - res.win)
+    assert heights["lose gammon"] == pytest.approx(res.lose_gammon)
+    assert [t.get_text() for t in ax.get_xticklabels()] == OUTCOMES
+    # 95% error bars: 1.96 standard errors either side of each bar
+    whiskers = next(c for c in ax.collections if len(c.get_segments()) == len(OUTCOMES))
+    low, high = whiskers.get_segments()[0][:, 1]
+    assert (high - low) / 2 == pytest.approx(1.959963984540054 * res.stderr["win"])
+    assert f"{res.win:.1%}" in [t.get_text() for t in ax.texts]
+    half = 1.959963984540054 * res.stderr["equity"]
+    assert f"equity {res.equity:+.3f} ± {half:.3f}" in ax.get_title(loc="left")
+    assert ax.get_ylabel() == "chance of the side on roll"
+    ax.clear()
+    plot.plot_rollout(res.to_series(), ax=ax)  # its Series draws the same
+    assert outcome_bars(ax) == pytest.approx(heights)
+
+
+def test_outcomes_from_the_opponents_side(ax):
+    res = rollout(gl.Position.initial(), trials=72, seed=3, progress=False, n_jobs=1)
+    plot.plot_rollout(res, side="opponent", name="Bea", ax=ax)
+    heights = outcome_bars(ax)
+    assert heights["win"] == pytest.approx(1 - res.win)
+    assert heights["win gammon"] == pytest.approx(res.lose_gammon)
+    assert heights["lose backgammon"] == pytest.approx(res.win_backgammon)
+    assert ax.get_ylabel() == "Bea's chance"
+    assert f"Bea's equity {-res.equity:+.3f}" in ax.get_title(loc="left")
+
+
+def test_kept_trials_draw_the_convergence_and_may_draw_the_outcomes(ax, small_rollout):
+    plot.plot_rollout(small_rollout, ax=ax)
+    assert line(ax, "equity so far") and not outcome_bars(ax)
+    ax.clear()
+    plot.plot_rollout(small_rollout, kind="outcomes", ax=ax)
+    assert list(outcome_bars(ax)) == OUTCOMES
+    with pytest.raises(PlotDataError, match="per-trial frame"):
+        plot.plot_rollout(small_rollout.to_frame(), kind="outcomes", ax=ax)
+
+
+def test_rollout_refuses_what_it_cannot_draw(ax, small_rollout):
+    with pytest.raises(PlotDataError, match="RolloutResult, its to_frame"):
+        plot.plot_rollout(42, ax=ax)
+    with pytest.raises(PlotDataError, match="kind must be"):
+        plot.plot_rollout(small_rollout, kind="bars", ax=ax)
+    with pytest.raises(PlotDataError, match="side must be"):
+        plot.plot_rollout(small_rollout, side="mover", ax=ax)
+    with pytest.raises(PlotDataError, match="stderr_equity"):
+        plot.plot_rollout(small_rollout.to_series().drop("stderr_equity"), ax=ax)
+
+
+def test_rollout_convergence_from_the_side_that_played(ax, small_rollout):
+    """The position after a play has the opponent on roll: its equity, turned round."""
+    plot.plot_rollout(small_rollout, side="opponent", name="Bea", ax=ax)
+    equity = line(ax, "equity so far")
+    assert equity.get_ydata()[-1] == pytest.approx(-small_rollout.equity, abs=1e-12)
+    half = 1.959963984540054 * small_rollout.stderr["equity"]
+    final = line(ax, f"final {-small_rollout.equity:+.3f} ± {half:.3f}")
+    assert final.get_ydata()[0] == pytest.approx(-small_rollout.equity)
+    assert ax.get_ylabel() == "Bea's equity (cubeless)"
+    assert f"Bea's equity {-small_rollout.equity:+.3f}" in ax.get_title(loc="left")
+    band = by_gid(ax.collections, "band").get_paths()[0].vertices[:, 1]
+    assert band.min() <= -small_rollout.equity - half + 1e-12
+    ax.clear()
+    plot.plot_rollout(small_rollout, side="opponent", ax=ax)
+    assert ax.get_ylabel() == "equity of the opponent of the side on roll (cubeless)"
 
 
 def test_first_rolls(ax, small_rollout):
@@ -669,6 +751,29 @@ def test_equity_as_match_winning_chance(ax):
         plot.plot_equity(analysis_frame(), y="win_chance", ax=ax)
 
 
+def test_equity_line_stops_at_the_last_value_of_a_game(ax):
+    frame = analysis_frame()
+    last_move = frame.index[(frame["game"] == 1) & (frame["action"] == "move")][-1]
+    frame.loc[last_move, "played_equity"] = np.nan  # game 1's last roll has no value
+    plot.plot_equity(frame, y="played_equity", ax=ax)
+    value = by_gid(ax.get_lines(), "value")
+    x, y = value.get_xdata(), value.get_ydata()
+    game_1 = x[: int(np.flatnonzero(np.isnan(y))[0])]
+    # the line ends at roll 4 (Bea's, the last value), not carried flat on to roll 5 and
+    # the end; the double and the take between rolls 3 and 4 are interpolated
+    assert game_1.tolist() == [1.0, 2.0, 3.0, 3.5, 3.5, 4.0]
+
+
+def test_luck_counts_rolls_only(ax):
+    """A resignation's row may carry the luck of a roll not played: it is no move, and
+    the totals are the ones :func:`gammonlab.summarise` gives."""
+    frame = analysis_frame()
+    frame.loc[frame["action"] == "win", "luck"] = -0.25
+    plot.plot_luck(frame, ax=ax)
+    assert legend_texts(ax) == ["Ann +0.20", "Bea -0.15"]
+    assert "Ann +0.20, Bea -0.15" in ax.get_title(loc="left")
+
+
 def test_luck_adds_up_per_player(ax):
     plot.plot_luck(analysis_frame(), ax=ax)
     ann = by_gid(ax.get_lines(), "luck player-0")
@@ -706,6 +811,49 @@ def test_errors_by_class_and_player(ax):
     assert heights("errors player-1") == pytest.approx([0.05, 0.0, 0.2])
     with pytest.raises(PlotDataError, match="names no error class"):
         plot.plot_errors(analysis_frame().assign(error_class="none"), ax=ax)
+
+
+def errors_frame(n: int) -> pd.DataFrame:
+    """Bea's ``n`` more very bad errors make the tallest bar, at the right, where a legend
+    inside the axes would stand."""
+    frame = analysis_frame()
+    extra = pd.concat([frame[frame["action"] == "move"].head(1)] * n, ignore_index=True)
+    extra["player"], extra["player_name"] = 1, "Bea"
+    extra["error_class"] = pd.Categorical(
+        ["very bad"] * n, categories=frame["error_class"].cat.categories, ordered=True
+    )
+    extra["equity_loss"] = 0.6
+    extra["cube_error_class"] = "none"
+    return pd.concat([frame, extra], ignore_index=True)
+
+
+@pytest.mark.parametrize("n", [3, 11])
+@pytest.mark.parametrize("value", ["count", "equity_loss"])
+@pytest.mark.parametrize("size, layout", [((8.0, 4.4), "constrained"), ((6.4, 4.8), None)])
+def test_errors_legend_covers_no_label(n, value, size, layout):
+    fig = plt.figure(figsize=size, layout=layout)
+    try:
+        ax = plot.plot_errors(errors_frame(n), value=value, ax=fig.add_subplot())
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        legend = ax.get_legend().get_window_extent(renderer)
+        labels = [t for t in ax.texts if t.get_text()]
+        assert len(labels) == 6  # a label on each bar
+        others = [*labels, ax.title, ax._left_title, ax.xaxis.label, ax.yaxis.label]
+        others += [t for t in ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
+        for text in others:
+            if text.get_text():
+                box = text.get_window_extent(renderer)
+                assert not legend.overlaps(box), f"the legend covers {text.get_text()!r}"
+    finally:
+        plt.close(fig)
+
+
+def test_errors_without_cube_judgements_draw_no_cube_bars(ax):
+    frame = analysis_frame().assign(cube_error_class=pd.NA, cube_equity_loss=np.nan)
+    plot.plot_errors(frame, ax=ax)
+    assert not [b for b in ax.patches if " cube " in (b.get_gid() or "")]
+    assert legend_texts(ax) == ["Ann", "Bea"]
 
 
 # -- match equity tables -------------------------------------------------------------------------

@@ -141,3 +141,19 @@ def test_saves_to_png_and_pdf_without_showing(figure, monkeypatch):
     pdf = io.BytesIO()
     fig.savefig(pdf, format="pdf")
     assert pdf.getvalue().startswith(b"%PDF")
+
+
+def test_an_action_of_a_match_names_its_players(figure):
+    _, ax = figure
+    match = gl.read_match(
+        " 3 point match\n\n Game 1\n Anna : 0                           Bob : 0\n"
+        "  1) 31: 8/5 6/5                     42: 8/4 6/4\n"
+    )
+    plot_board(match.actions[1], ax=ax)
+    names = [t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("name")]
+    assert names == ["Bob \u00b7 on roll", "Anna"]
+    assert any(t.get_text().startswith("4-2: 8/4 6/4") for t in ax.texts)
+    ax.clear()
+    plot_board(match.actions[1].play, ax=ax)
+    names = [t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("name")]
+    assert names == ["On roll", "Opponent"]

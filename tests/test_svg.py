@@ -356,7 +356,7 @@ def test_numbering_highlight_colors_and_size():
 
 
 def test_rejects_what_it_cannot_draw():
-    with pytest.raises(TypeError, match="Position, a Play or a GameState"):
+    with pytest.raises(TypeError, match=r"Position, a Play, a GameState or a match.s Action"):
         svg.board("4HPwATDgc/ABMA")  # type: ignore[arg-type]
 
 
@@ -400,3 +400,50 @@ def test_results_show_their_position_as_a_board():
     for html in shown:
         assert html.count("<svg") == 1
         assert 'class="checker' in html
+
+
+# -- the players' names -------------------------------------------------------------------------
+
+MATCH_TEXT = """ 3 point match
+
+ Game 1
+ Anna : 0                           Bob : 0
+  1) 31: 8/5 6/5                     42: 8/4 6/4
+  2) 61: 13/7 8/7
+"""
+
+
+def names_shown(picture: str) -> list[str]:
+    return [e.text for e in elements(parse(picture), "name")]
+
+
+def test_an_action_of_a_match_is_drawn_with_the_players_names():
+    match = gl.read_match(MATCH_TEXT)
+    bob = match.actions[1]
+    assert bob.players == ("Anna", "Bob")
+    picture = svg.board(bob)
+    assert names_shown(picture) == ["Bob \u00b7 on roll", "Anna"]
+    root = parse(picture)
+    assert [e.text for e in elements(root, "caption")] == ["4-2: 8/4 6/4 \u00b7 3-point match"]
+    assert len(elements(root, "arrow")) == 2  # the play made, as arrows
+    assert "Bob \u00b7 on roll 167 pips" in root.find(f"{NS}title").text
+    assert bob._repr_svg_() == str(picture)
+
+
+def test_names_given_label_a_play_a_position_or_a_state():
+    match = gl.read_match(MATCH_TEXT)
+    bob = match.actions[1]
+    assert bob.play is not None
+    assert names_shown(svg.board(bob.play, names=("Bob", "Anna"))) == ["Bob \u00b7 on roll", "Anna"]
+    assert names_shown(svg.board(bob.state, names=match.players)) == ["Bob \u00b7 on roll", "Anna"]
+    assert names_shown(svg.board(bob, names=("A", "B"))) == ["B \u00b7 on roll", "A"]
+    with pytest.raises(gl.errors.ArgumentTypeError, match="two players' names"):
+        svg.board(bob.play, names="Bob")
+
+
+def test_without_names_the_sides_keep_their_generic_labels():
+    match = gl.read_match(MATCH_TEXT)
+    bob = match.actions[1]
+    assert names_shown(svg.board(bob.play)) == ["On roll", "Opponent"]
+    assert names_shown(svg.board(bob.state)) == ["Player 1 \u00b7 on roll", "Player 0"]
+    assert names_shown(svg.board(gl.Position.initial())) == ["On roll", "Opponent"]

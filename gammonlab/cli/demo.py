@@ -201,7 +201,7 @@ def _analyse(
         return (
             match,
             frame,
-            analysis_from_gnubg(frame),
+            _chance_of_every_roll(match, analysis_from_gnubg(frame)),
             used,
             "GNU Backgammon's analysis stored in the transcript",
         )
@@ -210,6 +210,36 @@ def _analyse(
         "install gnubg-nn for errors, PR and luck"
     )
     return match, frame, frame, used, f"{used}'s ranking of the plays (no equities)"
+
+
+def _chance_of_every_roll(match: Match, judged: pd.DataFrame) -> pd.DataFrame:
+    """``mwc`` before every roll and resignation, from GNU Backgammon's stored analysis.
+
+    GNU Backgammon writes a match winning chance only where it analysed a cube
+    decision, and none once the cube cannot be turned. Elsewhere the chance is the
+    one after the play just before, from the equity GNU Backgammon gave that play;
+    a roll after one with no legal play has neither, and is interpolated.
+    """
+    import numpy as np
+    import pandas as pd
+
+    from ..cube.batch import Cube
+    from ..met import DEFAULT_TABLE, load
+
+    if not match.match_length or "mwc" not in judged or "gnubg_played_equity" not in judged:
+        return judged
+    table = load(DEFAULT_TABLE, max_away=max(25, match.match_length))
+    played = pd.to_numeric(judged["gnubg_played_equity"], errors="coerce").to_numpy(float)
+    chance = pd.to_numeric(judged["mwc"], errors="coerce").to_numpy(float).copy()
+    actions = match.actions
+    for i in range(1, len(actions)):
+        action, before = actions[i], actions[i - 1]
+        if action.kind not in ("move", "resign") or not np.isnan(chance[i]):
+            continue
+        if before.kind == "move" and not np.isnan(played[i - 1]):
+            after = float(Cube.of(before.state, table).to_mwc(played[i - 1]))
+            chance[i] = after if action.player == before.player else 1.0 - after
+    return judged.assign(mwc=chance)
 
 
 def _engine_name(evaluator: str) -> str:
@@ -357,7 +387,7 @@ def _rollouts(
             keep_trials=True,
             progress=False,
         )
-        found.append(PlayRollout(label, candidate.notation, result))
+        found.append(PlayRollout(label, candidate.notation, result, decision.mover))
         log(
             f"  {label} {candidate.notation}: equity {found[-1].equity:+.3f} "
             f"± {found[-1].half_interval:.3f} (95%), "

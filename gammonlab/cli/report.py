@@ -41,7 +41,7 @@ _SUMMARY_HEADINGS = {
     "checker_error_rate": "checker error rate",
     "cube_decisions": "cube decisions",
     "cube_errors": "cube errors",
-    "error_rate": "error rate",
+    "error_rate": "error rate (checker and cube)",
     "pr": "PR",
     "best_play_rate": "best play",
     "luck": "luck",
@@ -62,11 +62,14 @@ class PlayRollout:
         The play, in GNU Backgammon's notation.
     result : RolloutResult
         The rollout of the position after the play (the opponent on roll).
+    player : str or None
+        The name of the player who made the play.
     """
 
     label: str
     play: str
     result: RolloutResult
+    player: str | None = None
 
     @property
     def equity(self) -> float:
@@ -103,6 +106,19 @@ class _Decision:
     action: Action
     best: Play | None
     what: str
+
+    @property
+    def mover(self) -> str:
+        """The name of the player who made the play."""
+        return str(self.row["player_name"])
+
+    def names(self) -> tuple[str, str] | None:
+        """The mover's name and the opponent's, when the match knows them."""
+        players = self.action.players
+        if players is None:
+            return None
+        mover = self.action.player
+        return players[mover], players[1 - mover]
 
     def describe(self) -> str:
         row, play = self.row, self.action.play
@@ -169,8 +185,6 @@ def _plots(
 ) -> dict[str, str]:
     """The report's plots, by name, as ``<img>`` elements; a plot that cannot be drawn
     from the data is left out with a note."""
-    from matplotlib.figure import Figure
-
     from .. import plot
 
     has_equity = judged["equity_loss"].notna().any()
@@ -204,18 +218,29 @@ def _plots(
         except (GammonlabError, ValueError, KeyError) as error:
             log(f"  {helper.__name__} left out: {error}")
     if rollouts:
-        fig = Figure(figsize=WIDE, layout="constrained")
-        axes = fig.subplots(1, len(rollouts), squeeze=False)[0]
-        for ax, found in zip(axes, rollouts):
-            plot.plot_rollout(found.result, ax=ax)
-            ax.set_title(
-                f"{found.label} {found.play}: the opponent's equity {found.result.equity:+.3f}",
-                loc="left",
-                fontsize="medium",
-            )
-        pictures["rollout"] = _png(fig)
+        pictures["rollout"] = _png(_rollout_figure(rollouts))
     log(f"drew {len(pictures)} plots")
     return pictures
+
+
+def _rollout_figure(rollouts: list[PlayRollout]) -> Figure:
+    """Each play's rollout converging, from the side of the player who made the play."""
+    from matplotlib.figure import Figure
+
+    from .. import plot
+
+    fig = Figure(figsize=WIDE, layout="constrained")
+    axes = fig.subplots(1, len(rollouts), squeeze=False)[0]
+    for ax, found in zip(axes, rollouts):
+        # the position after the play has the opponent on roll: draw the mover's side
+        plot.plot_rollout(found.result, side="opponent", name=found.player, ax=ax)
+        whose = f"{found.player}'s" if found.player else "the mover's"
+        ax.set_title(
+            f"{found.label} {found.play}: {whose} equity {found.equity:+.3f}",
+            loc="left",
+            fontsize="medium",
+        )
+    return fig
 
 
 def _boards(decision: _Decision) -> dict[str, str]:
@@ -232,7 +257,9 @@ def _boards(decision: _Decision) -> dict[str, str]:
     out: dict[str, str] = {}
     for label, play in (("play made", decision.action.play), ("best play", decision.best)):
         if play is not None:
-            out[f"{label}: {play.notation}"] = str(svg.board(play, colors=colors, size=None))
+            out[f"{label}: {play.notation}"] = str(
+                svg.board(play, colors=colors, size=None, names=decision.names())
+            )
     return out
 
 
@@ -313,6 +340,9 @@ def _summary_table(summary: pd.DataFrame) -> str:
         for c in _SUMMARY_HEADINGS
         if c in summary.columns and (c == "player_name" or summary[c].notna().any())
     ]
+    if not _cube_judged(summary):
+        # without cube decisions the error rate is the checker error rate: show it once
+        columns = [c for c in columns if c != "error_rate"]
     flat = summary.reset_index()
     players = flat["player"].tolist() if "player" in flat.columns else [0, 1]
     shown = flat[columns].rename(columns=_SUMMARY_HEADINGS)
@@ -320,7 +350,7 @@ def _summary_table(summary: pd.DataFrame) -> str:
         shown["best play"] = [f"{v:.0%}" if _known(v) else "" for v in shown["best play"]]
     digits = {
         "checker error rate": 1,
-        "error rate": 1,
+        "error rate (checker and cube)": 1,
         "PR": 1,
         "luck": 2,
         "result": 2,
@@ -328,6 +358,10 @@ def _summary_table(summary: pd.DataFrame) -> str:
     }
     classes = iter(players)
     return _table(shown, digits=digits, row_class=lambda _: f"player{int(next(classes))}")
+
+
+def _cube_judged(summary: pd.DataFrame) -> bool:
+    return "cube_decisions" in summary and bool(summary["cube_decisions"].notna().any())
 
 
 def _samples_table(actions: pd.DataFrame, games: pd.DataFrame) -> str:
@@ -417,7 +451,7 @@ def _page(
     length = f"{match.match_length}-point match" if match.match_length else "money session"
     twins = games.attrs.get("repeated", {})
     distinct = games[~games["match"].isin(list(twins))]
-    cube_judged = "cube_decisions" in summary and summary["cube_decisions"].notna().any()
+    cube_judged = _cube_judged(summary)
 
     def figure(name: str, caption: str) -> str:
         if name not in pictures:
@@ -467,7 +501,9 @@ def _page(
         f"<h2>The match: {_e(names)}</h2>",
         f"<p>Every checker play{' and cube decision' if cube_judged else ''} of "
         f"<code>{_e(path.name)}</code> judged by "
-        f"{_e(judged_by)}. An <em>error rate</em> is the equity lost per decision in "
+        f"{_e(judged_by)}"
+        + ("" if cube_judged else "; cube decisions are not judged here")
+        + ". An <em>error rate</em> is the equity lost per decision in "
         "millipoints (thousandths of a point); the <em>PR</em> (performance rating) is the "
         "same loss on eXtreme Gammon's scale, where lower is better and world-class play is "
         "below about 4. <em>Luck</em> adds up how much better each roll was than the average "
@@ -558,8 +594,9 @@ def _page(
             ),
             figure(
                 "rollout",
-                "The opponent's equity as the trials come in (blocks of 36 "
-                "rotated first rolls), with its 95% interval narrowing.",
+                f"The equity of {_e(rollouts[0].player or 'the player who made the play')}, "
+                "as in the table, as the trials come in (blocks of 36 rotated first rolls), "
+                "with its 95% interval narrowing.",
             ),
         ]
     else:

@@ -31,9 +31,7 @@ from .svg import BoardOptions, layout_board
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from ..play import Play
-    from ..position import Position
-    from ..state import GameState
+    from .svg import Drawable
 
 __all__ = ["plot_board"]
 
@@ -41,8 +39,9 @@ POINTS_PER_INCH = 72.0
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
-def plot_board(data: Position | GameState | Play, *, ax: Axes | None = None, **kwargs: Any) -> Axes:
-    """Draw a board on a matplotlib Axes: a position, a play (with arrows) or a game state.
+def plot_board(data: Drawable, *, ax: Axes | None = None, **kwargs: Any) -> Axes:
+    """Draw a board on a matplotlib Axes: a position, a play (with arrows), a game state
+    or an action of a match (with the players' names).
 
     The options are those of :func:`gammonlab.draw.svg.board`. Text and line widths
     are sized for the Axes as it is when called; the board keeps its proportions
@@ -50,8 +49,8 @@ def plot_board(data: Position | GameState | Play, *, ax: Axes | None = None, **k
 
     Parameters
     ----------
-    data : Position, Play or GameState
-    flip, numbering, pips, cube, dice, score, arrows, highlight, colors, player
+    data : Position, Play, GameState or Action
+    flip, numbering, pips, cube, dice, score, arrows, highlight, colors, player, names
         Keyword only; as for :func:`gammonlab.draw.svg.board`.
     ax : matplotlib Axes, optional
         Where to draw; the current Axes by default.

@@ -2,9 +2,12 @@
 
 :func:`board` draws a :class:`~gammonlab.Position`, a :class:`~gammonlab.Play`
 (the position before it, with an arrow for each checker that moved and a ring
-round each blot it hit) or a :class:`~gammonlab.GameState` (with its cube,
-dice, score and match length). The result is an :class:`SVG` string that
-Jupyter displays as a picture.
+round each blot it hit), a :class:`~gammonlab.GameState` (with its cube,
+dice, score and match length) or an action of a match (its state, its play as
+arrows, and the players by name). The result is an :class:`SVG` string that
+Jupyter displays as a picture. The sides are labelled by the names given
+(``names=``) or that an action carries, else "On roll" and "Opponent", or
+"Player 0" and "Player 1".
 
 The drawing is first laid out as a :class:`Diagram` of plain shapes, which
 :mod:`gammonlab.draw.mpl_board` also draws with matplotlib, so both look alike.
@@ -31,7 +34,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import TYPE_CHECKING, TypedDict, TypeGuard, cast
+from typing import TYPE_CHECKING, Protocol, TypedDict, TypeGuard, cast
 
 from .._kernels.board import START as ENTERING
 from ..errors import ArgumentError, ArgumentTypeError
@@ -77,6 +80,26 @@ __all__ += shapes.__all__  # the shapes and their SVG text, which a board is mad
 # -- what is drawn: a position, a play or a game state, reduced to the same facts ---------
 
 
+class _Action(Protocol):
+    """What a board reads from an action of a match (:class:`gammonlab.match.Action`):
+    this layer imports nothing from the layers above it."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def dice(self) -> tuple[int, int] | None: ...
+    @property
+    def play(self) -> Play | None: ...
+
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    Drawable: TypeAlias = "Position | GameState | Play | _Action"
+
+
 @dataclass
 class _Subject:
     board: list[list[int]]  # (2, 26); row 0 on roll
@@ -107,16 +130,28 @@ def _is_position(item: object) -> TypeGuard[Position]:
     return hasattr(item, "board") and hasattr(item, "variant")
 
 
-def _subject(item: Position | GameState | Play, player: int | None) -> tuple[_Subject, int]:
+def _is_action(item: object) -> TypeGuard[_Action]:
+    """A match's action: the state it was taken in, its play, and the players' names."""
+    return hasattr(item, "kind") and _is_state(getattr(item, "state", None))
+
+
+def _subject(
+    item: Drawable, player: int | None, names: Sequence[str] | None = None
+) -> tuple[_Subject, int]:
     """The facts to draw, and the row drawn at the bottom and numbered."""
-    subject, bottom = _facts(item, player)
-    pos: Position = (
-        item.position
-        if _is_state(item)
-        else item.before
-        if _is_play(item)
-        else cast("Position", item)
-    )
+    if _is_action(item):
+        subject, bottom = _action_facts(item, player, names)
+        pos = item.state.position
+    else:
+        shown = cast("Position | GameState | Play", item)
+        subject, bottom = _facts(shown, player, _names(names))
+        pos = (
+            shown.position
+            if _is_state(shown)
+            else shown.before
+            if _is_play(shown)
+            else cast("Position", shown)
+        )
     if pos.variant.enter_from_off:
         # R2.4: the checkers a side has not entered yet are on no point of the board
         subject.waiting = tuple(  # type: ignore[assignment]
@@ -125,13 +160,39 @@ def _subject(item: Position | GameState | Play, player: int | None) -> tuple[_Su
     return subject, bottom
 
 
-def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subject, int]:
+def _names(names: Sequence[str] | None) -> tuple[str, str] | None:
+    """Two players' names, or None for the generic labels."""
+    if names is None:
+        return None
+    if isinstance(names, str) or len(names) != 2:
+        raise ArgumentTypeError(f"names must be two players' names, got {names!r}")
+    return str(names[0]), str(names[1])
+
+
+def _action_facts(
+    action: _Action, player: int | None, names: Sequence[str] | None
+) -> tuple[_Subject, int]:
+    """An action: its state with the players' names, and a move's play as arrows."""
+    known = _names(names if names is not None else getattr(action, "players", None))
+    subject, bottom = _facts(action.state, player, known)
+    play = action.play
+    if action.kind == "move" and action.dice is not None:
+        d1, d2 = action.dice
+        subject.caption = f"{d1}-{d2}: {play.notation if play is not None else 'no legal move'}"
+        subject.moves = play.moves if play is not None else ()
+    return subject, bottom
+
+
+def _facts(
+    item: Position | GameState | Play, player: int | None, known: tuple[str, str] | None
+) -> tuple[_Subject, int]:
+    """``known``: the names of player 0 and player 1 of a state; of the side on roll and
+    its opponent of a position or a play."""
     if _is_state(item):
         on_roll = item.on_roll
         rows = (on_roll, 1 - on_roll)
-        names = tuple(
-            f"Player {p}" + (" \u00b7 on roll" if r == 0 else "") for r, p in enumerate(rows)
-        )
+        who = known or ("Player 0", "Player 1")
+        names = tuple(who[p] + (" \u00b7 on roll" if r == 0 else "") for r, p in enumerate(rows))
         owner_row = None if item.cube_owner is None else rows.index(item.cube_owner)
         if item.money:
             match_line = "money game" + (" \u00b7 Jacoby" if item.jacoby else "")
@@ -140,7 +201,7 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
                 " \u00b7 Crawford game" if item.crawford else ""
             )
         if item.double_offered:
-            match_line += f" \u00b7 Player {on_roll} doubles to {2 * item.cube_value}"
+            match_line += f" \u00b7 {who[on_roll]} doubles to {2 * item.cube_value}"
         subject = _Subject(
             board=item.position.board.tolist(),
             players=rows,  # type: ignore[arg-type]
@@ -154,12 +215,13 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
         )
         bottom = 0 if player is None else rows.index(_check_player(player))
         return subject, bottom
+    sides = ("On roll", "Opponent") if known is None else (f"{known[0]} \u00b7 on roll", known[1])
     if _is_play(item):
         d1, d2 = item.dice
         subject = _Subject(
             board=item.before.board.tolist(),
             players=(0, 1),
-            names=("On roll", "Opponent"),
+            names=sides,
             dice=item.dice,
             cube_value=None,  # a play knows no cube: draw none rather than a guess
             caption=f"{d1}-{d2}: {item.notation or 'no legal move'}",
@@ -167,11 +229,12 @@ def _facts(item: Position | GameState | Play, player: int | None) -> tuple[_Subj
         )
     elif _is_position(item):
         subject = _Subject(
-            board=item.board.tolist(), players=(0, 1), names=("On roll", "Opponent")
+            board=item.board.tolist(), players=(0, 1), names=sides
         )  # a position knows no cube
     else:
         raise ArgumentTypeError(
-            f"board() draws a Position, a Play or a GameState, not {type(item).__name__}"
+            "board() draws a Position, a Play, a GameState or a match's Action, "
+            f"not {type(item).__name__}"
         )
     return subject, 0 if player is None else _check_player(player)
 
@@ -314,10 +377,11 @@ class BoardOptions(TypedDict, total=False):
     highlight: Iterable[int] | None
     colors: Mapping[str, object] | None
     player: int | None
+    names: Sequence[str] | None
 
 
 def layout_board(
-    item: Position | GameState | Play,
+    item: Drawable,
     *,
     flip: bool = False,
     numbering: bool = True,
@@ -329,6 +393,7 @@ def layout_board(
     highlight: Iterable[int] | None = None,
     colors: Mapping[str, object] | None = None,
     player: int | None = None,
+    names: Sequence[str] | None = None,
 ) -> Diagram:
     """Lay a board out as shapes; :func:`board` takes the same options.
 
@@ -337,7 +402,7 @@ def layout_board(
     >>> round(diagram.width)
     482
     """
-    subject, bottom_row = _subject(item, player)
+    subject, bottom_row = _subject(item, player, names)
     palette = board_colors(colors)
     header = bool(subject.caption or (score and subject.match_line))
     frame = _Frame(
@@ -885,20 +950,22 @@ def _draw_lines(
 
 
 def board(
-    item: Position | GameState | Play,
+    item: Drawable,
     *,
     size: float | None = DEFAULT_SIZE,
     **options: Unpack[BoardOptions],
 ) -> SVG:
-    """Draw a board as SVG: a position, a play (with arrows) or a game state.
+    """Draw a board as SVG: a position, a play (with arrows), a game state or an action.
 
     Parameters
     ----------
-    item : Position, Play or GameState
+    item : Position, Play, GameState or Action
         A :class:`~gammonlab.Play` is drawn as the position before it, with one
         arrow per checker that moved and a ring round every blot it hit, and its
         dice and notation. A :class:`~gammonlab.GameState` adds the cube, the dice
-        rolled, the score and the match length.
+        rolled, the score and the match length. An action of a match
+        (``match.actions[i]``) is drawn as its state, with its play's arrows and
+        the players' names.
     flip : bool
         Mirror left and right: the home boards on the left (R1.3).
     numbering : bool
@@ -920,6 +987,12 @@ def board(
         it. For a GameState the absolute player (``player=state.bottom`` draws it
         as its XGID does); for a Position or a Play 0 is the side on roll, 1 its
         opponent. By default the side on roll.
+    names : pair of str, optional
+        The players' names, to label the sides with: of player 0 and player 1
+        for a GameState or an action (an action of a match carries them), of
+        the side on roll and its opponent for a Position or a Play. Without
+        names the sides are "Player 0" and "Player 1", or "On roll" and
+        "Opponent".
 
     Returns
     -------
@@ -934,7 +1007,7 @@ def board(
     return render_svg(layout_board(item, **options), size=size)
 
 
-def beside(item: Position | Play | GameState, html: str, *, size: int = 320) -> str:
+def beside(item: Drawable, html: str, *, size: int = 320) -> str:
     """HTML with a small board of ``item`` to the left of ``html``, for the
     ``_repr_html_`` of results about a position (rollouts, cube decisions, matches)."""
     picture = board(item, size=size)

@@ -80,6 +80,9 @@ class Action:
         Where the transcript writes it.
     analysis : dict or None
         GNU Backgammon's analysis carried by an ``.sgf`` file.
+    players : tuple of str or None
+        The names of player 0 and player 1 of the match, as its boards label
+        the sides (:func:`gammonlab.draw.svg.board` of an action).
     """
 
     kind: str
@@ -96,6 +99,12 @@ class Action:
     n_legal: int | None = None
     location: Any = field(default=None, compare=False, repr=False)
     analysis: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    players: tuple[str, str] | None = field(default=None, compare=False, repr=False)
+
+    def _repr_svg_(self) -> str:
+        from ..draw.svg import board
+
+        return str(board(self))
 
 
 @dataclass(frozen=True)

@@ -188,6 +188,7 @@ class _Replay:
                     state,
                     dice=dice,
                     written="",
+                    players=self.players,
                     location=raw.loc,
                     analysis=raw.analysis,
                 )
@@ -213,6 +214,7 @@ class _Replay:
                 play=play if play.moves else None,
                 written=raw.play,
                 n_legal=n_legal,
+                players=self.players,
                 location=raw.loc,
                 analysis=raw.analysis,
             )
@@ -293,6 +295,7 @@ class _Replay:
                 player,
                 self.state(player),
                 cube=offered,
+                players=self.players,
                 location=raw.loc,
                 analysis=raw.analysis,
             )
@@ -344,11 +347,21 @@ class _Replay:
                 )
             self.actions.append(
                 Action(
-                    kind, player, state, cube=2 * offered, location=raw.loc, analysis=raw.analysis
+                    kind,
+                    player,
+                    state,
+                    cube=2 * offered,
+                    players=self.players,
+                    location=raw.loc,
+                    analysis=raw.analysis,
                 )
             )
             return None
-        self.actions.append(Action(kind, player, state, location=raw.loc, analysis=raw.analysis))
+        self.actions.append(
+            Action(
+                kind, player, state, players=self.players, location=raw.loc, analysis=raw.analysis
+            )
+        )
         if kind == "take":
             self.cube = offered
             # R9.4: the taker owns the cube; after a beaver or raccoon the one who
@@ -375,6 +388,7 @@ class _Replay:
                 state,
                 dice=raw.dice,
                 resign_level=level,
+                players=self.players,
                 location=raw.loc,
                 analysis=raw.analysis,
             )
@@ -396,6 +410,7 @@ class _Replay:
                 raw.player,
                 self.state(raw.player),
                 resign_level=level,
+                players=self.players,
                 location=raw.loc,
                 analysis=raw.analysis,
             )
@@ -499,6 +514,7 @@ class _Replay:
                 points=self.points,
                 claimed_points=claimed,
                 match_won=raw.match_won,
+                players=self.players,
                 location=raw.loc,
                 analysis=raw.analysis,
             )

@@ -14,7 +14,7 @@ every plot. Series that belong to no player are drawn in greys.
 ===========================  ===================================================
 :func:`plot_pips`            both players' pip counts through a game or a match
 :func:`plot_gammon_rates`    gammon and backgammon rates with 95% intervals
-:func:`plot_rollout`         a rollout's equity converging, with its 95% band
+:func:`plot_rollout`         a rollout's equity converging, or the chance of each outcome
 :func:`plot_first_rolls`     a rollout's equity after each first roll
 :func:`plot_plays`           candidate plays of a roll with their error bars
 :func:`plot_cube_decision`   no double, double/take, double/pass by winning chances

@@ -576,10 +576,13 @@ def plot_equity(
     Each row's value is the mover's (the analysis frame's convention) and is
     turned to player 0's side: a chance ``v`` of player 1 becomes ``1 - v``,
     an equity ``e`` becomes ``-e``; rows without a value are interpolated
-    within their game. The area is amber where player 0 is ahead and blue
-    where player 1 is. Each error is a mark in the erring player's colour,
-    bigger for a worse class: filled for checker play (``error_class``),
-    hollow for a cube error (``cube_error_class``, when the frame has it).
+    between the values around them in their game, and the cube actions and the
+    end right after a game's last value keep it; rolls without a value after
+    it are not made up (the line stops). The area is amber where
+    player 0 is ahead and blue where player 1 is. Each error is a mark in the
+    erring player's colour, bigger for a worse class: filled for checker play
+    (``error_class``), hollow for a cube error (``cube_error_class``, when the
+    frame has it).
 
     Parameters
     ----------
@@ -626,13 +629,8 @@ def plot_equity(
     games = frame["game"].to_numpy()
     if np.isnan(value).all():
         raise PlotDataError(f"{plot}: the column {y!r} has no values")
-    # rows without a value (a take, a roll with a dead cube) are interpolated within their game
-    filled = (
-        pd.Series(value)
-        .groupby(games)
-        .transform(lambda part: part.interpolate(limit_area="inside").ffill())
-        .to_numpy(float)
-    )
+    is_move = (frame["action"].astype("string") == "move").fillna(False).to_numpy(bool)
+    filled = _fill_within_games(value, games, is_move)
     known = ~np.isnan(filled)
     ax = _axes(ax)
     names = _player_names(frame)
@@ -680,6 +678,34 @@ def plot_equity(
         fontsize="small",
     )
     return ax
+
+
+def _fill_within_games(value: np.ndarray, games: np.ndarray, is_move: np.ndarray) -> np.ndarray:
+    """Each game's values with its gaps filled: interpolated between known values (a take,
+    a roll with no legal play); after the last, the cube actions and the end that follow
+    it at once keep it. A roll without a value after the last is not made up: there the
+    line stops.
+
+    >>> _fill_within_games(np.array([0.1, np.nan, 0.3, np.nan, np.nan, np.nan]),
+    ...                    np.ones(6), np.array([1, 1, 1, 0, 1, 0], bool)).tolist()
+    [0.1, 0.2, 0.3, 0.3, nan, nan]
+    """
+    filled = (
+        pd.Series(value)
+        .groupby(games)
+        .transform(lambda part: part.interpolate(limit_area="inside"))
+        .to_numpy(float, copy=True)
+    )
+    for game in pd.unique(games):
+        rows = np.flatnonzero(games == game)
+        valued = rows[~np.isnan(filled[rows])]
+        if not len(valued):
+            continue
+        for row in rows[rows > valued[-1]]:
+            if is_move[row]:
+                break
+            filled[row] = filled[valued[-1]]
+    return filled
 
 
 def _mark_errors(ax: Axes, frame: pd.DataFrame, x: np.ndarray, y: np.ndarray) -> list[Any]:
@@ -755,9 +781,11 @@ def _mark_errors(ax: Axes, frame: pd.DataFrame, x: np.ndarray, y: np.ndarray) ->
 def plot_luck(data: pd.DataFrame, *, ax: Axes | None = None, **kwargs: Any) -> Axes:
     """Each player's luck added up roll by roll through a match.
 
-    Luck is the analysis frame's ``luck``: how much better the roll was than
-    the average roll, for the player who rolled. A rising line is a lucky
-    run; the totals are written at the end of the lines and in the title.
+    Luck is the analysis frame's ``luck`` of each move: how much better the
+    roll was than the average roll, for the player who rolled (a roll that
+    was not played, before a resignation, counts as in
+    :func:`gammonlab.summarise`: not at all). A rising line is a lucky run;
+    the totals are written at the end of the lines and in the title.
 
     Parameters
     ----------
@@ -788,8 +816,9 @@ def plot_luck(data: pd.DataFrame, *, ax: Axes | None = None, **kwargs: Any) -> A
     names = _player_names(frame)
     ax = _axes(ax)
     totals = []
+    rolls = (frame["action"].astype("string") == "move").fillna(False).to_numpy(bool)
     for p in (0, 1):
-        rows = (player == p) & ~np.isnan(luck)
+        rows = (player == p) & rolls & ~np.isnan(luck)
         xs = np.r_[spans[0][1], x[rows]]
         total = np.r_[0.0, np.cumsum(luck[rows])]
         totals.append(total[-1])
@@ -833,7 +862,7 @@ def plot_errors(
     A bar per player and class, in the player's colour: checker-play errors
     (``error_class``) solid, cube errors (``cube_error_class``, when the frame
     has it) hatched on top. Each bar is labelled with its count and the
-    equity lost.
+    equity lost; the legend stands to the right of the axes.
 
     Parameters
     ----------
@@ -870,7 +899,12 @@ def plot_errors(
     classes = _error_classes(frame["error_class"])
     if not classes:
         raise PlotDataError(f"{plot}: the column 'error_class' names no error class")
-    kinds = [kind for kind in ERROR_KINDS if kind[0] in frame.columns]
+    # a kind of decision the analysis did not judge (no cube class at all) gets no bars
+    kinds = [
+        kind
+        for kind in ERROR_KINDS
+        if kind[0] in frame.columns and (kind[0] == "error_class" or frame[kind[0]].notna().any())
+    ]
     player = frame["player"].to_numpy(int)
     names = _player_names(frame)
     # counts[kind][player][class] and the equity those errors lost
@@ -934,5 +968,6 @@ def plot_errors(
         loc="left",
     )
     _tidy(ax)
-    ax.legend(loc="upper right", frameon=False, ncol=2 if len(kinds) > 1 else 1)
+    # beside the axes: inside, it would cover the labels of the tallest bars
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False)
     return ax

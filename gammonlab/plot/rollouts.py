@@ -23,6 +23,7 @@ from ._common import (
     Z95,
     PlotDataError,
     _axes,
+    _percent_axis,
     _plot_docs,
     _require,
     _tidy,
@@ -38,7 +39,7 @@ def _trials(result: Any, plot: str) -> pd.DataFrame:
     """A rollout's per-trial frame: from a RolloutResult kept with trials, or the frame itself."""
     if isinstance(result, pd.DataFrame):
         frame = result
-    elif hasattr(result, "to_frame") and hasattr(result, "stderr"):
+    elif _is_result(result):
         if getattr(result, "_trial_frame", None) is None:
             raise PlotDataError(
                 f"{plot} needs the rollout's trials: rollout(..., keep_trials=True)"
@@ -55,6 +56,10 @@ def _trials(result: Any, plot: str) -> pd.DataFrame:
         plot,
         "RolloutResult.to_frame() of rollout(..., keep_trials=True)",
     )
+
+
+def _is_result(data: Any) -> bool:
+    return hasattr(data, "to_frame") and hasattr(data, "stderr") and hasattr(data, "win")
 
 
 def _rotated(frame: pd.DataFrame) -> bool:
@@ -103,20 +108,85 @@ def _running_equity(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.nda
     return trials, mean[trials - 1], stderr, True
 
 
-@_plot_docs("plot", "the running equity")
-def plot_rollout(
-    data: RolloutResult | pd.DataFrame, *, ax: Axes | None = None, **kwargs: Any
-) -> Axes:
-    """A rollout's equity as the trials come in, with its 95% band narrowing.
+_SIDES = ("on roll", "opponent")
+_KINDS = ("auto", "convergence", "outcomes")
+_OUTCOMES = (
+    ("win", "win", 1.0),
+    ("win gammon", "win_gammon", 1.0),
+    ("win backgammon", "win_backgammon", 1.0),
+    ("lose", "win", -1.0),
+    ("lose gammon", "lose_gammon", 1.0),
+    ("lose backgammon", "lose_backgammon", 1.0),
+)
+"""Each bar of :func:`plot_rollout`'s outcomes: its label, the estimate it comes from and
+whether it is that estimate (1) or its complement (-1), for the side on roll."""
+_MIRROR = {
+    "win": "win",
+    "win_gammon": "lose_gammon",
+    "win_backgammon": "lose_backgammon",
+    "lose_gammon": "win_gammon",
+    "lose_backgammon": "win_backgammon",
+}
+"""The side on roll's estimate that is the opponent's ``win_gammon``, ``lose_gammon``, ..."""
 
-    The estimate after each block of 36 trials (each trial, without variance
-    reduction) is drawn with ``+- 1.96`` standard errors, computed as
-    :func:`~gammonlab.rollout.rollout` computes them (stratified by the
-    rotated roll); the dashed line is the final estimate.
+
+def _estimates(data: Any, plot: str) -> tuple[dict[str, float], dict[str, float], int]:
+    """A rollout's estimates, their standard errors and its trials, for the side on roll."""
+    names = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon", "equity")
+    if isinstance(data, pd.Series):
+        wanted = [*names, *(f"stderr_{n}" for n in names)]
+        missing = [n for n in wanted if n not in data.index]
+        if missing:
+            raise PlotDataError(
+                f"{plot} needs a rollout's estimates and their standard errors "
+                f"(RolloutResult.to_series()); the series lacks {', '.join(missing)}"
+            )
+        values = {n: float(data[n]) for n in names}
+        errors = {n: float(data[f"stderr_{n}"]) for n in names}
+        trials = int(data["trials"]) if "trials" in data.index else 0
+        return values, errors, trials
+    return (
+        {n: float(getattr(data, n)) for n in names},
+        {n: float(data.stderr[n]) for n in names},
+        int(data.trials),
+    )
+
+
+@_plot_docs("plot", "the running equity, or to ``bar`` for the outcomes")
+def plot_rollout(
+    data: RolloutResult | pd.DataFrame | pd.Series,
+    *,
+    kind: str = "auto",
+    side: str = "on roll",
+    name: str | None = None,
+    ax: Axes | None = None,
+    **kwargs: Any,
+) -> Axes:
+    """A rollout: its equity as the trials come in, or the chance of each outcome.
+
+    ``kind='convergence'`` draws the estimate after each block of 36 trials (each
+    trial, without variance reduction) with ``+- 1.96`` standard errors, computed
+    as :func:`~gammonlab.rollout.rollout` computes them (stratified by the rotated
+    roll); the dashed line is the final estimate. It needs the trials
+    (``rollout(..., keep_trials=True)``).
+
+    ``kind='outcomes'`` draws the chances to win, to win a gammon and a
+    backgammon, to lose, to lose a gammon and a backgammon, each with its 95%
+    error bar; any rollout has them. ``kind='auto'`` draws the convergence when
+    the trials were kept and the outcomes otherwise.
 
     Parameters
     ----------
-    {rollout_result}
+    data : RolloutResult, DataFrame or Series
+        A rollout, its per-trial ``to_frame()`` (convergence only) or its
+        ``to_series()`` (outcomes only).
+    kind : {'auto', 'convergence', 'outcomes'}
+        What to draw.
+    side : {'on roll', 'opponent'}
+        Whose equity and chances: the side on roll in the position rolled out,
+        or its opponent (the player whose play led to the position).
+    name : str, optional
+        That side's name, for the title and the axis.
     {ax_kwargs_returns}
 
     Examples
@@ -126,16 +196,64 @@ def plot_rollout(
     >>> ax = plot_rollout(res, ax=ax)
     >>> ax.get_lines()[0].get_xdata().tolist()
     [36, 72]
+    >>> ax.clear()
+    >>> ax = plot_rollout(res.to_series(), side="opponent", name="Bea", ax=ax)
+    >>> ax.get_ylabel()
+    "Bea's chance"
     {close}
     """
     plot = "plot_rollout"
-    result = data
-    frame = _trials(result, plot)
+    if kind not in _KINDS:
+        raise PlotDataError(f"{plot}: kind must be one of {', '.join(_KINDS)}, got {kind!r}")
+    if side not in _SIDES:
+        raise PlotDataError(f"{plot}: side must be 'on roll' or 'opponent', got {side!r}")
+    if not (isinstance(data, (pd.DataFrame, pd.Series)) or _is_result(data)):
+        raise PlotDataError(
+            f"{plot} needs a RolloutResult, its to_frame() or its to_series(), "
+            f"got {type(data).__name__}"
+        )
+    if kind == "auto":
+        has_trials = isinstance(data, pd.DataFrame) or (
+            not isinstance(data, pd.Series) and getattr(data, "_trial_frame", None) is not None
+        )
+        kind = "convergence" if has_trials else "outcomes"
+    who = name or ("the side on roll" if side == "on roll" else "the opponent of the side on roll")
+    whose = f"{name}'s" if name else None
+    ax = _axes(ax)
+    if kind == "convergence":
+        _convergence(data, side, who, whose, ax, kwargs)
+    else:
+        if isinstance(data, pd.DataFrame):
+            raise PlotDataError(
+                f"{plot}: the outcomes need the rollout's estimates and errors: "
+                "a RolloutResult or its to_series(), not its per-trial frame"
+            )
+        _outcomes(data, side, who, whose, ax, kwargs)
+    _tidy(ax)
+    return ax
+
+
+def _rollout_title(data: Any, trials: int, equity: float, half: float, whose: str | None) -> str:
+    position = getattr(getattr(data, "position", None), "label", None)
+    if position is None and isinstance(data, pd.Series) and data.name is not None:
+        position = str(data.name)
+    return (
+        f"Rollout{' of ' + position if position else ''}: {trials} trials, "
+        f"{whose + ' ' if whose else ''}equity {equity:+.3f} ± {half:.3f} (95%)"
+    )
+
+
+def _convergence(
+    data: Any, side: str, who: str, whose: str | None, ax: Axes, kwargs: dict[str, Any]
+) -> None:
+    plot = "plot_rollout"
+    frame = _trials(data, plot)
     if len(frame) < 2:
         raise PlotDataError(f"{plot}: a rollout of {len(frame)} trial has nothing to converge")
     trials, equity, stderr, rotated = _running_equity(frame)
-    ax = _axes(ax)
-    color = player_color(0)
+    sign = 1.0 if side == "on roll" else -1.0
+    equity = sign * equity
+    color = player_color(0 if side == "on roll" else 1)
     band = ax.fill_between(
         trials,
         equity - Z95 * stderr,
@@ -174,16 +292,66 @@ def plot_rollout(
     )
     ax.set_ylim(final - 1.25 * spread, final + 1.25 * spread)
     ax.set_xlabel("trials" + (" (blocks of 36 rotated rolls)" if rotated else ""))
-    ax.set_ylabel("equity of the side on roll (cubeless)")
-    position = getattr(getattr(result, "position", None), "label", None)
+    ax.set_ylabel(f"{whose} equity (cubeless)" if whose else f"equity of {who} (cubeless)")
+    ax.set_title(_rollout_title(data, len(frame), final, Z95 * final_se, whose), loc="left")
+    ax.legend(loc="upper right", frameon=False)
+
+
+def _outcomes(
+    data: Any, side: str, who: str, whose: str | None, ax: Axes, kwargs: dict[str, Any]
+) -> None:
+    values, errors, trials = _estimates(data, "plot_rollout")
+    mine, theirs = (0, 1) if side == "on roll" else (1, 0)
+    heights, halves, owners = [], [], []
+    for label, estimate, how in _OUTCOMES:
+        if side == "opponent":
+            estimate = _MIRROR[estimate]
+            how = -how if estimate == "win" else how
+        heights.append(values[estimate] if how > 0 else 1.0 - values[estimate])
+        halves.append(Z95 * errors[estimate])
+        owners.append(mine if label.startswith("win") else theirs)
+    x = np.arange(len(_OUTCOMES))
+    style = {
+        "width": 0.66,
+        "color": [player_color(p) for p in owners],
+        "edgecolor": [PLAYER_EDGE_COLORS[p] for p in owners],
+        "linewidth": 0.8,
+        "zorder": 2,
+        **kwargs,
+    }
+    bars = ax.bar(x, heights, **style)
+    for bar, (label, _, _) in zip(bars, _OUTCOMES):
+        bar.set_gid(f"outcome {label}")
+    ax.errorbar(
+        x, heights, yerr=halves, fmt="none", ecolor=NEUTRAL, elinewidth=1.1, capsize=3, zorder=3
+    )
+    for xi, value, half in zip(x, heights, halves):
+        ax.annotate(
+            f"{value:.1%}",
+            (xi, min(value + half, 1.0)),
+            xytext=(0, 2),
+            textcoords="offset points",
+            ha="center",
+            va="bottom",
+            fontsize="x-small",
+            color=NEUTRAL,
+        )
+    labels = [label for label, _, _ in _OUTCOMES]
+    if getattr(data, "scoring", None) == "seed-000" or (
+        isinstance(data, pd.Series) and data.attrs.get("scoring") == "seed-000"
+    ):  # R8.4: 2 points for a checker outside the loser's home, 4 for one on the bar
+        labels = [t.replace("backgammon", "4").replace("gammon", "2+") for t in labels]
+    ax.set_xticks(x, labels)
+    ax.set_xlim(-0.6, len(_OUTCOMES) - 0.4)
+    top = max(float(np.max(np.asarray(heights) + np.asarray(halves))), 0.05)
+    ax.set_ylim(0, min(1.0, top * 1.15 + 0.02) if top < 0.85 else 1.08)
+    _percent_axis(ax.yaxis)
+    ax.set_ylabel(f"{whose} chance" if whose else f"chance of {who}")
+    sign = 1.0 if side == "on roll" else -1.0
     ax.set_title(
-        f"Rollout{' of ' + position if position else ''}: {len(frame)} trials, "
-        f"equity {final:+.3f} ± {Z95 * final_se:.3f} (95%)",
+        _rollout_title(data, trials, sign * values["equity"], Z95 * errors["equity"], whose),
         loc="left",
     )
-    _tidy(ax)
-    ax.legend(loc="upper right", frameon=False)
-    return ax
 
 
 def _roll_label(high: int, low: int) -> str:
