@@ -36,6 +36,20 @@ _STATUS_NAMES = {
 XGID_MAX_CUBE = 1024
 """The cube limit an XGID states when the state has none."""
 _RESIGN_NAMES = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+# the fields a state shares, by name, with a Match ID (whose dice owner is our on_roll)
+_MATCH_ID_FIELDS = (
+    "turn",
+    "dice",
+    "cube_value",
+    "cube_owner",
+    "score",
+    "match_length",
+    "crawford",
+    "game_state",
+    "double_offered",
+    "resignation",
+    "jacoby",
+)
 
 
 @lru_cache(maxsize=4096)
@@ -171,21 +185,8 @@ class GameState:
         pid, mid = ids.split_gnubg_id(gnubg_id)
         var = lookup_variant(variant)
         fields = ids.fields_from_match_id(mid)
-        return cls(
-            position=Position.from_gnubg_id(pid, var),
-            on_roll=fields.dice_owner,
-            turn=fields.turn,
-            dice=fields.dice,
-            cube_value=fields.cube_value,
-            cube_owner=fields.cube_owner,
-            score=fields.score,
-            match_length=fields.match_length,
-            crawford=fields.crawford,
-            game_state=fields.game_state,
-            double_offered=fields.double_offered,
-            resignation=fields.resignation,
-            jacoby=fields.jacoby,
-        )
+        shared = {name: getattr(fields, name) for name in _MATCH_ID_FIELDS}
+        return cls(Position.from_gnubg_id(pid, var), on_roll=fields.dice_owner, **shared)
 
     @classmethod
     def from_xgid(cls, xgid: str, *, variant: str | Variant = "standard") -> GameState:

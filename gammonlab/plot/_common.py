@@ -257,6 +257,20 @@ def _text_color(background: Any) -> str:
     return "white" if on_white > on_dark else "#222222"
 
 
+def _label_bar(ax: Axes, text: str, top: tuple[float, float]) -> None:
+    """Write ``text`` small and grey just above ``top``, the top of a bar or its whisker."""
+    ax.annotate(
+        text,
+        top,
+        xytext=(0, 2),
+        textcoords="offset points",
+        ha="center",
+        va="bottom",
+        fontsize="x-small",
+        color=NEUTRAL,
+    )
+
+
 def _tidy(ax: Axes) -> None:
     ax.spines["top"].set_visible(False)
     ax.spines["right"].set_visible(False)

@@ -31,6 +31,7 @@ from ._common import (
     PlotDataError,
     _axes,
     _by_game,
+    _label_bar,
     _lighter,
     _mark_games,
     _numbers,
@@ -426,20 +427,6 @@ def _rate_bars(
         frameon=False,
         fontsize="small",
         ncol=2 if len(legend) > 2 else 1,
-    )
-
-
-def _label_bar(ax: Axes, text: str, top: tuple[float, float]) -> None:
-    """Write ``text`` small and grey just above ``top``, the top of a bar or its whisker."""
-    ax.annotate(
-        text,
-        top,
-        xytext=(0, 2),
-        textcoords="offset points",
-        ha="center",
-        va="bottom",
-        fontsize="x-small",
-        color=NEUTRAL,
     )
 
 

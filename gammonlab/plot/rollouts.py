@@ -23,6 +23,7 @@ from ._common import (
     Z95,
     PlotDataError,
     _axes,
+    _label_bar,
     _percent_axis,
     _plot_docs,
     _require,
@@ -326,16 +327,7 @@ def _outcomes(
         x, heights, yerr=halves, fmt="none", ecolor=NEUTRAL, elinewidth=1.1, capsize=3, zorder=3
     )
     for xi, value, half in zip(x, heights, halves):
-        ax.annotate(
-            f"{value:.1%}",
-            (xi, min(value + half, 1.0)),
-            xytext=(0, 2),
-            textcoords="offset points",
-            ha="center",
-            va="bottom",
-            fontsize="x-small",
-            color=NEUTRAL,
-        )
+        _label_bar(ax, f"{value:.1%}", (float(xi), min(value + half, 1.0)))
     labels = [label for label, _, _ in _OUTCOMES]
     if getattr(data, "scoring", None) == "seed-000" or (
         isinstance(data, pd.Series) and data.attrs.get("scoring") == "seed-000"
