@@ -281,16 +281,11 @@ def test_random_games_agree_with_a_plain_python_simulation():
             np.zeros(1),
             np.zeros((1, 1)),
             np.zeros((1, 1)),
-            probs,
-            plies,
-            end,
-            rolled,
-            boards,
-            side,
+            (probs, plies, end, rolled, boards, side),
             STANDARD,
             CHECKERS,
-            *weights,
-            *ka.no_log(),
+            weights,
+            ka.no_log(),
         )
         == 0
     )

@@ -294,7 +294,7 @@ def test_gradient_steps_lower_the_loss(positions):
     before = excess_loss()
     for _ in range(30):
         for board, target in zip(boards, targets):
-            td_update(board, target, *weights.arrays, 0.05, *scratch)
+            td_update(board, target, weights.arrays, 0.05, scratch)
     assert excess_loss() < 0.5 * before
 
 

@@ -27,11 +27,18 @@ from numba import njit
 
 from ..errors import InvalidPositionError
 from .board import BAR, CHECKERS, START
-from .movegen import MAX_MOVES, play_buffers, room, search_all_entering, search_buffers
+from .movegen import (
+    MAX_MOVES,
+    START_CAPACITY,
+    SearchBuffers,
+    play_buffers,
+    room,
+    search_board_entering,
+    search_buffers,
+)
 
 ACEY_DEUCEY_MOVES = 6
 """Moves of a 1-2 play: slots 0-1 the 1 and the 2, slots 2-5 the chosen doubles (R11.2)."""
-START_CAPACITY = 256
 
 __all__ = [
     "ACEY_DEUCEY_MOVES",
@@ -40,13 +47,6 @@ __all__ = [
     "acey_plays",
     "waiting_on_bar",
 ]
-
-
-@njit(cache=True)
-def _load(stack, board):
-    for side in range(2):
-        for col in range(26):
-            stack[0, side, col] = board[side, col]
 
 
 @njit(cache=True)
@@ -88,12 +88,8 @@ def acey_plays(board, die1, die2, checkers=CHECKERS):
         the source is an entry from off the board. ``n == 0``: the turn is lost.
     """
     waiting = _waiting(board, checkers)
-    stack, scratch, out_boards, out_moves, hashes = search_buffers(START_CAPACITY)
-    _load(stack, board)
-    n, out_boards, out_moves, hashes = search_all_entering(
-        stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes
-    )
-    return out_boards[:n].copy(), out_moves[:n].copy()
+    n, found = search_board_entering(search_buffers(START_CAPACITY), board, die1, die2, waiting)
+    return found.boards[:n].copy(), found.moves[:n].copy()
 
 
 @njit(cache=True)
@@ -132,12 +128,9 @@ def acey_deucey_plays(board, checkers=CHECKERS):
     (1, [[26, 23], [26, 24], [26, 24], [26, 24], [26, 24], [26, 24]])
     """
     waiting = _waiting(board, checkers)
-    stack, scratch, first_boards, first_moves, first_hashes = search_buffers(START_CAPACITY)
     # -- the 1 and the 2 (R5.1-R5.3)
-    _load(stack, board)
-    n_first, first_boards, first_moves, first_hashes = search_all_entering(
-        stack, scratch, 1, 2, waiting, first_boards, first_moves, first_hashes
-    )
+    n_first, first = search_board_entering(search_buffers(START_CAPACITY), board, 1, 2, waiting)
+    first_boards, first_moves, first_hashes = first.boards, first.moves, first.hashes
     if n_first == 0 or first_moves[0, 1, 0] < 0:
         # R5.5 / R5.2: the 1-2 not played in full ends the roll there
         moves = np.full((n_first, ACEY_DEUCEY_MOVES, 2), -1, dtype=np.int8)
@@ -146,6 +139,7 @@ def acey_deucey_plays(board, checkers=CHECKERS):
     # -- then any doubles (R11.2, R5.4), deduplicated over all the choices through
     # an open-addressing table of row indices keyed by the position hash
     out_boards, out_moves, hashes = play_buffers(START_CAPACITY * 4)
+    doubles = SearchBuffers(first.stack, first.scratch, out_boards, out_moves, hashes)
     size = 1024
     res_boards = np.empty((size, 2, 26), dtype=np.int8)
     res_moves = np.empty((size, ACEY_DEUCEY_MOVES, 2), dtype=np.int8)
@@ -162,10 +156,8 @@ def acey_deucey_plays(board, checkers=CHECKERS):
             if first_moves[q, k, 0] == START:
                 entered += 1
         for d in range(1, 7):
-            _load(stack, first_boards[q])
-            n, out_boards, out_moves, hashes = search_all_entering(
-                stack, scratch, d, d, waiting - entered, out_boards, out_moves, hashes
-            )
+            n, doubles = search_board_entering(doubles, first_boards[q], d, d, waiting - entered)
+            out_boards, out_moves, hashes = doubles.boards, doubles.moves, doubles.hashes
             used = 0
             if n == 0:
                 # R5.5: doubles that cannot be played leave the position after the 1-2

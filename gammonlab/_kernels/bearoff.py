@@ -231,27 +231,20 @@ def _best_results(
     r = 0
     for d1 in range(1, 7):
         for d2 in range(1, d1 + 1):
+            # one move of either die, then one of the other (both orders); doubles
+            # four moves of the number (R4.5), so one order, then three more
+            more = 3 if d1 == d2 else 1
             chosen = -1
-            if d1 == d2:
-                # R4.5: four moves of the same number
+            for order in range(1 if d1 == d2 else 2):
+                first = d1 if order == 0 else d2
+                second = d2 if order == 0 else d1
                 for j in range(N_POINTS):
-                    y = succ[i, d1 - 1, j]
+                    y = succ[i, first - 1, j]
                     if y < 0:
                         break
-                    z = _moved(y, i, checkers, sentinel, reach[3, y, d1 - 1])
+                    z = _moved(y, i, checkers, sentinel, reach[more, y, second - 1])
                     if better_result(z, chosen, value):
                         chosen = z
-            else:
-                for order in range(2):
-                    first = d1 if order == 0 else d2
-                    second = d2 if order == 0 else d1
-                    for j in range(N_POINTS):
-                        y = succ[i, first - 1, j]
-                        if y < 0:
-                            break
-                        z = _moved(y, i, checkers, sentinel, reach[1, y, second - 1])
-                        if better_result(z, chosen, value):
-                            chosen = z
             best[r] = chosen
             r += 1
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
 from .board import HOME as HOME_POINTS
 
@@ -83,6 +84,20 @@ def money_cubeful(p, x, owner, jacoby_centred, can_turn):  # pragma: no cover - 
     return out
 
 
+@register_jitable(error_model="numpy")
+def _from_start(w, y0, x1, y1):
+    """The value at ``w`` of the line from ``(0, y0)`` to ``(x1, y1)`` (``y0`` if ``x1`` is 0).
+
+    ``register_jitable``: compiled into the kernels, a plain function in their ``py_func``."""
+    return y0 + (y1 - y0) * w / x1 if x1 > 0.0 else y0
+
+
+@register_jitable(error_model="numpy")
+def _to_end(w, x0, y0, y1):
+    """The value at ``w`` of the line from ``(x0, y0)`` to ``(1, y1)`` (``y1`` if ``x0`` is 1)."""
+    return y0 + (y1 - y0) * (w - x0) / (1.0 - x0) if x0 < 1.0 else y1
+
+
 @njit(cache=True, error_model="numpy")
 def match_cubeful(p, x, owner, alive, results, levels):  # pragma: no cover - compiled
     """Cubeful match winning chance: GNU Backgammon's Cl2CfMatch (live cash points).
@@ -147,34 +162,24 @@ def match_cubeful(p, x, owner, alive, results, levels):  # pragma: no cover - co
         won = (1.0 - win_g - win_bg) * won1 + win_g * won2 + win_bg * won3
         lost = (1.0 - lose_g - lose_bg) * lost1 + lose_g * lost2 + lose_bg * lost3
         too_good, opp_too_good = cash_mine, 1.0 - cash_theirs
+        # the live cube's value: straight lines through (0, lost), the points where
+        # a side is too good (opp_too_good, lost1) and (too_good, won1), and (1, won)
         if owner == CENTRED:
             if w <= opp_too_good:
-                live = lost + (lost1 - lost) * w / opp_too_good if opp_too_good > 0.0 else lost
+                live = _from_start(w, lost, opp_too_good, lost1)
             elif w < too_good:
                 live = lost1 + (won1 - lost1) * (w - opp_too_good) / (too_good - opp_too_good)
             else:
-                live = (
-                    won1 + (won - won1) * (w - too_good) / (1.0 - too_good)
-                    if too_good < 1.0
-                    else won
-                )
+                live = _to_end(w, too_good, won1, won)
         elif owner == MINE:
             if w <= too_good:
-                live = lost + (won1 - lost) * w / too_good if too_good > 0.0 else lost
+                live = _from_start(w, lost, too_good, won1)
             else:
-                live = (
-                    won1 + (won - won1) * (w - too_good) / (1.0 - too_good)
-                    if too_good < 1.0
-                    else won
-                )
+                live = _to_end(w, too_good, won1, won)
         elif w <= opp_too_good:
-            live = lost + (lost1 - lost) * w / opp_too_good if opp_too_good > 0.0 else lost
+            live = _from_start(w, lost, opp_too_good, lost1)
         else:
-            live = (
-                lost1 + (won - lost1) * (w - opp_too_good) / (1.0 - opp_too_good)
-                if opp_too_good < 1.0
-                else won
-            )
+            live = _to_end(w, opp_too_good, lost1, won)
         out[i] = dead * (1.0 - x[i]) + live * x[i]
     return out
 

@@ -22,18 +22,17 @@ from numba import njit
 
 from .acey import acey_legal
 from .board import BAR, OFF, ROLLS
-from .movegen import START_CAPACITY, room, search_all, search_buffers
+from .movegen import GAME_CAPACITY, room, search_board, search_buffers, swap_into, swap_sides
 from .outcome import (
     END_BACKGAMMON,
     END_BEAROFF,
     END_GAMMON,
     END_TRUNCATED,
-    SEED_000,
     acey_points,
     points_won,
 )
-from .playout import MAX_PLIES
-from .race import bearoff_probabilities, is_pure_bearoff
+from .playout import MAX_PLIES, bearoff_result
+from .race import is_pure_bearoff
 from .rng import DICE, roll_index, stream_key
 
 __all__ = [
@@ -45,8 +44,6 @@ __all__ = [
     "finish_ply",
     "next_roll",
 ]
-
-_CAPACITY = START_CAPACITY * 16
 
 
 @njit(cache=True, nogil=True)
@@ -129,9 +126,7 @@ def _make_begin_ply(acey):
         total_capacity = max(64, n_games * 32) if do_generate else 1
         candidates = np.empty((total_capacity, 2, 26), dtype=np.int8)
         again = np.empty(total_capacity, dtype=np.bool_)
-        stack, scratch, out_boards, out_moves, hashes = search_buffers(
-            _CAPACITY if do_generate and not acey else 1
-        )
+        search = search_buffers(GAME_CAPACITY if do_generate and not acey else 1)
         known_dice = die1 > 0
         free_ply = start_ply + (1 if known_dice else 0)
         total = 0
@@ -149,21 +144,8 @@ def _make_begin_ply(acey):
                 d1 = roll // 6 + 1
                 d2 = roll % 6 + 1
                 if not acey and bearoff_finish and is_pure_bearoff(boards[game]):
-                    w, wg, wbg, lg, lbg = bearoff_probabilities(boards[game], rolls, first_off)
-                    if scoring == SEED_000:
-                        wg, wbg, lg, lbg = 0.0, 0.0, 0.0, 0.0  # single only (R8.4)
-                    if p % 2 == 0:
-                        probs[game, 0] = w
-                        probs[game, 1] = wg
-                        probs[game, 2] = wbg
-                        probs[game, 3] = lg
-                        probs[game, 4] = lbg
-                    else:
-                        probs[game, 0] = 1.0 - w
-                        probs[game, 1] = lg
-                        probs[game, 2] = lbg
-                        probs[game, 3] = wg
-                        probs[game, 4] = wbg
+                    flip = p % 2 != 0
+                    bearoff_result(boards[game], rolls, first_off, scoring, flip, probs[game])
                     end[game] = END_BEAROFF
                     offsets[g + 1] = total
                     continue
@@ -182,13 +164,8 @@ def _make_begin_ply(acey):
                     found, _moves, earns = acey_legal(boards[game], d1, d2, checkers)
                     n = found.shape[0]
                 else:
-                    for side in range(2):
-                        for col in range(26):
-                            stack[0, side, col] = boards[game, side, col]
-                    n, out_boards, out_moves, hashes = search_all(
-                        stack, scratch, d1, d2, 0, out_boards, out_moves, hashes
-                    )
-                    found = out_boards
+                    n, search = search_board(search, boards[game], d1, d2, 0)
+                    found = search.boards
                 candidates = room(candidates, total, total + n)
                 again = room(again, total, total + n)
                 candidates[total : total + n] = found[:n]
@@ -219,10 +196,7 @@ def _make_finish_ply(acey):
             c = chosen[g]
             ply[game] += 1
             if c < 0:
-                for col in range(26):
-                    held = boards[game, 0, col]
-                    boards[game, 0, col] = boards[game, 1, col]
-                    boards[game, 1, col] = held
+                swap_sides(boards[game])
                 side[game] ^= 1
                 continue
             earned = False
@@ -247,9 +221,7 @@ def _make_finish_ply(acey):
                     for col in range(26):
                         boards[game, s, col] = candidates[c, s, col]
             else:
-                for col in range(26):
-                    boards[game, 0, col] = candidates[c, 1, col]
-                    boards[game, 1, col] = candidates[c, 0, col]
+                swap_into(candidates[c], boards[game])
                 side[game] ^= 1
 
     return njit(cache=True, nogil=True)(finish_ply)

@@ -18,6 +18,8 @@ board is written with the source :data:`START` (26) in a moves array.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -25,12 +27,16 @@ from .board import BAR, HOME, OFF, START
 
 MAX_MOVES = 4
 START_CAPACITY = 256
+GAME_CAPACITY = START_CAPACITY * 16
+"""Plays the search buffers of a kernel playing whole games start with room for."""
 
 # Random 64-bit weights of a linear position hash: sum(board * WEIGHTS), which a
 # checker move updates in constant time. Equal hashes are confirmed cell by cell.
 WEIGHTS = np.random.default_rng(20261130).integers(-(2**62), 2**62, size=(2, 26), dtype=np.int64)
 
 __all__ = [
+    "GAME_CAPACITY",
+    "SearchBuffers",
     "count_plays_batch",
     "generate_plays",
     "generate_plays_batch",
@@ -40,6 +46,11 @@ __all__ = [
     "room",
     "search_all",
     "search_all_entering",
+    "search_board",
+    "search_board_entering",
+    "search_buffers",
+    "swap_into",
+    "swap_sides",
 ]
 
 
@@ -259,6 +270,21 @@ _search_standard = _make_search(False)
 # -- buffers: the one place that grows an output and searches again --------------------------
 
 
+class SearchBuffers(NamedTuple):
+    """Everything a search works in (numba takes it as one argument)."""
+
+    stack: np.ndarray
+    """int8 ``(MAX_MOVES + 1, 2, 26)``: the boards of the search, its first level the position."""
+    scratch: np.ndarray
+    """int64 ``(SCRATCH,)``: the search's bookkeeping."""
+    boards: np.ndarray
+    """int8 ``(capacity, 2, 26)``: the plays found, as resulting boards seen from the mover."""
+    moves: np.ndarray
+    """int8 ``(capacity, MAX_MOVES, 2)``: their checker moves."""
+    hashes: np.ndarray
+    """int64 ``(capacity,)``: their hashes."""
+
+
 @njit(cache=True, nogil=True)
 def play_buffers(capacity):
     """Empty output arrays of the search for ``capacity`` plays: ``(boards, moves, hashes)``."""
@@ -271,38 +297,68 @@ def play_buffers(capacity):
 
 @njit(cache=True, nogil=True)
 def search_buffers(capacity):
-    """Everything a search works in: ``(stack, scratch, boards, moves, hashes)``, the
-    stack of boards (its first level the position searched), the scratch space and
-    :func:`play_buffers` for ``capacity`` plays."""
-    stack = np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    out_boards, out_moves, hashes = play_buffers(capacity)
-    return stack, scratch, out_boards, out_moves, hashes
+    """:class:`SearchBuffers` with room for ``capacity`` plays."""
+    boards, moves, hashes = play_buffers(capacity)
+    return SearchBuffers(
+        np.empty((MAX_MOVES + 1, 2, 26), dtype=np.int8),
+        np.empty(SCRATCH, dtype=np.int64),
+        boards,
+        moves,
+        hashes,
+    )
 
 
 def _make_search_all(search):
-    """``search`` run until its output arrays hold every play, grown fourfold each time."""
+    """``search`` run until its output arrays hold every play, grown fourfold each time:
+    ``(search_all, search_board)``."""
 
-    def search_all(stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes):
-        """Every legal play of ``stack[0]`` (the search leaves it as it is).
+    def search_all(buffers, die1, die2, waiting):
+        """Every legal play of ``buffers.stack[0]`` (the search leaves it as it is).
 
-        Returns ``(n, out_boards, out_moves, hashes)``: the number of plays and
-        the output arrays holding them, the given ones or larger ones that the
-        caller keeps using.
+        Returns ``(n, buffers)``: the number of plays and the :class:`SearchBuffers`
+        holding them, the given ones or ones with larger outputs that the caller
+        keeps using.
         """
-        n = search(stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes)
+        stack, scratch, boards, moves, hashes = buffers
+        n = search(stack, scratch, die1, die2, waiting, boards, moves, hashes)
         while n < 0:
-            out_boards, out_moves, hashes = play_buffers(4 * out_boards.shape[0])
-            n = search(stack, scratch, die1, die2, waiting, out_boards, out_moves, hashes)
-        return n, out_boards, out_moves, hashes
+            boards, moves, hashes = play_buffers(4 * boards.shape[0])
+            n = search(stack, scratch, die1, die2, waiting, boards, moves, hashes)
+        return n, SearchBuffers(stack, scratch, boards, moves, hashes)
 
-    return njit(cache=True, nogil=True)(search_all)
+    compiled = njit(cache=True, nogil=True)(search_all)
+
+    def search_board(buffers, board, die1, die2, waiting):
+        """:func:`search_all` of ``board``, copied to the first level of the stack."""
+        for side in range(2):
+            for col in range(26):
+                buffers.stack[0, side, col] = board[side, col]
+        return compiled(buffers, die1, die2, waiting)
+
+    return compiled, njit(cache=True, nogil=True)(search_board)
 
 
-search_all = _make_search_all(_search_standard)
+search_all, search_board = _make_search_all(_search_standard)
 """Every legal play, the output grown as needed; ``waiting`` is 0 (no checker waits)."""
-search_all_entering = _make_search_all(_search_entering)
+search_all_entering, search_board_entering = _make_search_all(_search_entering)
 """The same with checkers waiting to enter from off the board (Acey-Deucey, R11.1)."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def swap_sides(board):
+    """Swap the rows of ``board`` in place: the position seen from the other side."""
+    for col in range(26):
+        held = board[0, col]
+        board[0, col] = board[1, col]
+        board[1, col] = held
+
+
+@njit(cache=True, nogil=True, inline="always")
+def swap_into(source, target):
+    """``source`` with its rows swapped into ``target``: seen from the other side."""
+    for col in range(26):
+        target[0, col] = source[1, col]
+        target[1, col] = source[0, col]
 
 
 @njit(cache=True, nogil=True)
@@ -315,13 +371,6 @@ def room(rows, total, needed):
     grown = np.empty(shape, dtype=rows.dtype)
     grown[:total] = rows[:total]
     return grown
-
-
-@njit(cache=True)
-def _load(stack, boards, index):
-    for side in range(2):
-        for col in range(26):
-            stack[0, side, col] = boards[index, side, col]
 
 
 @njit(cache=True)
@@ -365,35 +414,19 @@ def generate_plays(board, die1, die2):
     moves : int8 array (n, 4, 2)
         The checker moves of each play, one die at a time.
     """
-    stack, scratch, out_boards, out_moves, hashes = search_buffers(START_CAPACITY)
-    _load(stack, board[np.newaxis], 0)
-    n, out_boards, out_moves, hashes = search_all(
-        stack, scratch, die1, die2, 0, out_boards, out_moves, hashes
-    )
-    return out_boards[:n].copy(), out_moves[:n].copy()
+    n, buffers = search_board(search_buffers(START_CAPACITY), board, die1, die2, 0)
+    return buffers.boards[:n].copy(), buffers.moves[:n].copy()
 
 
 @njit(cache=True)
 def count_plays_batch(boards, dice):
-    """Number of legal plays for each ``(board, roll)`` of a batch.
-
-    Parameters
-    ----------
-    boards : int8 array (n, 2, 26)
-    dice : integer array (n, 2)
-
-    Returns
-    -------
-    int32 array (n,)
-    """
+    """The number of legal plays (int32 ``(n,)``) of each ``(board, roll)`` of a
+    batch, given as :func:`generate_plays_batch` takes it."""
     n = boards.shape[0]
     counts = np.empty(n, dtype=np.int32)
-    stack, scratch, out_boards, out_moves, hashes = search_buffers(START_CAPACITY * 4)
+    buffers = search_buffers(START_CAPACITY * 4)
     for i in range(n):
-        _load(stack, boards, i)
-        c, out_boards, out_moves, hashes = search_all(
-            stack, scratch, dice[i, 0], dice[i, 1], 0, out_boards, out_moves, hashes
-        )
+        c, buffers = search_board(buffers, boards[i], dice[i, 0], dice[i, 1], 0)
         counts[i] = c
     return counts
 
@@ -419,17 +452,14 @@ def generate_plays_batch(boards, dice):
     n = boards.shape[0]
     offsets = np.zeros(n + 1, dtype=np.int64)
     all_boards, all_moves, _ = play_buffers(max(16, n * 24))
-    stack, scratch, out_boards, out_moves, hashes = search_buffers(START_CAPACITY * 4)
+    buffers = search_buffers(START_CAPACITY * 4)
     total = 0
     for i in range(n):
-        _load(stack, boards, i)
-        c, out_boards, out_moves, hashes = search_all(
-            stack, scratch, dice[i, 0], dice[i, 1], 0, out_boards, out_moves, hashes
-        )
+        c, buffers = search_board(buffers, boards[i], dice[i, 0], dice[i, 1], 0)
         all_boards = room(all_boards, total, total + c)
         all_moves = room(all_moves, total, total + c)
-        all_boards[total : total + c] = out_boards[:c]
-        all_moves[total : total + c] = out_moves[:c]
+        all_boards[total : total + c] = buffers.boards[:c]
+        all_moves[total : total + c] = buffers.moves[:c]
         total += c
         offsets[i + 1] = total
     return offsets, all_boards[:total].copy(), all_moves[:total].copy()

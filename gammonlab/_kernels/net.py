@@ -52,7 +52,8 @@ with ``s`` the logistic function. A side that has borne off a checker cannot
 lose a gammon (R8.2): those two outputs are then exactly zero.
 
 Weights: ``w1`` float32 ``(2, N_INPUTS, H)``, ``b1`` ``(2, H)``, ``w2``
-``(2, 5, H)``, ``b2`` ``(2, 5)``; the first index is the phase.
+``(2, 5, H)``, ``b2`` ``(2, 5)``; the first index is the phase. The kernels
+that play take them as one argument, the tuple ``weights = (w1, b1, w2, b2)``.
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ __all__ = [
     "evaluate_one",
     "hidden_layer",
     "logistic",
+    "logits",
     "net_inputs",
     "net_phase",
     "output_logits",
@@ -363,9 +365,9 @@ def hidden_layer(board, swap, net, w1, b1, acc, index, value):
     return count
 
 
-@njit(cache=True, nogil=True, fastmath=True)
-def output_logits(acc, net, w2, b2, z):
-    """ReLU of the hidden layer (in place) and the five logits into ``z``."""
+@njit(cache=True, nogil=True, fastmath=True, inline="always")
+def logits(acc, net, w2, b2):
+    """ReLU of the hidden layer (in place) and the five logits, as a tuple."""
     h = acc.shape[0]
     z0 = np.float32(0.0)
     z1 = np.float32(0.0)
@@ -380,11 +382,13 @@ def output_logits(acc, net, w2, b2, z):
         z2 += w2[net, 2, j] * a
         z3 += w2[net, 3, j] * a
         z4 += w2[net, 4, j] * a
-    z[0] = z0 + b2[net, 0]
-    z[1] = z1 + b2[net, 1]
-    z[2] = z2 + b2[net, 2]
-    z[3] = z3 + b2[net, 3]
-    z[4] = z4 + b2[net, 4]
+    return z0 + b2[net, 0], z1 + b2[net, 1], z2 + b2[net, 2], z3 + b2[net, 3], z4 + b2[net, 4]
+
+
+@njit(cache=True, nogil=True, fastmath=True)
+def output_logits(acc, net, w2, b2, z):
+    """ReLU of the hidden layer (in place) and the five logits into ``z`` (:func:`logits`)."""
+    z[0], z[1], z[2], z[3], z[4] = logits(acc, net, w2, b2)
 
 
 @njit(cache=True, nogil=True, fastmath=True, inline="always")
@@ -483,10 +487,12 @@ def chain_probabilities(z, can_lose_gammon, can_win_gammon):
 
 
 @njit(cache=True, nogil=True)
-def evaluate_one(board, swap, w1, b1, w2, b2, acc, z, index, value):
+def evaluate_one(board, swap, weights, acc, z):
     """The five probabilities of one position in play, from the side on roll
-    (row ``swap``), by the net of its phase. (``index`` and ``value`` are not
-    used: the rows are added side by side, :func:`add_side`.)"""
+    (row ``swap``), by the net of its phase. ``weights`` are ``(w1, b1, w2, b2)``;
+    ``acc`` (float32, H) and ``z`` (float32, 5) are scratch space. The rows
+    are added side by side (:func:`add_side`)."""
+    w1, b1, w2, b2 = weights
     net = net_phase(board)
     for j in range(acc.shape[0]):
         acc[j] = b1[net, j]

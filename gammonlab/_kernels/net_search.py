@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from .board import BAR
-from .movegen import START_CAPACITY, room, search_all, search_buffers
+from .movegen import START_CAPACITY, room, search_board, search_buffers, swap_into
 from .net import N_OUTPUTS
 from .net_play import (
     candidate_probabilities,
@@ -28,6 +28,7 @@ from .net_play import (
     net_choose,
     position_probabilities,
 )
+from .outcome import cubeless_equity, flipped
 from .race import is_pure_bearoff
 
 __all__ = ["ROLL_WEIGHTS", "choose_plays", "ply_probabilities", "roll_plays"]
@@ -59,89 +60,71 @@ def _settled(board):
 
 
 @njit(cache=True, nogil=True)
-def _flip_into(p, out):
-    out[0] = 1.0 - p[0]
-    out[1] = p[3]
-    out[2] = p[4]
-    out[3] = p[1]
-    out[4] = p[2]
-
-
-@njit(cache=True, nogil=True)
-def _equity(p):
-    return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
-
-
-@njit(cache=True, nogil=True)
-def _one_ply(
-    board,
-    w1,
-    b1,
-    w2,
-    b2,
-    rolls,
-    first_off,
-    out,
-    acc,
-    z,
-    index,
-    value,
-    work,
-    stack,
-    scratch,
-    cands,
-    moves,
-    hashes,
-):
+def _one_ply(board, weights, tables, buffers, search, out):
     """1-ply probabilities of ``board`` (row 0 on roll) into ``out``. Returns the
-    candidate buffer, grown if a roll had more plays than it held."""
+    search buffers, grown if a roll had more plays than they held."""
     for j in range(N_OUTPUTS):
         out[j] = 0.0
     if _settled(board):
-        p = position_probabilities(
-            board, 0, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
-        )
+        p = position_probabilities(board, 0, weights, tables, buffers)
         for j in range(N_OUTPUTS):
             out[j] = p[j]
-        return cands, moves, hashes
+        return search
     for r in range(ROLL_WEIGHTS.shape[0]):
-        d1 = ROLL_WEIGHTS[r, 0]
-        d2 = ROLL_WEIGHTS[r, 1]
         ways = ROLL_WEIGHTS[r, 2] / 36.0
-        for side in range(2):
-            for col in range(26):
-                stack[0, side, col] = board[side, col]
-        n, cands, moves, hashes = search_all(stack, scratch, d1, d2, 0, cands, moves, hashes)
+        n, search = search_board(search, board, ROLL_WEIGHTS[r, 0], ROLL_WEIGHTS[r, 1], 0)
         if n == 0:
-            p = position_probabilities(
-                board, 1, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
-            )
+            p = position_probabilities(board, 1, weights, tables, buffers)
         else:
-            best, _ = net_choose(
-                cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
-            )
-            p = position_probabilities(
-                cands[best], 1, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
-            )
-        # p is seen from the other side, on roll after A's play: flip it
-        out[0] += ways * (1.0 - p[0])
-        out[1] += ways * p[3]
-        out[2] += ways * p[4]
-        out[3] += ways * p[1]
-        out[4] += ways * p[2]
-    return cands, moves, hashes
+            best, _ = net_choose(search.boards, n, weights, tables, buffers)
+            p = position_probabilities(search.boards[best], 1, weights, tables, buffers)
+        # p is seen from the other side, on roll after A's play
+        seen = flipped(p)
+        for j in range(N_OUTPUTS):
+            out[j] += ways * seen[j]
+    return search
 
 
 @njit(cache=True, nogil=True)
-def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, margin):
+def _ranked(candidates, n, weights, tables, buffers, equities):
+    """The candidates' 0-ply equities for the mover into ``equities`` (grown to
+    ``n`` if shorter). Returns the first best candidate, its equity and ``equities``."""
+    if n > equities.shape[0]:
+        equities = np.empty(n)
+    probs = np.empty((n, N_OUTPUTS))
+    candidate_probabilities(candidates, n, weights, tables, buffers, probs)
+    best = 0
+    top = -np.inf
+    for c in range(n):
+        equities[c] = -cubeless_equity(probs[c])
+        if equities[c] > top:
+            top = equities[c]
+            best = c
+    return best, top, equities
+
+
+@njit(cache=True, nogil=True)
+def _kept(equities, n, top, keep, margin):
+    """The move filter: the candidates looked at again, best first by their
+    0-ply ``equities``: at most ``keep``, the best and those within ``margin`` of it."""
+    ranked = np.argsort(-equities[:n])
+    count = max(min(keep, n), 0)
+    for k in range(1, count):
+        if equities[ranked[k]] < top - margin:
+            count = k
+            break
+    return ranked[:count]
+
+
+@njit(cache=True, nogil=True)
+def ply_probabilities(boards, plies, weights, tables, keep, margin):
     """Probabilities ``(n, 5)`` of boards ``(n, 2, 26)`` (row 0 on roll) at
     ``plies`` = 1 or 2 (see the module's description)."""
     n_boards = boards.shape[0]
     result = np.empty((n_boards, N_OUTPUTS))
-    acc, z, index, value, work = eval_buffers(w1)
-    inner_stack, inner_scratch, inner_cands, inner_moves, inner_hashes = search_buffers(_CAPACITY)
-    stack, scratch, cands, moves, hashes = search_buffers(_CAPACITY)
-    out = np.empty(N_OUTPUTS)
+    buffers = eval_buffers(weights)
+    inner_search = search_buffers(_CAPACITY)
+    search = search_buffers(_CAPACITY)
     inner = np.empty(N_OUTPUTS)
     seen = np.empty(N_OUTPUTS)
     swapped = np.empty((2, 26), dtype=np.int8)
@@ -149,119 +132,37 @@ def ply_probabilities(boards, plies, w1, b1, w2, b2, rolls, first_off, keep, mar
     for i in range(n_boards):
         board = boards[i]
         if plies <= 1 or _settled(board):
-            inner_cands, inner_moves, inner_hashes = _one_ply(
-                board,
-                w1,
-                b1,
-                w2,
-                b2,
-                rolls,
-                first_off,
-                out,
-                acc,
-                z,
-                index,
-                value,
-                work,
-                inner_stack,
-                inner_scratch,
-                inner_cands,
-                inner_moves,
-                inner_hashes,
-            )
-            for j in range(N_OUTPUTS):
-                result[i, j] = out[j]
+            inner_search = _one_ply(board, weights, tables, buffers, inner_search, result[i])
             continue
         # 2-ply: the average over the rolls of the best play's 1-ply value
         for j in range(N_OUTPUTS):
             result[i, j] = 0.0
         for r in range(ROLL_WEIGHTS.shape[0]):
-            d1 = ROLL_WEIGHTS[r, 0]
-            d2 = ROLL_WEIGHTS[r, 1]
             ways = ROLL_WEIGHTS[r, 2] / 36.0
-            for side in range(2):
-                for col in range(26):
-                    stack[0, side, col] = board[side, col]
-            n, cands, moves, hashes = search_all(stack, scratch, d1, d2, 0, cands, moves, hashes)
-            if n > equities.shape[0]:
-                equities = np.empty(n)
+            n, search = search_board(search, board, ROLL_WEIGHTS[r, 0], ROLL_WEIGHTS[r, 1], 0)
             if n == 0:
-                for col in range(26):
-                    swapped[0, col] = board[1, col]
-                    swapped[1, col] = board[0, col]
-                inner_cands, inner_moves, inner_hashes = _one_ply(
-                    swapped,
-                    w1,
-                    b1,
-                    w2,
-                    b2,
-                    rolls,
-                    first_off,
-                    inner,
-                    acc,
-                    z,
-                    index,
-                    value,
-                    work,
-                    inner_stack,
-                    inner_scratch,
-                    inner_cands,
-                    inner_moves,
-                    inner_hashes,
-                )
+                swap_into(board, swapped)
+                inner_search = _one_ply(swapped, weights, tables, buffers, inner_search, inner)
             else:
                 # the move filter: rank by 0-ply, keep the best few within the margin
-                probs = np.empty((n, N_OUTPUTS))
-                candidate_probabilities(
-                    cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work, probs
-                )
-                top = -np.inf
-                for c in range(n):
-                    equities[c] = -_equity(probs[c])
-                    if equities[c] > top:
-                        top = equities[c]
-                ranked = np.argsort(-equities[:n])
+                _, top, equities = _ranked(search.boards, n, weights, tables, buffers, equities)
                 best_equity = -np.inf
-                for k in range(min(keep, n)):
-                    c = ranked[k]
-                    if k > 0 and equities[c] < top - margin:
-                        break
-                    for col in range(26):
-                        swapped[0, col] = cands[c, 1, col]
-                        swapped[1, col] = cands[c, 0, col]
-                    inner_cands, inner_moves, inner_hashes = _one_ply(
-                        swapped,
-                        w1,
-                        b1,
-                        w2,
-                        b2,
-                        rolls,
-                        first_off,
-                        seen,
-                        acc,
-                        z,
-                        index,
-                        value,
-                        work,
-                        inner_stack,
-                        inner_scratch,
-                        inner_cands,
-                        inner_moves,
-                        inner_hashes,
-                    )
-                    e = -_equity(seen)
+                for c in _kept(equities, n, top, keep, margin):
+                    swap_into(search.boards[c], swapped)
+                    inner_search = _one_ply(swapped, weights, tables, buffers, inner_search, seen)
+                    e = -cubeless_equity(seen)
                     if e > best_equity:
                         best_equity = e
                         for j in range(N_OUTPUTS):
                             inner[j] = seen[j]
-            _flip_into(inner, out)
+            after = flipped(inner)
             for j in range(N_OUTPUTS):
-                result[i, j] += ways * out[j]
+                result[i, j] += ways * after[j]
     return result
 
 
 @njit(cache=True, nogil=True)
-def choose_plays(boards, dice, plies, w1, b1, w2, b2, rolls, first_off, keep, margin):
+def choose_plays(boards, dice, plies, weights, tables, keep, margin):
     """The board after the play the net prefers on each ``(board, roll)``.
 
     ``boards`` ``(n, 2, 26)`` have row 0 on roll, ``dice`` ``(n, 2)``. Each
@@ -274,56 +175,31 @@ def choose_plays(boards, dice, plies, w1, b1, w2, b2, rolls, first_off, keep, ma
     """
     n_boards = boards.shape[0]
     result = np.empty((n_boards, 2, 26), dtype=np.int8)
-    acc, z, index, value, work = eval_buffers(w1)
-    stack, scratch, cands, moves, hashes = search_buffers(_CAPACITY)
+    buffers = eval_buffers(weights)
+    search = search_buffers(_CAPACITY)
     equities = np.empty(_CAPACITY)
     swapped = np.empty((1, 2, 26), dtype=np.int8)
     for i in range(n_boards):
-        for side in range(2):
-            for col in range(26):
-                stack[0, side, col] = boards[i, side, col]
-        n, cands, moves, hashes = search_all(
-            stack, scratch, dice[i, 0], dice[i, 1], 0, cands, moves, hashes
-        )
+        n, search = search_board(search, boards[i], dice[i, 0], dice[i, 1], 0)
         if n == 0:
             result[i] = boards[i]
             continue
-        if n > equities.shape[0]:
-            equities = np.empty(n)
-        probs = np.empty((n, N_OUTPUTS))
-        candidate_probabilities(
-            cands, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work, probs
-        )
-        best = 0
-        top = -np.inf
-        for c in range(n):
-            equities[c] = -_equity(probs[c])
-            if equities[c] > top:
-                top = equities[c]
-                best = c
+        best, top, equities = _ranked(search.boards, n, weights, tables, buffers, equities)
         if plies > 0 and n > 1:
-            ranked = np.argsort(-equities[:n])
             deep_best = -np.inf
-            for k in range(min(keep, n)):
-                c = ranked[k]
-                if k > 0 and equities[c] < top - margin:
-                    break
-                for col in range(26):
-                    swapped[0, 0, col] = cands[c, 1, col]
-                    swapped[0, 1, col] = cands[c, 0, col]
-                deep = ply_probabilities(
-                    swapped, plies, w1, b1, w2, b2, rolls, first_off, keep, margin
-                )
-                e = -_equity(deep[0])
+            for c in _kept(equities, n, top, keep, margin):
+                swap_into(search.boards[c], swapped[0])
+                deep = ply_probabilities(swapped, plies, weights, tables, keep, margin)
+                e = -cubeless_equity(deep[0])
                 if e > deep_best:
                     deep_best = e
                     best = c
-        result[i] = cands[best]
+        result[i] = search.boards[best]
     return result
 
 
 @njit(cache=True, nogil=True)
-def roll_plays(board, dice, w1, b1, w2, b2, rolls, first_off):
+def roll_plays(board, dice, weights, tables):
     """Every legal play of ``board`` (row 0 on roll) for each roll of ``dice``
     ``(k, 2)``, valued by the net at 0-ply.
 
@@ -340,39 +216,19 @@ def roll_plays(board, dice, w1, b1, w2, b2, rolls, first_off):
     k = dice.shape[0]
     starts = np.zeros(k + 1, dtype=np.int64)
     all_boards = np.empty((64 * k + 64, 2, 26), dtype=np.int8)
-    acc, z, index, value, work = eval_buffers(w1)
-    stack, scratch, cands, moves, hashes = search_buffers(_CAPACITY)
+    buffers = eval_buffers(weights)
+    search = search_buffers(_CAPACITY)
     total = 0
     for r in range(k):
-        for side in range(2):
-            for col in range(26):
-                stack[0, side, col] = board[side, col]
-        n, cands, moves, hashes = search_all(
-            stack, scratch, dice[r, 0], dice[r, 1], 0, cands, moves, hashes
-        )
+        n, search = search_board(search, board, dice[r, 0], dice[r, 1], 0)
         rows = max(n, 1)
         all_boards = room(all_boards, total, total + rows)
         if n == 0:
             all_boards[total] = board
         else:
-            all_boards[total : total + n] = cands[:n]
+            all_boards[total : total + n] = search.boards[:n]
         total += rows
         starts[r + 1] = total
     probabilities = np.empty((total, N_OUTPUTS))
-    candidate_probabilities(
-        all_boards,
-        total,
-        w1,
-        b1,
-        w2,
-        b2,
-        rolls,
-        first_off,
-        acc,
-        z,
-        index,
-        value,
-        work,
-        probabilities,
-    )
+    candidate_probabilities(all_boards, total, weights, tables, buffers, probabilities)
     return all_boards[:total].copy(), starts, probabilities

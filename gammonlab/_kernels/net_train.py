@@ -33,8 +33,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .board import BAR, OFF
-from .movegen import START_CAPACITY, search_all, search_buffers
+from .board import OFF
+from .movegen import GAME_CAPACITY, search_all, search_buffers, swap_into, swap_sides
 from .net import (
     N_OUTPUTS,
     chain_probabilities,
@@ -43,8 +43,9 @@ from .net import (
     output_logits,
 )
 from .net_play import eval_buffers, net_choose, position_probabilities
+from .outcome import STANDARD, flipped, points_won
 from .race import is_pure_bearoff
-from .rng import CHOICE, DICE, draw_below, roll_index, stream_key
+from .rng import CHOICE, DICE, draw_below, next_dice, stream_key
 
 __all__ = [
     "MAX_GAME_PLIES",
@@ -52,6 +53,7 @@ __all__ = [
     "fit_targets",
     "self_play_positions",
     "td_update",
+    "train_buffers",
     "train_games",
 ]
 
@@ -59,16 +61,26 @@ MAX_GAME_PLIES = 4000
 """Plies kept for one game's returns; a longer self-play game is cut there."""
 N_STATS = 8
 """Slots of the statistics array of :func:`train_games` (see there)."""
-_CAPACITY = START_CAPACITY * 16
+
+
+@njit(cache=True, nogil=True)
+def train_buffers(weights):
+    """Scratch space of :func:`td_update` for a net of ``weights``:
+    ``(acc, z, grad, index, value)``."""
+    acc, z, index, value, _ = eval_buffers(weights)
+    return acc, z, np.empty(acc.shape[0], dtype=np.float32), index, value
 
 
 @njit(cache=True, nogil=True, fastmath=True)
-def td_update(board, target, w1, b1, w2, b2, alpha, acc, z, grad, index, value):
+def td_update(board, target, weights, alpha, buffers):
     """One gradient step of the net of ``board``'s phase towards ``target`` (5).
 
-    ``board`` has row 0 on roll. Returns the squared error of the win output
-    before the step.
+    ``board`` has row 0 on roll; ``weights`` ``(w1, b1, w2, b2)`` are updated in
+    place; ``buffers`` are :func:`train_buffers`. Returns the squared error of
+    the win output before the step.
     """
+    w1, b1, w2, b2 = weights
+    acc, z, grad, index, value = buffers
     net = net_phase(board)
     count = hidden_layer(board, 0, net, w1, b1, acc, index, value)
     output_logits(acc, net, w2, b2, z)  # acc now holds the hidden units after the ReLU
@@ -108,39 +120,29 @@ def td_update(board, target, w1, b1, w2, b2, alpha, acc, z, grad, index, value):
 
 
 @njit(cache=True, nogil=True)
-def _self_play(
-    w1,
-    b1,
-    w2,
-    b2,
-    rolls,
-    first_off,
-    starts,
-    start_weights,
-    key,
-    game,
-    history,
-    following,
-    stack,
-    scratch,
-    out_boards,
-    out_moves,
-    hashes,
-    acc,
-    z,
-    index,
-    value,
-    work,
-):
+def _self_play_buffers(weights):
+    """What :func:`_self_play` works in: one game's record ``(history, following)``,
+    :func:`~gammonlab._kernels.movegen.search_buffers` and :func:`eval_buffers`."""
+    record = (
+        np.empty((MAX_GAME_PLIES, 2, 26), dtype=np.int8),
+        np.empty((MAX_GAME_PLIES, N_OUTPUTS)),
+    )
+    return record, search_buffers(GAME_CAPACITY), eval_buffers(weights)
+
+
+@njit(cache=True, nogil=True)
+def _self_play(weights, tables, starts, start_weights, key, game, record, search, buffers):
     """One self-play game of the net (0-ply both sides).
 
     Writes each position a side is on roll in (before its roll) to
     ``history[t]`` and the value, from that side, of the position after its
-    play to ``following[t]`` (exact when the play ends the game). Returns the
-    plies played, whether the game finished, and the move-generation buffers
-    (grown if a roll had more plays than they held).
+    play to ``following[t]`` (exact when the play ends the game), ``record``
+    being ``(history, following)``. Returns the plies played, whether the game
+    finished, and the search buffers (grown if a roll had more plays than they
+    held).
     """
-    board = stack[0]
+    history, following = record
+    board = search.stack[0]
     dice_base = stream_key(key, game, DICE)
     choice_base = stream_key(key, game, CHOICE)
     counter = 0
@@ -157,77 +159,41 @@ def _self_play(
         for side in range(2):
             for col in range(26):
                 history[t, side, col] = board[side, col]
-        roll, counter = roll_index(dice_base, counter)
-        d1 = roll // 6 + 1
-        d2 = roll % 6 + 1
-        while t == 0 and d1 == d2:  # R3: the opening roll is two different numbers
-            roll, counter = roll_index(dice_base, counter)
-            d1 = roll // 6 + 1
-            d2 = roll % 6 + 1
-        n, out_boards, out_moves, hashes = search_all(
-            stack, scratch, d1, d2, 0, out_boards, out_moves, hashes
-        )
+        d1, d2, counter = next_dice(dice_base, counter, t == 0)
+        n, search = search_all(search, d1, d2, 0)
+        candidates = search.boards
         if n == 0:  # R5.5: the turn is lost; the opponent is on roll in the same position
-            p = position_probabilities(
-                board, 1, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
-            )
+            p = position_probabilities(board, 1, weights, tables, buffers)
         else:
             chosen = 0
             if n > 1:
-                chosen, _ = net_choose(
-                    out_boards, n, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
-                )
-            p = position_probabilities(
-                out_boards[chosen], 1, w1, b1, w2, b2, rolls, first_off, acc, z, index, value, work
-            )
-        following[t, 0] = 1.0 - p[0]
-        following[t, 1] = p[3]
-        following[t, 2] = p[4]
-        following[t, 3] = p[1]
-        following[t, 4] = p[2]
+                chosen, _ = net_choose(candidates, n, weights, tables, buffers)
+            p = position_probabilities(candidates[chosen], 1, weights, tables, buffers)
+        seen = flipped(p)
+        for j in range(N_OUTPUTS):
+            following[t, j] = seen[j]
         t += 1
         if n == 0:
-            for col in range(26):
-                held = board[0, col]
-                board[0, col] = board[1, col]
-                board[1, col] = held
-            continue
-        left = 0
-        for col in range(1, BAR + 1):
-            left += out_boards[chosen, 0, col]
-        if left == 0:  # R8.1: the mover has borne off every checker; p is exact
-            return t, True, out_boards, out_moves, hashes
-        for col in range(26):
-            board[0, col] = out_boards[chosen, 1, col]
-            board[1, col] = out_boards[chosen, 0, col]
-    return t, False, out_boards, out_moves, hashes
+            swap_sides(board)
+        elif points_won(candidates[chosen], STANDARD) > 0:
+            return t, True, search  # R8.1: the mover has borne off every checker; p is exact
+        else:
+            swap_into(candidates[chosen], board)
+    return t, False, search
 
 
 @njit(cache=True, nogil=True)
 def train_games(
-    w1,
-    b1,
-    w2,
-    b2,
-    rolls,
-    first_off,
-    starts,
-    start_weights,
-    key,
-    first_game,
-    n_games,
-    alpha,
-    lam,
-    stats,
+    weights, tables, starts, start_weights, key, first_game, n_games, alpha, lam, stats
 ):
     """Play ``n_games`` self-play games (numbers ``first_game ...``) and learn from them.
 
     Parameters
     ----------
-    w1, b1, w2, b2 : float32 arrays
-        The weights (see :mod:`gammonlab._kernels.net`), updated in place.
-    rolls, first_off : float64 arrays
-        The one-sided bear-off tables.
+    weights : tuple of float32 arrays
+        ``(w1, b1, w2, b2)`` (see :mod:`gammonlab._kernels.net`), updated in place.
+    tables : tuple of float64 arrays
+        The one-sided bear-off tables ``(rolls, first_off)``.
     starts : int8 (k, 2, 26)
         Starting positions; game ``g`` starts from one drawn with the
         cumulative weights ``start_weights`` (int64, the last one the total).
@@ -240,36 +206,13 @@ def train_games(
         output (summed), games won by the side on roll first, gammons and
         backgammons (games), cut games.
     """
-    stack, scratch, out_boards, out_moves, hashes = search_buffers(_CAPACITY)
-    acc, z, index, value, work = eval_buffers(w1)
-    grad = np.empty(w1.shape[2], dtype=np.float32)
-    history = np.empty((MAX_GAME_PLIES, 2, 26), dtype=np.int8)
-    following = np.empty((MAX_GAME_PLIES, N_OUTPUTS))
+    record, search, buffers = _self_play_buffers(weights)
+    history, following = record
+    learning = train_buffers(weights)
     target = np.empty(N_OUTPUTS)
     for g in range(n_games):
-        t, finished, out_boards, out_moves, hashes = _self_play(
-            w1,
-            b1,
-            w2,
-            b2,
-            rolls,
-            first_off,
-            starts,
-            start_weights,
-            key,
-            first_game + g,
-            history,
-            following,
-            stack,
-            scratch,
-            out_boards,
-            out_moves,
-            hashes,
-            acc,
-            z,
-            index,
-            value,
-            work,
+        t, finished, search = _self_play(
+            weights, tables, starts, start_weights, key, first_game + g, record, search, buffers
         )
         if finished:
             stats[4] += 1.0 if t % 2 == 1 else 0.0
@@ -285,16 +228,11 @@ def train_games(
         for u in range(t - 1, -1, -1):
             if u < t - 1:
                 # G_u = (1 - lam) V(s_{u+1}) + lam G_{u+1}, G_{u+1} flipped to this side
-                w, wg, wbg, lg, lbg = target[0], target[1], target[2], target[3], target[4]
-                target[0] = (1.0 - lam) * following[u, 0] + lam * (1.0 - w)
-                target[1] = (1.0 - lam) * following[u, 1] + lam * lg
-                target[2] = (1.0 - lam) * following[u, 2] + lam * lbg
-                target[3] = (1.0 - lam) * following[u, 3] + lam * wg
-                target[4] = (1.0 - lam) * following[u, 4] + lam * wbg
+                later = flipped(target)
+                for j in range(N_OUTPUTS):
+                    target[j] = (1.0 - lam) * following[u, j] + lam * later[j]
             if not is_pure_bearoff(history[u]):
-                stats[3] += td_update(
-                    history[u], target, w1, b1, w2, b2, alpha, acc, z, grad, index, value
-                )
+                stats[3] += td_update(history[u], target, weights, alpha, learning)
                 stats[2] += 1.0
         stats[0] += 1.0
         stats[1] += t
@@ -302,9 +240,7 @@ def train_games(
 
 
 @njit(cache=True, nogil=True)
-def self_play_positions(
-    w1, b1, w2, b2, rolls, first_off, starts, start_weights, key, first_game, n_games, out
-):
+def self_play_positions(weights, tables, starts, start_weights, key, first_game, n_games, out):
     """The positions of ``n_games`` self-play games of the net, for labelling.
 
     Every position a side is on roll in, before its roll, except those the
@@ -312,35 +248,12 @@ def self_play_positions(
     26)`` until it is full. Returns how many were written and how many games
     were played to write them.
     """
-    stack, scratch, out_boards, out_moves, hashes = search_buffers(_CAPACITY)
-    acc, z, index, value, work = eval_buffers(w1)
-    history = np.empty((MAX_GAME_PLIES, 2, 26), dtype=np.int8)
-    following = np.empty((MAX_GAME_PLIES, N_OUTPUTS))
+    record, search, buffers = _self_play_buffers(weights)
+    history = record[0]
     count = 0
     for g in range(n_games):
-        t, _, out_boards, out_moves, hashes = _self_play(
-            w1,
-            b1,
-            w2,
-            b2,
-            rolls,
-            first_off,
-            starts,
-            start_weights,
-            key,
-            first_game + g,
-            history,
-            following,
-            stack,
-            scratch,
-            out_boards,
-            out_moves,
-            hashes,
-            acc,
-            z,
-            index,
-            value,
-            work,
+        t, _, search = _self_play(
+            weights, tables, starts, start_weights, key, first_game + g, record, search, buffers
         )
         for u in range(t):
             if is_pure_bearoff(history[u]):
@@ -353,14 +266,13 @@ def self_play_positions(
 
 
 @njit(cache=True, nogil=True)
-def fit_targets(w1, b1, w2, b2, boards, targets, order, alpha):
+def fit_targets(weights, boards, targets, order, alpha):
     """One pass of gradient steps over ``boards`` (row 0 on roll) towards
     ``targets`` ``(n, 5)``, in the order ``order``. Returns the mean squared
     error of the win output before each step."""
-    acc, z, index, value, _ = eval_buffers(w1)
-    grad = np.empty(w1.shape[2], dtype=np.float32)
+    buffers = train_buffers(weights)
     total = 0.0
     for i in range(order.shape[0]):
         k = order[i]
-        total += td_update(boards[k], targets[k], w1, b1, w2, b2, alpha, acc, z, grad, index, value)
+        total += td_update(boards[k], targets[k], weights, alpha, buffers)
     return total / max(order.shape[0], 1)

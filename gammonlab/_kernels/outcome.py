@@ -1,10 +1,9 @@
 """How games end and what they are worth (R8): the codes of a trial's end, the
 scorings, and the one scoring kernel every game-playing kernel uses (rollouts
 of every variant, the neural evaluator, its training) and
-:meth:`gammonlab.Position.result` too.
-
-Boards are ``(2, 26)`` int8 arrays, row 0 on roll (see
-:mod:`gammonlab._kernels.board`).
+:meth:`gammonlab.Position.result` too, on boards laid out as in
+:mod:`gammonlab._kernels.board` (row 0 on roll); and a game's five
+probabilities seen from the other side, and their cubeless equity.
 """
 
 from __future__ import annotations
@@ -25,8 +24,10 @@ __all__ = [
     "STANDARD",
     "acey_points",
     "acey_terminal_values",
+    "cubeless_equity",
     "end_class",
     "flip_probabilities",
+    "flipped",
     "game_class",
     "points_won",
     "terminal_values",
@@ -136,14 +137,22 @@ def acey_terminal_values(candidates, checkers, scoring=STANDARD):
     return out
 
 
+@njit(cache=True, nogil=True, inline="always")
+def flipped(p):
+    """Five probabilities (win, win gammon, win backgammon, lose gammon, lose
+    backgammon) seen from the other side, as a tuple: win <-> lose."""
+    return 1.0 - p[0], p[3], p[4], p[1], p[2]
+
+
 @njit(cache=True)
 def flip_probabilities(p):
     """Probabilities ``(n, 5)`` seen from the other side (in place): win <-> lose."""
     for i in range(p.shape[0]):
-        w, wg, wbg, lg, lbg = p[i, 0], p[i, 1], p[i, 2], p[i, 3], p[i, 4]
-        p[i, 0] = 1.0 - w
-        p[i, 1] = lg
-        p[i, 2] = lbg
-        p[i, 3] = wg
-        p[i, 4] = wbg
+        p[i, 0], p[i, 1], p[i, 2], p[i, 3], p[i, 4] = flipped(p[i])
     return p
+
+
+@njit(cache=True, nogil=True, inline="always")
+def cubeless_equity(p):
+    """The cubeless equity (points per game) of five probabilities."""
+    return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]

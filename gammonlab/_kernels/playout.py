@@ -97,7 +97,7 @@ from numba import njit
 from .acey import acey_legal, map_to_bar
 from .bearoff import bearoff_best, bearoff_index_row
 from .board import ROLLS
-from .movegen import START_CAPACITY, room, search_all, search_buffers
+from .movegen import GAME_CAPACITY, room, search_all, search_buffers, swap_into, swap_sides
 from .net_play import eval_buffers, net_choose
 from .outcome import (
     END_BACKGAMMON,
@@ -107,6 +107,8 @@ from .outcome import (
     SEED_000,
     STANDARD,
     acey_points,
+    cubeless_equity,
+    flipped,
     points_won,
 )
 from .policy import BEAROFF, NET, RANDOM
@@ -122,6 +124,7 @@ __all__ = [
     "LOG_MOVES",
     "LOG_SIDE",
     "MAX_PLIES",
+    "bearoff_result",
     "no_log",
     "play_acey_game",
     "play_acey_trials",
@@ -134,7 +137,6 @@ _MAPPED_CAPACITY = 256
 MAX_PLIES = 20000
 """A game still going after this many plays is reported as an error (none is known)."""
 
-_CAPACITY = START_CAPACITY * 16
 _WIN, _WIN_GAMMON, _WIN_BACKGAMMON, _LOSE_GAMMON, _LOSE_BACKGAMMON = range(5)
 
 # Columns of a game log (:func:`play_acey_game`), one row per play.
@@ -155,26 +157,37 @@ def no_log() -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True, nogil=True)
-def _swap(board):
-    for col in range(26):
-        held = board[0, col]
-        board[0, col] = board[1, col]
-        board[1, col] = held
+def bearoff_result(board, rolls, first_off, scoring, flip, out):
+    """The database's probabilities of ``board`` (both sides bearing off, row 0 on
+    roll) into ``out`` (5), seen from the side on roll or, with ``flip``, from
+    its opponent. Under seed 000's scoring (R8.4) the game is single: no contact
+    is left, so only the win probability counts."""
+    p = bearoff_probabilities(board, rolls, first_off)
+    if scoring == SEED_000:
+        p = (p[0], 0.0, 0.0, 0.0, 0.0)  # single only (R8.4)
+    if flip:
+        p = flipped(p)
+    for j in range(5):
+        out[j] = p[j]
 
 
 @njit(cache=True, nogil=True)
-def _log_play(log, log_boards, ply, roller, d1, d2, moves, chosen, earned, board, on_roll):
-    # one row of the game log: the play made at ``ply``; the board with row 0 the root's side
-    log[ply, LOG_SIDE] = roller
-    log[ply, LOG_DIE1] = d1
-    log[ply, LOG_DIE2] = d2
+def _log_play(log, ply, roller, d1, d2, moves, chosen, earned, board, on_roll):
+    # one row of a game log ``(rows, boards)`` kept for its first plays: the play
+    # made at ``ply``; the board with row 0 the root's side
+    rows, log_boards = log
+    if ply >= rows.shape[0]:
+        return
+    rows[ply, LOG_SIDE] = roller
+    rows[ply, LOG_DIE1] = d1
+    rows[ply, LOG_DIE2] = d2
     played = 0
     if chosen >= 0:
         for m in range(moves.shape[1]):
             if moves[chosen, m, 0] >= 0:
                 played += 1
-    log[ply, LOG_MOVES] = played
-    log[ply, LOG_AGAIN] = 1 if earned else 0
+    rows[ply, LOG_MOVES] = played
+    rows[ply, LOG_AGAIN] = 1 if earned else 0
     root_row = 0 if on_roll == 0 else 1  # board row of the root's side now
     for col in range(26):
         log_boards[ply, 0, col] = board[root_row, col]
@@ -195,14 +208,11 @@ def _bearoff_choice(candidates, n, rolls, first_off, expected):
     best_index = -1
     swapped = np.empty((2, 26), dtype=np.int8)
     for c in range(n):
-        for col in range(26):
-            swapped[0, col] = candidates[c, 1, col]
-            swapped[1, col] = candidates[c, 0, col]
+        swap_into(candidates[c], swapped)
         i = bearoff_index_row(candidates[c, 0])
         if i == 0:
             return c  # every checker off: the game is won
-        w, wg, wbg, lg, lbg = bearoff_probabilities(swapped, rolls, first_off)
-        equity = -(2.0 * w - 1.0 + wg - lg + wbg - lbg)
+        equity = -cubeless_equity(bearoff_probabilities(swapped, rolls, first_off))
         e = expected[i]
         if (
             best < 0
@@ -242,20 +252,11 @@ def _make_play_trials(acey):
         expected,
         rolls,
         first_off,
-        probs,
-        plies,
-        end,
-        rolled,
-        boards,
-        side,
+        results,
         scoring,
         checkers,
-        w1,
-        b1,
-        w2,
-        b2,
+        weights,
         log,
-        log_boards,
     ):
         """Play trials ``first_trial .. first_trial + n - 1`` from every root, whole games.
 
@@ -281,7 +282,7 @@ def _make_play_trials(acey):
             (never in Acey-Deucey: the 1-2 roll changes the bear-off too, R11.2).
         expected, rolls, first_off : float64 arrays
             The one-sided bear-off tables.
-        probs, plies, end, rolled, boards, side
+        results : tuple ``(probs, plies, end, rolled, boards, side)``
             Outputs of shapes ``(k, n, 5)``, ``(k, n)``, ``(k, n)``, ``(n,)``,
             ``(k, n, 2, 26)``, ``(k, n)``; ``n`` is taken from ``rolled``.
             ``side`` (int8) is the side on roll at the end, 1 when it is the
@@ -294,11 +295,11 @@ def _make_play_trials(acey):
             home), so only its win probability counts.
         checkers : int
             Checkers a side owns (Acey-Deucey; unused by the others).
-        w1, b1, w2, b2 : float32 arrays
-            The neural evaluator's weights (:mod:`gammonlab._kernels.net`) for
-            ``NET``; it plays the highest cubeless equity at 0-ply, for R8.2
+        weights : tuple of float32 arrays
+            The neural evaluator's ``(w1, b1, w2, b2)`` (:mod:`gammonlab._kernels.net`)
+            for ``NET``; it plays the highest cubeless equity at 0-ply, for R8.2
             whatever the scoring. Unused by the other policies.
-        log, log_boards : arrays (L, LOG_FIELDS) int64 and (L, 2, 26) int8
+        log : tuple of arrays (L, LOG_FIELDS) int64 and (L, 2, 26) int8
             Acey-Deucey: written for the first ``L`` plays of each game (the
             ``LOG_*`` columns, and the board after the play with row 0 the
             root's side); :func:`no_log` for none.
@@ -308,10 +309,13 @@ def _make_play_trials(acey):
         int
             0, or the trial number of a game that passed :data:`MAX_PLIES` plays plus one.
         """
+        probs, plies, end, rolled, boards, side = results
         n_trials = rolled.shape[0]
-        stack, scratch, out_boards, out_moves, hashes = search_buffers(_CAPACITY)
-        board = stack[0]  # the game's position is the search's first level: no copying
-        acc, z, index, value, work = eval_buffers(w1)
+        search = search_buffers(GAME_CAPACITY)
+        board = search.stack[0]  # the game's position is the search's first level: no copying
+        buffers = eval_buffers(weights)
+        tables = (rolls, first_off)
+        work = np.empty((2, 26), dtype=np.int8)
         mapped = np.empty((_MAPPED_CAPACITY, 2, 26), dtype=np.int8)
         no_again = np.zeros(1, dtype=np.bool_)
         known_dice = die1 > 0
@@ -339,21 +343,8 @@ def _make_play_trials(acey):
                 while outcome == _PLAYING:
                     if ply >= free_ply:
                         if not acey and bearoff_finish and is_pure_bearoff(board):
-                            w, wg, wbg, lg, lbg = bearoff_probabilities(board, rolls, first_off)
-                            if scoring == SEED_000:
-                                wg, wbg, lg, lbg = 0.0, 0.0, 0.0, 0.0  # single only (R8.4)
-                            if on_roll == 0:
-                                probs[r, i, 0] = w
-                                probs[r, i, 1] = wg
-                                probs[r, i, 2] = wbg
-                                probs[r, i, 3] = lg
-                                probs[r, i, 4] = lbg
-                            else:
-                                probs[r, i, 0] = 1.0 - w
-                                probs[r, i, 1] = lg
-                                probs[r, i, 2] = lbg
-                                probs[r, i, 3] = wg
-                                probs[r, i, 4] = wbg
+                            flip = on_roll != 0
+                            bearoff_result(board, rolls, first_off, scoring, flip, probs[r, i])
                             outcome = END_BEAROFF
                             break
                         if ply == truncate:
@@ -382,30 +373,16 @@ def _make_play_trials(acey):
                         candidates, moves, again = acey_legal(board, d1, d2, checkers)
                         n = candidates.shape[0]
                     else:
-                        n, out_boards, out_moves, hashes = search_all(
-                            stack, scratch, d1, d2, 0, out_boards, out_moves, hashes
-                        )
-                        candidates = out_boards
-                        moves = out_moves
+                        n, search = search_all(search, d1, d2, 0)
+                        candidates = search.boards
+                        moves = search.moves
                         again = no_again
                     roller = on_roll
                     if n == 0:
-                        _swap(board)
+                        swap_sides(board)
                         on_roll ^= 1
-                        if acey and ply < log.shape[0]:
-                            _log_play(
-                                log,
-                                log_boards,
-                                ply,
-                                roller,
-                                d1,
-                                d2,
-                                moves,
-                                -1,
-                                False,
-                                board,
-                                on_roll,
-                            )
+                        if acey:
+                            _log_play(log, ply, roller, d1, d2, moves, -1, False, board, on_roll)
                         ply += 1
                         continue
                     # -- the policy's choice
@@ -422,21 +399,7 @@ def _make_play_trials(acey):
                                 map_to_bar(candidates[c], mapped[c], checkers)
                             chosen = pubeval_best(mapped[:n], 1 if pubeval_is_race(work) else 0)
                         elif policy == NET:
-                            chosen, _ = net_choose(
-                                candidates,
-                                n,
-                                w1,
-                                b1,
-                                w2,
-                                b2,
-                                rolls,
-                                first_off,
-                                acc,
-                                z,
-                                index,
-                                value,
-                                work,
-                            )
+                            chosen, _ = net_choose(candidates, n, weights, tables, buffers)
                         else:
                             race = pubeval_is_race(board)
                             chosen = -1
@@ -475,27 +438,12 @@ def _make_play_trials(acey):
                         outcome = points
                     if acey:
                         if not earned:
-                            _swap(board)
+                            swap_sides(board)
                             on_roll ^= 1
-                        if ply < log.shape[0]:
-                            _log_play(
-                                log,
-                                log_boards,
-                                ply,
-                                roller,
-                                d1,
-                                d2,
-                                moves,
-                                chosen,
-                                earned,
-                                board,
-                                on_roll,
-                            )
+                        _log_play(log, ply, roller, d1, d2, moves, chosen, earned, board, on_roll)
                     else:
                         if points == 0:
-                            for col in range(26):
-                                board[0, col] = candidates[chosen, 1, col]
-                                board[1, col] = candidates[chosen, 0, col]
+                            swap_into(candidates[chosen], board)
                         on_roll ^= 1
                     ply += 1
                 plies[r, i] = ply - start_ply
@@ -533,12 +481,15 @@ def play_acey_game(board, die1, die2, policy, key, trial, rotate, checkers, log,
         The side on roll after the last play (0 the root's side); after the
         winning play, the loser.
     """
-    probs = np.empty((1, 1, 5))
-    plies = np.zeros((1, 1), dtype=np.int32)
-    end = np.zeros((1, 1), dtype=np.int8)
-    rolled = np.empty(1, dtype=np.int64)
-    boards = np.empty((1, 1, 2, 26), dtype=np.int8)
-    side = np.zeros((1, 1), dtype=np.int8)
+    results = (
+        np.empty((1, 1, 5)),
+        np.zeros((1, 1), dtype=np.int32),
+        np.zeros((1, 1), dtype=np.int8),
+        np.empty(1, dtype=np.int64),
+        np.empty((1, 1, 2, 26), dtype=np.int8),
+        np.zeros((1, 1), dtype=np.int8),
+    )
+    _, plies, end, _, _, side = results
     weights = (
         np.zeros((2, 1, 1), dtype=np.float32),
         np.zeros((2, 1), dtype=np.float32),
@@ -559,17 +510,11 @@ def play_acey_game(board, die1, die2, policy, key, trial, rotate, checkers, log,
         np.zeros(1),
         np.zeros((1, 1)),
         np.zeros((1, 1)),
-        probs,
-        plies,
-        end,
-        rolled,
-        boards,
-        side,
+        results,
         STANDARD,
         checkers,
-        *weights,
-        log,
-        log_boards,
+        weights,
+        (log, log_boards),
     )
     if stuck:
         return -1, MAX_PLIES + 1, int(side[0, 0])

@@ -1,8 +1,6 @@
 """Race values: the bear-off database's two-sided probabilities and races (no
-contact) by one-sided playouts on top of it.
-
-Boards are ``(2, 26)`` int8 arrays, row 0 on roll (see
-:mod:`gammonlab._kernels.board`).
+contact) by one-sided playouts on top of it, for boards laid out as in
+:mod:`gammonlab._kernels.board`, row 0 on roll.
 """
 
 from __future__ import annotations

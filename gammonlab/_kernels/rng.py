@@ -33,6 +33,7 @@ __all__ = [
     "DICE",
     "draw_below",
     "mix64",
+    "next_dice",
     "roll_index",
     "seed_key",
     "stream_key",
@@ -91,6 +92,16 @@ def draw_below(base: np.uint64, counter: int, n: int) -> tuple[int, int]:
 def roll_index(base: np.uint64, counter: int) -> tuple[int, int]:
     """A roll of two dice as an index ``0 .. 35`` (see :data:`ROLLS`) and the next counter."""
     return draw_below(base, counter, ROLLS)
+
+
+@njit(cache=True, nogil=True)
+def next_dice(base: np.uint64, counter: int, opening: bool) -> tuple[int, int, int]:
+    """The next roll of a stream as its two dice, and the next counter. With
+    ``opening`` a double is drawn again (R3: the opening roll is two different numbers)."""
+    roll, counter = roll_index(base, counter)
+    while opening and roll // 6 == roll % 6:
+        roll, counter = roll_index(base, counter)
+    return roll // 6 + 1, roll % 6 + 1, counter
 
 
 def seed_key(seed: int) -> np.uint64:

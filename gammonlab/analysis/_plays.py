@@ -149,8 +149,8 @@ class NetEngine(Engine):
         boards, starts, probabilities = roll_plays(
             np.ascontiguousarray(position.board, dtype=np.int8),
             dice,
-            *self.zero.weights.arrays,
-            *self.zero.tables,
+            self.zero.weights.arrays,
+            self.zero.tables,
         )
         return Rolls(boards, starts, probabilities)
 

@@ -306,9 +306,9 @@ class NetEvaluator(Evaluator):
     def evaluate_positions(self, boards: np.ndarray) -> np.ndarray:
         w = self.weights.arrays
         if self.plies == 0:
-            return net_probabilities(boards, *w, *self.tables)
+            return net_probabilities(boards, w, self.tables)
         return ply_probabilities(
-            boards, self.plies, *w, *self.tables, self.move_filter.keep, self.move_filter.margin
+            boards, self.plies, w, self.tables, self.move_filter.keep, self.move_filter.margin
         )
 
     def choose(self, boards: np.ndarray, dice: np.ndarray) -> np.ndarray:
@@ -327,8 +327,8 @@ class NetEvaluator(Evaluator):
             array,
             rolls,
             self.plies,
-            *self.weights.arrays,
-            *self.tables,
+            self.weights.arrays,
+            self.tables,
             self.move_filter.keep,
             self.move_filter.margin,
         )

@@ -144,16 +144,11 @@ def _play_kernel(spec: _Spec, first: int, n: int) -> tuple[_Chunk, np.ndarray, n
         expected,
         rolls,
         first_off,
-        probs,
-        plies,
-        end,
-        rolled,
-        boards,
-        side,
+        (probs, plies, end, rolled, boards, side),
         spec.scoring,
         spec.checkers,
-        *_weights(spec),
-        *_NO_LOG,
+        _weights(spec),
+        _NO_LOG,
     )
     if stuck:
         _too_long(f"trial {stuck - 1}")

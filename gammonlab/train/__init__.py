@@ -113,9 +113,8 @@ def match_against_pubeval(
     plies = np.zeros((pairs, 2), dtype=np.int64)
     start = Position.initial().board.astype(np.int8)
     play_pairs(
-        *weights.arrays,
-        db.rolls,
-        db.first_off,
+        weights.arrays,
+        (db.rolls, db.first_off),
         PUBEVAL,
         seed_key(seed),
         first_pair,
@@ -216,9 +215,8 @@ def train(
             while played < n:
                 chunk = min(step, n - played)
                 train_games(
-                    *weights.arrays,
-                    db.rolls,
-                    db.first_off,
+                    weights.arrays,
+                    (db.rolls, db.first_off),
                     starts,
                     start_weights,
                     key,
@@ -354,9 +352,8 @@ def distil(
         first_game = _DISTIL_GAMES + int(weights.meta.get("distil_games", 0))
         boards = np.empty((positions, 2, 26), dtype=np.int8)
         count, games = self_play_positions(
-            *weights.arrays,
-            db.rolls,
-            db.first_off,
+            weights.arrays,
+            (db.rolls, db.first_off),
             starts,
             start_weights,
             key,
@@ -374,7 +371,7 @@ def distil(
         step = 2000
         for i in range(0, count, step):
             targets[i : i + step] = ply_probabilities(
-                boards[i : i + step], plies, *weights.arrays, db.rolls, db.first_off, 5, 0.16
+                boards[i : i + step], plies, weights.arrays, (db.rolls, db.first_off), 5, 0.16
             )
             if bar is not None:
                 bar.update(min(step, count - i))
@@ -384,7 +381,7 @@ def distil(
         mse = 0.0
         for _ in range(epochs):
             order = order_rng.permutation(count).astype(np.int64)
-            mse = fit_targets(*weights.arrays, boards, targets, order, alpha)
+            mse = fit_targets(weights.arrays, boards, targets, order, alpha)
         seconds = time.process_time() - begin
         done += 1
         weights.meta["distil_rounds"] = done
