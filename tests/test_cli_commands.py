@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import SET_CORPUS, needs
 
 import gammonlab as gl
 from gammonlab.analysis.frame import BRIEF_COLUMNS, Summary
@@ -371,7 +372,7 @@ def test_luck_adjusted_money_result_is_not_clipped():
 def test_luck_adjusted_result_of_real_matches(shared_data, name):
     found = sorted(shared_data.rglob(name))
     if not found:
-        pytest.skip(f"{name} is not in {shared_data}")
+        needs(f"{name} in the shared corpus at {shared_data}", SET_CORPUS)
     summary = gl.summarise(gl.analyse(found[0], progress=False))
     adjusted = summary["luck_adjusted_result"]
     assert ((adjusted >= 0) & (adjusted <= 1)).all(), adjusted.tolist()
