@@ -252,14 +252,15 @@ def test_simulate_refuses_other_suffixes(capsys, tmp_path):
 # -- show, plays, read, analyse: narrow ------------------------------------------------------------
 
 
-def test_show_plays_and_read_are_narrow(capsys, tmp_path):
+def test_show_plays_and_read_are_narrow(capsys, tmp_path, monkeypatch):
     for argv in (["show", OPENING_XGID], ["plays", INITIAL, "11"], ["plays", BARE_XGID]):
         code, out, _ = run(capsys, *argv)
         assert code == 0
         assert_narrow(out)
-    source = tmp_path / "m.mat"
-    source.write_text(transcript(), encoding="utf-8")
-    code, out, _ = run(capsys, "read", str(source), "-o", str(tmp_path / "m.csv"), "-q")
+    # relative paths: the line names the output file, whose folder's length is the runner's
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.mat").write_text(transcript(), encoding="utf-8")
+    code, out, _ = run(capsys, "read", "m.mat", "-o", "m.csv", "-q")
     assert code == 0
     assert_narrow(out)
 
