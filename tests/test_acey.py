@@ -222,10 +222,13 @@ def test_ordinary_rolls_match_the_reference(positions):
     assert min(counts.values()) >= 20, counts
 
 
-def compare_acey_deucey(positions, n, seed):
+def acey_deucey_sample(positions, n, seed):
     rng = np.random.default_rng(seed)
-    sample = [positions[i] for i in rng.choice(len(positions), n, replace=False)]
-    sample += [np.zeros((2, 26), dtype=np.int8)]
+    return [positions[i] for i in rng.choice(len(positions), n, replace=False)]
+
+
+def compare_acey_deucey(sample):
+    sample = [*sample, np.zeros((2, 26), dtype=np.int8)]
     plays = 0
     t0 = time.perf_counter()
     for board in sample:
@@ -233,14 +236,17 @@ def compare_acey_deucey(positions, n, seed):
     print(f"acey-deucey: {len(sample)} positions, {plays} plays, {time.perf_counter() - t0:.1f}s")
 
 
-def test_acey_deucey_rolls_match_the_reference(positions):
+@pytest.mark.parametrize("count", [4, pytest.param(40, marks=pytest.mark.slow)])
+def test_acey_deucey_rolls_match_the_reference(positions, count):
     # the reference takes about 2 s a position (thousands of plays each)
-    compare_acey_deucey(positions, 40, seed=2)
+    compare_acey_deucey(acey_deucey_sample(positions, count, seed=2))
 
 
 @pytest.mark.slow
-def test_acey_deucey_rolls_match_the_reference_on_400_positions(positions):
-    compare_acey_deucey(positions, 400, seed=2)
+@pytest.mark.parametrize("part", range(10))
+def test_acey_deucey_rolls_match_the_reference_on_400_positions(positions, part):
+    # in ten parts of 40 positions, which parallel workers share
+    compare_acey_deucey(acey_deucey_sample(positions, 400, seed=2)[part::10])
 
 
 # -- scenarios -----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import needs_module
 
 import gammonlab as gl
 from gammonlab._kernels import playout as ka
@@ -371,7 +372,7 @@ def test_rollout_many_mixes_variants():
 
 
 def test_gnubg_plays_acey_deucey():
-    pytest.importorskip("gnubg_nn")
+    needs_module("gnubg_nn")
     pos = gl.Position.from_board(HOME_STRETCH, variant=ACEY)
     res = rollout(pos, trials=36, seed=1, policy="gnubg", **QUIET)
     assert 0.2 < res.win < 1.0 and res.settings["policy"] == "gnubg"

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import SHARED_DATA
+from conftest import SET_CORPUS, SHARED_DATA, needs_corpus, needs_gnubg, needs_if
 
 import gammonlab as gl
 from gammonlab import cube as cube_theory
@@ -36,16 +36,11 @@ from gammonlab.met import load
 SGF = SHARED_DATA / "sgf"
 ANALYSED = sorted(SGF.rglob("*analysed*.sgf")) if SGF.is_dir() else []
 MONEY_SESSION = SGF / "gnubg_synthetic" / "gnubg_money_session_jacoby_beaver_raccoon_resign.sgf"
+needs_analysed = needs_if(
+    not ANALYSED, f"analysed .sgf files in the shared corpus at {SGF}", SET_CORPUS
+)
 KAZAROSS = load("Kazaross-XG2")
 TRANSCRIPT = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5      21: 13/11 6/5\n"
-
-try:
-    import gnubg_nn  # noqa: F401
-
-    HAVE_GNUBG = True
-except ImportError:
-    HAVE_GNUBG = False
-needs_gnubg = pytest.mark.skipif(not HAVE_GNUBG, reason="gnubg-nn is not installed")
 
 
 def random_probabilities(rng: np.random.Generator, n: int) -> np.ndarray:
@@ -284,7 +279,7 @@ def agreement(match: gl.Match, frame: pd.DataFrame) -> dict[str, list[bool]]:
 
 
 @needs_gnubg
-@pytest.mark.skipif(not ANALYSED, reason="no analysed .sgf in the shared corpus")
+@needs_analysed
 @pytest.mark.parametrize("path", ANALYSED, ids=lambda path: path.name)
 def test_agreement_with_gnubg_analysis(path):
     """Best plays, equity losses and cube verdicts as GNU Backgammon's analysis in the file.
@@ -348,7 +343,7 @@ def test_the_analysis_frame_extends_the_action_frame_row_for_row():
 
 
 @needs_gnubg
-@pytest.mark.skipif(not MONEY_SESSION.is_file(), reason="the shared corpus is not here")
+@needs_corpus("sgf", "gnubg_synthetic", MONEY_SESSION.name)
 def test_money_session_with_jacoby_and_beavers():
     frame = analyse(gl.read_match(MONEY_SESSION), "gnubg", progress=False)
     assert frame["mwc_loss"].isna().all() and frame["luck_mwc"].isna().all()
@@ -413,7 +408,7 @@ def test_opening_luck_counts_both_players_non_double_rolls():
 
 
 @needs_gnubg
-@pytest.mark.skipif(not ANALYSED, reason="no analysed .sgf in the shared corpus")
+@needs_analysed
 def test_summary_counts_rates_and_pr():
     frame = analysed(ANALYSED[0])
     summary = summarise(frame)

@@ -12,6 +12,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from conftest import needs_if
 
 import gammonlab as gl
 from gammonlab.cli import main
@@ -580,7 +581,7 @@ def test_cli_option_errors(capsys, argv):
     assert code == 1 and "Traceback" not in err and err.strip()
 
 
-@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+@needs_if(not Path("/dev/zero").exists(), "/dev/zero", "a POSIX system")
 def test_an_endless_file_is_refused():
     for read in (gl.read_match, gl.met.read):
         with pytest.raises(gl.SourceError, match="more than"):

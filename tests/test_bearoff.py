@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import needs_module
 from numba import njit
 
 from gammonlab._kernels import bearoff as k
@@ -34,7 +35,7 @@ from gammonlab.evaluators.bearoff import (
     two_sided_win_probability,
 )
 
-gnubg = pytest.importorskip("gnubg_nn")
+gnubg = needs_module("gnubg_nn")
 
 ROLL_WEIGHTS = (
     np.array([1.0 if d1 == d2 else 2.0 for d1 in range(1, 7) for d2 in range(1, d1 + 1)]) / 36.0
@@ -256,8 +257,7 @@ def test_gnubg_database_is_our_build_in_16_bits(gnubg_rolls):
 
 def test_first_off_agrees_with_gnubg_gammon_distributions(db, positions):
     path = Path(gnubg.__file__).parent / "data" / "gnubg_os0.bd"
-    if not path.is_file():
-        pytest.skip("gnubg-nn's one-sided database file is not where expected")
+    assert path.is_file(), f"gnubg-nn's one-sided database is not at {path}"
     raw = path.read_bytes()
     assert raw.startswith(b"gnubg-OS-06-15-1-1")  # 6 points, 15 checkers, gammons, compressed
     index = np.frombuffer(raw, np.uint8, 8 * N_POSITIONS, 40).reshape(-1, 8).astype(np.int64)

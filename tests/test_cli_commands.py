@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import SET_CORPUS, needs
 
 import gammonlab as gl
 from gammonlab.analysis.frame import BRIEF_COLUMNS, Summary
@@ -251,14 +252,15 @@ def test_simulate_refuses_other_suffixes(capsys, tmp_path):
 # -- show, plays, read, analyse: narrow ------------------------------------------------------------
 
 
-def test_show_plays_and_read_are_narrow(capsys, tmp_path):
+def test_show_plays_and_read_are_narrow(capsys, tmp_path, monkeypatch):
     for argv in (["show", OPENING_XGID], ["plays", INITIAL, "11"], ["plays", BARE_XGID]):
         code, out, _ = run(capsys, *argv)
         assert code == 0
         assert_narrow(out)
-    source = tmp_path / "m.mat"
-    source.write_text(transcript(), encoding="utf-8")
-    code, out, _ = run(capsys, "read", str(source), "-o", str(tmp_path / "m.csv"), "-q")
+    # relative paths: the line names the output file, whose folder's length is the runner's
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.mat").write_text(transcript(), encoding="utf-8")
+    code, out, _ = run(capsys, "read", "m.mat", "-o", "m.csv", "-q")
     assert code == 0
     assert_narrow(out)
 
@@ -371,7 +373,7 @@ def test_luck_adjusted_money_result_is_not_clipped():
 def test_luck_adjusted_result_of_real_matches(shared_data, name):
     found = sorted(shared_data.rglob(name))
     if not found:
-        pytest.skip(f"{name} is not in {shared_data}")
+        needs(f"{name} in the shared corpus at {shared_data}", SET_CORPUS)
     summary = gl.summarise(gl.analyse(found[0], progress=False))
     adjusted = summary["luck_adjusted_result"]
     assert ((adjusted >= 0) & (adjusted <= 1)).all(), adjusted.tolist()

@@ -3,7 +3,6 @@ money and match scores, and agreement with gnubg-nn's 0-ply cube decisions."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from conftest import needs_gnubg
 
 from gammonlab import GameState
 from gammonlab.cube import (
@@ -475,7 +475,7 @@ GNUBG_SCORES = [(3, 3), (5, 5), (7, 7), (3, 5), (5, 3), (9, 11), (4, 2), (6, 3)]
 GNUBG_AGREEMENT = 0.85
 
 
-@pytest.mark.skipif(importlib.util.find_spec("gnubg_nn") is None, reason="needs gnubg-nn")
+@needs_gnubg
 def test_agrees_with_gnubg_nn():
     """gnubg-nn's 0-ply cube decisions, fed the same probabilities and the same table.
 
@@ -500,8 +500,7 @@ def test_agrees_with_gnubg_nn():
         input=json.dumps({"table": "jacobs", "cases": cases}),
         timeout=120,
     )
-    if done.returncode:
-        pytest.skip(f"gnubg-nn failed: {done.stderr[-300:]}")
+    assert done.returncode == 0, f"gnubg-nn failed: {done.stderr[-3000:]}"
     theirs = json.loads(done.stdout)
     jacobs = load("jacobs")
     agree = 0

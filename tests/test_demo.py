@@ -202,8 +202,7 @@ def test_the_command_line(tmp_path, capsys):
 
     parser = cli.build_parser()
     commands = next(a for a in parser._actions if a.dest == "command")
-    if "demo" not in commands.choices:
-        pytest.skip("gammonlab.cli does not offer 'demo' yet")
+    assert "demo" in commands.choices
     assert cli.main(["demo", str(tmp_path), "--match", "match1574521.txt", "--trials", "72"]) == 0
     printed = capsys.readouterr().out
     assert "[5/5]" in printed and "[3/5] rollout\n" in printed and "rolling out" in printed

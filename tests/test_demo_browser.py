@@ -15,6 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import needs_if
 
 from gammonlab.cli import demo
 from gammonlab.cli.report import _SECURITY
@@ -60,10 +61,8 @@ def _dump_dom(page: Path, profile: Path) -> tuple[str, str]:
     return out, err
 
 
-needs_chromium = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="headless Chromium is not installed: /usr/bin/chromium is "
-    "missing (Debian: apt-get install -y chromium)",
+needs_chromium = needs_if(
+    not CHROMIUM.exists(), f"headless Chromium at {CHROMIUM}", "Debian: apt-get install -y chromium"
 )
 
 

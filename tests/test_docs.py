@@ -7,14 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from conftest import needs_module
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def test_docs_build(tmp_path):
-    pytest.importorskip("mkdocs")
-    pytest.importorskip("mkdocstrings")
+    needs_module("mkdocs")
+    needs_module("mkdocstrings")
     site = tmp_path / "site"
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],

@@ -1,6 +1,6 @@
 """Tests of gammonlab.ids: Position ID, Match ID, XGID and the conversions between them.
 
-Reference data come from ``../shared/data/ids`` (GNU Backgammon's own output for
+Reference data come from the shared corpus's ``ids`` folder (GNU Backgammon's own output for
 XGIDs, Position ID / Match ID pairs from gnubg text exports, wildbg's Position ID
 lists); the executable reference is the ``gnubg-nn`` package.
 """
@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import SHARED_DATA, needs_corpus, needs_module
 from gnubg_worker import call_all
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -42,9 +43,8 @@ from gammonlab.ids import (
 from gammonlab.ids import xgid as xgid_module
 from gammonlab.rules import BAR, CHECKERS, OFF
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-IDS = DATA / "ids"
-needs_data = pytest.mark.skipif(not IDS.is_dir(), reason=f"test corpus not found at {IDS}")
+IDS = SHARED_DATA / "ids"
+needs_data = needs_corpus("ids")
 
 OPENING_PID = "4HPwATDgc/ABMA"
 OPENING_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10"
@@ -194,7 +194,7 @@ def test_checkers_total_is_checked_when_given():
 
 @needs_data
 def test_position_id_corpus_round_trip_and_gnubg_nn():
-    gnubg_nn = pytest.importorskip("gnubg_nn")
+    gnubg_nn = needs_module("gnubg_nn")
     pids = corpus_position_ids() + [row["position_id"] for row in corpus_pairs()]
     assert len(pids) == 2000 + 4706
     for pid in pids:
@@ -228,7 +228,7 @@ def random_boards(count: int, seed: int) -> list[np.ndarray]:
 
 
 def test_random_boards_against_gnubg_nn():
-    gnubg_nn = pytest.importorskip("gnubg_nn")
+    gnubg_nn = needs_module("gnubg_nn")
     boards = random_boards(3000, seed=20240611)
     assert sum(int(b[0, BAR] > 0) for b in boards) > 300
     assert sum(int(b[1, OFF] > 0) for b in boards) > 2000
@@ -254,7 +254,7 @@ def test_random_base64_agrees_with_gnubg_nn():
     """400 random 14-character strings: we accept exactly the IDs GNU Backgammon
     reads back to themselves, and decode them alike (its decoder runs in a child
     process: it can crash on arbitrary keys)."""
-    pytest.importorskip("gnubg_nn")
+    needs_module("gnubg_nn")
     rng = np.random.default_rng()
     pids = ["".join(rng.choice(list(BASE64), size=14)) for _ in range(400)]
     # keys with few one-bits decode to plausible boards: make some of those too

@@ -1,7 +1,7 @@
 """The text level of the transcript readers: gammonlab.io.text, .mat and .sgf.
 
-Corpus tests read every file under ``../shared/data`` (see its SOURCES.md) and
-are skipped when that folder is missing.
+Corpus tests read every file of the shared corpus (``../shared/data`` or
+``$GAMMONLAB_SHARED_DATA``, see its SOURCES.md) and are skipped when it is missing.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from conftest import SHARED_DATA, corpus, needs_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,8 +32,8 @@ from gammonlab.io.text import (
     read_source,
 )
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=f"test corpus not found at {DATA}")
+DATA = SHARED_DATA
+needs_data = needs_corpus()
 
 
 def _files(kind: str) -> list[Path]:
@@ -595,9 +596,7 @@ def test_corpus_games_match_game_headers_and_scores():
 
 @needs_data
 def test_corpus_against_gnubg_import_check():
-    table = DATA / "gnubg_import_check.tsv"
-    if not table.is_file():
-        pytest.skip("gnubg_import_check.tsv is missing")
+    table = corpus("gnubg_import_check.tsv")
     score = re.compile(r"is: (.*) (\d+), (.*) (\d+) \((?:match to (\d+) points?|money session)")
     checked = 0
     with open(table, encoding="utf-8", newline="") as handle:
@@ -680,9 +679,7 @@ def _compare(sgf_raw, mat_raw, normalise=_no_bare_resignation) -> int:
 @needs_data
 @pytest.mark.parametrize("name", sorted(DERIVED))
 def test_sgf_derived_from_mat_gives_the_same_actions(name):
-    sgf_path = DATA / "sgf" / "gnubg_derived_from_real_mat" / f"{name}.sgf"
-    if not sgf_path.is_file():
-        pytest.skip(f"{sgf_path} is missing")
+    sgf_path = corpus("sgf", "gnubg_derived_from_real_mat", f"{name}.sgf")
     assert _compare(_sgf(sgf_path), _mat(_mat_source(DERIVED[name]))) > 30
 
 
@@ -698,9 +695,7 @@ def _as_gnubg_mat_export(sgf_keys: list[tuple]) -> list[tuple]:
 @needs_data
 @pytest.mark.parametrize("sgf_name", sorted(TWINS))
 def test_gnubg_sgf_and_mat_twins(sgf_name):
-    sgf_path, mat_path = DATA / "sgf" / sgf_name, DATA / "mat" / TWINS[sgf_name]
-    if not (sgf_path.is_file() and mat_path.is_file()):
-        pytest.skip("twin files missing")
+    sgf_path, mat_path = corpus("sgf", sgf_name), corpus("mat", TWINS[sgf_name])
     assert _compare(_sgf(sgf_path), _mat(mat_path), _as_gnubg_mat_export) > 100
 
 

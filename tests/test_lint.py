@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from conftest import needs, needs_module
 
 REPO = Path(__file__).resolve().parents[1]
 CODE = ["gammonlab", "tests", "benchmarks"]
@@ -16,7 +16,7 @@ CODE = ["gammonlab", "tests", "benchmarks"]
 def _ruff() -> str:
     ruff = shutil.which("ruff")
     if ruff is None:
-        pytest.skip('needs ruff: pip install -e ".[test]"')
+        needs("ruff on PATH")
     return ruff
 
 
@@ -33,7 +33,7 @@ def test_ruff_format():
 
 
 def test_mypy():
-    pytest.importorskip("mypy", reason='needs mypy: pip install -e ".[test]"')
+    needs_module("mypy")
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "gammonlab"], cwd=REPO, capture_output=True, text=True
     )

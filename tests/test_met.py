@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import SHARED_DATA
+from conftest import corpus
 
 from gammonlab import met
 from gammonlab.errors import GammonlabError, ParseError
@@ -46,9 +46,7 @@ def _explicit(name: str) -> tuple[list[list[float]] | None, dict[str, list[float
 
 
 def test_every_shared_table_is_shipped_unchanged():
-    shared = SHARED_DATA / "met"
-    if not shared.is_dir():
-        pytest.skip("the shared MET folder is not available")
+    shared = corpus("met")
     for path in sorted(shared.glob("*.xml")):
         if path.name == "catalog.xml":
             continue

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from boards import START, random_board, random_play
+from conftest import needs_module
 
 from gammonlab._kernels.movegen import (
     count_plays_batch,
@@ -24,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 def run_oracle(seed: int, random_games: int, selfplay_games: int, boards: int) -> dict:
     """Run the comparison in a child process: a crash of the reference library
     fails this test instead of the whole run."""
-    pytest.importorskip("gnubg_nn")
+    needs_module("gnubg_nn")
     path = os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])
     env = dict(os.environ, PYTHONPATH=path)
     done = subprocess.run(

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import needs_module
 
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
-pytest.importorskip("ipykernel")
+nbformat = needs_module("nbformat")
+nbclient = needs_module("nbclient")
+needs_module("ipykernel")
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
 IDS = [path.stem for path in NOTEBOOKS]
@@ -45,7 +46,7 @@ def test_notebook_is_committed_without_outputs(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_notebook_runs(path, tmp_path, monkeypatch):
     for module in NEEDS.get(path.stem, []):
-        pytest.importorskip(module)
+        needs_module(module)
     monkeypatch.setenv("MPLBACKEND", "Agg")
     notebook = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(

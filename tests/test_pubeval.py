@@ -15,6 +15,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from conftest import needs_module
 
 from gammonlab._kernels.pubeval import (
     WEIGHTS_CONTACT,
@@ -29,7 +30,7 @@ from gammonlab.errors import InvalidPositionError
 from gammonlab.evaluators import pubeval as wrapper
 from gammonlab.evaluators.base import EvaluatorError, PubevalPolicy, get_evaluator
 
-gnubg = pytest.importorskip("gnubg_nn")
+gnubg = needs_module("gnubg_nn")
 
 START = np.zeros((2, 26), dtype=np.int8)
 for _point, _count in ((24, 2), (13, 5), (8, 3), (6, 5)):

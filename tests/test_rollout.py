@@ -15,6 +15,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from conftest import needs_module
 
 import gammonlab as gl
 from gammonlab._kernels import rng
@@ -272,7 +273,7 @@ def test_same_seed_same_numbers_whatever_the_chunks(monkeypatch):
 
 
 def test_same_seed_with_two_processes_and_dask():
-    pytest.importorskip("distributed")
+    needs_module("distributed")
     from distributed import Client, LocalCluster
 
     kwargs = {"trials": 1296, "seed": 123, "progress": False}

@@ -19,15 +19,14 @@ import sys
 import textwrap
 
 import numpy as np
-import pytest
+from conftest import needs_module
+from gnubg_worker import call_all
 
 import gammonlab as gl
 from gammonlab.evaluators.base import get_evaluator
 from gammonlab.rollout import rollout, rollout_many
 
-pytest.importorskip("gnubg_nn")
-
-from gnubg_worker import call_all
+needs_module("gnubg_nn")
 
 # GNU Backgammon's two-sided bear-off database stores probabilities in 16 bits:
 # its numbers are exact only to about 1/65535 (positions decided by the first roll

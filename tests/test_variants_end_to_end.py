@@ -8,11 +8,11 @@ diagrams.
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import replace
 
 import numpy as np
 import pytest
+from conftest import needs_gnubg
 
 import gammonlab as gl
 
@@ -77,10 +77,7 @@ def test_analysis_of_a_simulated_nackgammon_match_by_its_own_policy():
     assert (moves.best_play == moves.play).all()
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("gnubg_nn") is None,
-    reason="GNU Backgammon's nets (gnubg-nn) are not installed",
-)
+@needs_gnubg
 def test_gnubg_analysis_of_a_simulated_nackgammon_match():
     """GNU Backgammon's nets judge pubeval's plays: losses are never negative,
     mostly small; luck averages out; the summary counts every decision."""

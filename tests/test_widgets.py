@@ -6,11 +6,12 @@ import builtins
 import importlib
 
 import pytest
+from conftest import needs_module
 
 import gammonlab as gl
 from gammonlab.teaching.board import LESSONS, TeachingBoard
 
-ipywidgets = pytest.importorskip("ipywidgets")
+ipywidgets = needs_module("ipywidgets")
 
 from gammonlab.teaching import widget as widgets  # noqa: E402
 from gammonlab.teaching.widget import TWO_PLAYERS, TeachingWidget, teach  # noqa: E402
