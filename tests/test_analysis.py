@@ -446,6 +446,27 @@ def test_summary_of_a_policy_has_no_equities():
     assert summary["pr"].isna().all()
 
 
+def test_summary_counts_are_integers():
+    summary = summarise(analyse(TRANSCRIPT, progress=False))
+    counts = [
+        "moves",
+        "unforced",
+        "doubtful",
+        "bad",
+        "very_bad",
+        "checker_errors",
+        "cube_decisions",
+        "missed_doubles",
+        "wrong_doubles",
+        "wrong_takes",
+        "wrong_passes",
+        "cube_errors",
+        "decisions",
+    ]
+    for column in counts:
+        assert pd.api.types.is_integer_dtype(summary[column]), column
+
+
 def test_the_net_analyses_by_default_without_gnubg(monkeypatch):
     import warnings
 

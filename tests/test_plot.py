@@ -699,6 +699,61 @@ def test_cube_decision_without_a_cube_to_turn(ax):
         plot.plot_cube_decision(PROBABILITIES, x="pips", ax=ax)
 
 
+def overlapping_texts(ax) -> list[tuple[str, str]]:
+    """The pairs of texts of the axes whose boxes, with a point of margin, overlap when drawn."""
+    ax.figure.canvas.draw()
+    margin = ax.figure.dpi / 72  # one point, in pixels
+    boxes = [
+        (t.get_text(), t.get_window_extent().padded(margin)) for t in ax.texts if t.get_visible()
+    ]
+    return [
+        (first, second)
+        for i, (first, a) in enumerate(boxes)
+        for second, b in boxes[i + 1 :]
+        if a.overlaps(b)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("score", "size"),
+    [
+        ((5, 3), (9, 4.5)),  # 2-away, 4-away: the three cube points within 5%
+        ((5, 3), (5, 3)),
+        ((3, 5), (9, 4.5)),
+        ((0, 0), (6, 4)),
+        (None, (8, 4.5)),
+        (None, (4, 3)),
+    ],
+)
+def test_cube_decision_labels_never_overlap(score, size):
+    chances = [0.70, 0.20, 0.01, 0.05, 0.00]
+    state = None if score is None else gl.GameState.initial(match_length=7, score=score)
+    fig, ax = plt.subplots(figsize=size)
+    try:
+        plot.plot_cube_decision(chances, state=state, ax=ax)
+        assert overlapping_texts(ax) == []
+        marks = cube_points(state, chances)
+        low, high = ax.get_xlim()
+        wanted = [
+            name
+            for name, where in [
+                ("double point", marks.double_point),
+                ("cash point", marks.cash_point),
+                ("too good", marks.too_good_point),
+            ]
+            if where is not None and low < where < high
+        ]
+        lines = [line.get_gid() for line in ax.get_lines() if line.get_gid() in wanted]
+        assert sorted(lines) == sorted(wanted)
+        # every cube point is named once: by a label along its line or in the legend
+        labels = [t.get_gid().removesuffix(" label") for t in ax.texts if t.get_gid()]
+        in_legend = [text.split(" ")[0] for text in legend_texts(ax) if "%" in text]
+        assert len(labels) + len(in_legend) == len(wanted)
+        assert set(labels) <= set(wanted)
+    finally:
+        plt.close(fig)
+
+
 # -- analysed matches ----------------------------------------------------------------------------
 
 

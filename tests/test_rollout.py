@@ -579,7 +579,7 @@ def test_gnubg_missing_gives_a_clear_error():
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    assert "pip install gammonlab[gnubg]" in out
+    assert 'pip install -e ".[gnubg]"' in out
     assert issubclass(MissingDependencyError, ImportError)
 
 

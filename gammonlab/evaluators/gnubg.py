@@ -1,7 +1,7 @@
 """GNU Backgammon's neural nets as an evaluator and a policy, through ``gnubg-nn``.
 
 ``gnubg-nn`` (GPL) packages GNU Backgammon's evaluation code and weights. It is
-an optional extra: ``pip install gammonlab[gnubg]``. Without it,
+an optional extra: ``pip install -e ".[gnubg]"`` in a checkout. Without it,
 ``get_evaluator("gnubg")`` raises :class:`~gammonlab.errors.MissingDependencyError`.
 
 - As an **evaluator**, each board is evaluated at 0-ply with
@@ -67,7 +67,7 @@ def import_gnubg() -> ModuleType:
     except ImportError as exc:
         raise MissingDependencyError(
             "the 'gnubg' evaluator needs GNU Backgammon's nets from the gnubg-nn package: "
-            "pip install gammonlab[gnubg]  (or: pip install gnubg-nn)"
+            'pip install -e ".[gnubg]" in a gammonlab checkout (or: pip install gnubg-nn)'
         ) from exc
     return gnubg_nn
 

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 from matplotlib.colors import LinearSegmentedColormap
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import TextToPath
 from matplotlib.ticker import PercentFormatter
 
 from ..cube.theory import with_winning_chance
@@ -74,7 +76,9 @@ def plot_cube_decision(
     thick amber line is the equity after proper cube action; the background
     says which action that is. On the winning-chance axis the double point,
     the cash point (the taker's take point, seen from the doubler) and the
-    too-good point are marked (:func:`gammonlab.cube.cube_points`). The big dot
+    too-good point are marked (:func:`gammonlab.cube.cube_points`), each named
+    beside its line, or in the legend where the lines stand too close together
+    for their names; a band too narrow for its name is left unnamed. The big dot
     is the position under study.
 
     Parameters
@@ -214,56 +218,105 @@ def plot_cube_decision(
 
 
 def _shade_regions(ax: Axes, grid: np.ndarray, regions: list[str]) -> None:
-    """Background bands: where each cube action is the proper one, named at the bottom."""
+    """Background bands: where each cube action is the proper one, named at the bottom.
+
+    A band too narrow for its name is left unnamed, so that names never overlap.
+    """
     start = 0
     edges = np.r_[grid[0], (grid[1:] + grid[:-1]) / 2, grid[-1]]
+    font = FontProperties(size="small", style="italic")
+    per_unit = _axes_width_points(ax) / (grid[-1] - grid[0])
     for i in range(1, len(regions) + 1):
         if i < len(regions) and regions[i] == regions[start]:
             continue
         name = regions[start]
         left, right = edges[start], edges[i]
         ax.axvspan(left, right, color=_CUBE_SHADES[name], zorder=0, lw=0, gid=f"region {name}")
-        if right - left > 0.06 * (grid[-1] - grid[0]):
+        label = name.replace(", ", ",\n")
+        room = (right - left) * per_unit - font.get_size_in_points()  # a margin on each side
+        if _text_width_points(label, font) <= room:
             ax.text(
                 (left + right) / 2,
                 0.02,
-                name.replace(", ", ",\n"),
+                label,
                 transform=ax.get_xaxis_transform(),
                 ha="center",
                 va="bottom",
-                fontsize="small",
+                fontproperties=font,
                 color="#666666",
-                fontstyle="italic",
                 zorder=1,
             )
         start = i
 
 
+_LINE_ACROSS = 1.2  # a rotated label's width per line of text, in font sizes
+_LABEL_GAP = 0.6  # the space kept beside a rotated label, in font sizes
+
+
 def _mark_cube_points(ax: Axes, points: Any) -> None:
+    """Dashed lines at the cube points, each named by a label along it.
+
+    A label goes on the left of its line, or on the right where the left is
+    taken; where neither side has room, the line is named in the legend instead,
+    so that labels never overlap.
+    """
     marks = [
         ("double point", points.double_point, ""),
         ("cash point", points.cash_point, f"\n(take point {points.take_point:.1%})"),
         ("too good", points.too_good_point, ""),
     ]
     low, high = ax.get_xlim()
-    for name, where, extra in marks:
-        if where is None or not low < where < high:
+    shown = sorted(
+        ((where, name, extra) for name, where, extra in marks if where is not None),
+        key=lambda mark: mark[0],
+    )
+    font = FontProperties(size="x-small")
+    size = font.get_size_in_points()
+    width = _axes_width_points(ax)
+    taken: list[tuple[float, float]] = []
+    for where, name, extra in shown:
+        if not low < where < high:
             continue
-        ax.axvline(
+        line = ax.axvline(
             where, color=NEUTRAL_LIGHT, linewidth=1.0, linestyle=(0, (4, 3)), zorder=1, gid=name
         )
-        ax.text(
-            where,
-            0.98,
-            f"{name} {where:.1%}{extra}",
-            transform=ax.get_xaxis_transform(),
-            rotation=90,
-            ha="right",
-            va="top",
-            fontsize="x-small",
-            color="#555555",
-            zorder=1,
-        )
+        text = f"{name} {where:.1%}{extra}"
+        at = (where - low) / (high - low) * width
+        across = (_LINE_ACROSS * (text.count("\n") + 1) + _LABEL_GAP) * size
+        for ha, span in (("right", (at - across, at)), ("left", (at, at + across))):
+            inside = 0.0 <= span[0] and span[1] <= width
+            if inside and all(span[1] <= a or b <= span[0] for a, b in taken):
+                taken.append(span)
+                ax.text(
+                    where,
+                    0.98,
+                    text,
+                    transform=ax.get_xaxis_transform(),
+                    rotation=90,
+                    ha=ha,
+                    va="top",
+                    fontproperties=font,
+                    color="#555555",
+                    zorder=1,
+                    gid=f"{name} label",
+                )
+                break
+        else:
+            line.set_label(text.replace("\n", " "))
+
+
+def _axes_width_points(ax: Axes) -> float:
+    """The width of the axes on the figure, in points."""
+    return float(ax.bbox.width) * 72 / float(ax.figure.dpi)
+
+
+def _text_width_points(text: str, font: FontProperties) -> float:
+    """The width of the widest line of ``text`` in ``font``, in points."""
+    measure = TextToPath()
+    return max(
+        measure.get_text_width_height_descent(line, font, ismath=False)[0]
+        for line in text.split("\n")
+    )
 
 
 # -- match equity tables -------------------------------------------------------------------------

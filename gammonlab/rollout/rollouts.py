@@ -588,7 +588,7 @@ def rollout(
         ``n_jobs`` asks otherwise (a function defined in a notebook after the
         processes started does not exist in them).
     client : dask.distributed.Client, optional
-        Run the chunks on this Dask cluster (``pip install gammonlab[dask]``).
+        Run the chunks on this Dask cluster (``pip install -e ".[dask]"``).
         Built-in policies release the GIL, so threaded workers run in parallel
         too; ``gnubg-nn`` is not thread-safe: give it one thread per worker.
     progress : bool

@@ -3,7 +3,7 @@
 :class:`TeachingWidget` is a thin shell over :class:`~gammonlab.teaching.TeachingBoard`:
 every button calls the model and draws the board again; all the rules live in
 :mod:`gammonlab.teaching`. ipywidgets is an optional extra
-(``pip install 'gammonlab[notebook]'``).
+(``pip install -e ".[notebook]"`` in a gammonlab checkout).
 
 >>> widget = teach(opponent="pubeval", seed=1, delay=0)
 >>> widget.board.awaiting in ("roll", "play")
@@ -47,7 +47,8 @@ def _ipywidgets() -> Any:
         import ipywidgets
     except ImportError as exc:
         raise MissingDependencyError(
-            "the teaching widget needs ipywidgets: pip install 'gammonlab[notebook]'"
+            'the teaching widget needs ipywidgets: pip install -e ".[notebook]" in a gammonlab '
+            "checkout (or: pip install ipywidgets)"
         ) from exc
     return ipywidgets
 
