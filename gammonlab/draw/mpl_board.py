@@ -50,8 +50,6 @@ def plot_board(data: Drawable, *, ax: Axes | None = None, **kwargs: Any) -> Axes
     Parameters
     ----------
     data : Position, Play, GameState or Action
-    flip, numbering, pips, cube, dice, score, arrows, highlight, colors, player, names
-        Keyword only; as for :func:`gammonlab.draw.svg.board`.
     ax : matplotlib Axes, optional
         Where to draw; the current Axes by default.
     **kwargs
@@ -59,6 +57,11 @@ def plot_board(data: Drawable, *, ax: Axes | None = None, **kwargs: Any) -> Axes
         are artist properties (``rasterized=True``, ``clip_on=False``, ...) set on
         every patch and text the board is drawn with
         (:meth:`matplotlib.artist.Artist.set`).
+
+    Other Parameters
+    ----------------
+    flip, numbering, pips, cube, dice, score, arrows, highlight, colors, player, names : see board
+        Keyword only; as for :func:`gammonlab.draw.svg.board`.
 
     Returns
     -------

@@ -966,6 +966,11 @@ def board(
         rolled, the score and the match length. An action of a match
         (``match.actions[i]``) is drawn as its state, with its play's arrows and
         the players' names.
+    size : float or None
+        Width in pixels; the height follows. ``None`` lets the page decide.
+
+    Other Parameters
+    ----------------
     flip : bool
         Mirror left and right: the home boards on the left (R1.3).
     numbering : bool
@@ -978,8 +983,6 @@ def board(
         play's own arrows (``arrows=[]`` draws none).
     highlight : iterable of int, optional
         Points to tint, as the board numbers them (25 the bar, 0 the tray).
-    size : float or None
-        Width in pixels; the height follows. ``None`` lets the page decide.
     colors : mapping, optional
         Colours to replace, by the names of :class:`gammonlab.draw.style.BoardColors`.
     player : {0, 1}, optional

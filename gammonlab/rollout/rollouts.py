@@ -554,6 +554,11 @@ def rollout(
     dice : tuple of int, optional
         Dice already rolled (overrides the state's); positional or keyword,
         as in :func:`rollout_plays`.
+    keep_trials : bool
+        Keep one row per trial (:meth:`RolloutResult.to_frame`).
+
+    Other Parameters
+    ----------------
     trials : int
         Number of games (rounded up to whole blocks of 36 with variance reduction).
     policy : str, Policy or callable, optional
@@ -576,8 +581,6 @@ def rollout(
         with the bear-off database's two-sided probabilities instead of playing
         them out: less variance and time, a small bias (each side's one-sided
         play). A position that is a pure bear-off already is played out.
-    keep_trials : bool
-        Keep one row per trial (:meth:`RolloutResult.to_frame`).
     target_stderr : float, optional
         Stop after the first whole block at which the equity's standard error
         is at most this (from the second block on); ``trials`` is the maximum.
@@ -725,11 +728,13 @@ def rollout_plays(
         The roll to play; taken from a GameState or ID when not given.
     top : int
         How many candidates to roll out (all of them if fewer).
-    trials, policy, seed, truncate, evaluator, variance_reduction, bearoff_finish,
-    target_stderr, n_jobs, client, progress, rules
-        As in :func:`rollout` (the target applies to every candidate's equity;
-        under ``rules`` with seed 000's scoring the probabilities and equities
-        are R8.4's, and ``frame.attrs["settings"]["scoring"]`` says so).
+    **options : RolloutOptions
+        ``trials``, ``policy``, ``seed``, ``truncate``, ``evaluator``,
+        ``variance_reduction``, ``bearoff_finish``, ``target_stderr``, ``n_jobs``,
+        ``client``, ``progress``, ``rules``: as in :func:`rollout` (the target
+        applies to every candidate's equity; under ``rules`` with seed 000's
+        scoring the probabilities and equities are R8.4's, and
+        ``frame.attrs["settings"]["scoring"]`` says so).
 
     Returns
     -------
