@@ -470,16 +470,19 @@ def analyse(
         A :class:`~gammonlab.match.Match`, or anything :func:`~gammonlab.read_match`
         reads.
     evaluator : str, Policy or callable, optional
-        ``'gnubg'`` (GNU Backgammon's nets, the default when ``gnubg-nn`` is
-        installed), ``'pubeval'`` (the default otherwise, with a warning: it
-        ranks plays but gives no equity), or any evaluator
-        :func:`~gammonlab.evaluators.base.get_evaluator` accepts.
+        ``'net'`` (gammonlab's own neural evaluator, the default), ``'gnubg'``
+        (GNU Backgammon's nets, with ``pip install -e ".[gnubg]"``),
+        ``'pubeval'`` (it ranks plays but gives no equity: no equity loss, no
+        luck), or any evaluator :func:`~gammonlab.evaluators.base.get_evaluator`
+        accepts.
     plies : int
-        0 reproduces GNU Backgammon's 0-ply analysis. More (``'gnubg'`` only):
-        the best plays (up to 8 within 0.16) and the cube are judged on
-        ``plies``-ply cubeless probabilities, made cubeful by the same formulas;
-        GNU Backgammon's deeper analyses are cubeful all the way down, so they
-        differ a little. Luck stays at 0 plies, as in GNU Backgammon. Slow.
+        0 judges every play and cube decision on the evaluator's 0-ply
+        probabilities, as GNU Backgammon's 0-ply analysis does. More (``'net'``
+        and ``'gnubg'``): the best plays (up to 8 within 0.16) and the cube are
+        judged on ``plies``-ply cubeless probabilities, made cubeful by the same
+        formulas; GNU Backgammon's deeper analyses are cubeful all the way down,
+        so they differ a little. Luck stays at 0 plies, as in GNU Backgammon.
+        Each ply is far slower than the one before.
     progress : bool
         Show a progress bar.
     luck : bool
@@ -645,7 +648,7 @@ def analyse_matches(
 
     collects(errors)
     paths, root = transcript_files(source, pattern)
-    policy = resolve_evaluator(evaluator)  # warns once, here, when pubeval stands in
+    policy = resolve_evaluator(evaluator)  # once, here, not in every worker
     options = {"plies": plies, "luck": luck, "met": met, "thresholds": thresholds}
     results = map_files(
         _analyse_file,
