@@ -12,9 +12,9 @@ import json
 import re
 from pathlib import Path
 
-import pytest
+from conftest import needs_module
 
-tomllib = pytest.importorskip("tomllib")  # Python 3.11
+tomllib = needs_module("tomllib", "Python 3.11 or later", "tomllib reads pyproject.toml")
 
 REPO = Path(__file__).resolve().parents[1]
 PIP_INSTALL = re.compile(r"pip3? install\b[^\n`]*")

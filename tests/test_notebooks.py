@@ -21,7 +21,7 @@ from conftest import needs_module
 
 nbformat = needs_module("nbformat")
 nbclient = needs_module("nbclient")
-tomllib = needs_module("tomllib")  # Python 3.11
+tomllib = needs_module("tomllib", "Python 3.11 or later", "tomllib reads pyproject.toml")
 needs_module("ipykernel")
 
 REPO = Path(__file__).resolve().parents[1]

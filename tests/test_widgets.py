@@ -232,7 +232,7 @@ def test_missing_ipywidgets_raises_a_clear_error(monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_ipywidgets)
     module = importlib.reload(widgets)  # the module itself imports without ipywidgets
-    with pytest.raises(gl.MissingDependencyError, match=r"gammonlab\[notebook\]"):
+    with pytest.raises(gl.MissingDependencyError, match=r"pip install -e \"\.\[notebook\]\""):
         module.TeachingWidget(delay=0)
     monkeypatch.undo()
     importlib.reload(widgets)
