@@ -574,7 +574,7 @@ class TeachingWidget:
         self.set_dice_button.disabled = awaiting == "over"
         for button in (self.play_button, self.play_choice_button, self.hint_button):
             button.disabled = awaiting != "play"
-        self.undo_button.disabled = not board.can_undo
+        self.undo_button.disabled = not (board.can_undo or board.partial)
 
     def _dice_html(self) -> str:
         board = self.board
