@@ -86,7 +86,7 @@ class Explanation:
     def message(self) -> str:
         """One sentence, e.g. ``13/7 is illegal with 6-5: both dice must be played ...``."""
         roll = f"{max(self.dice)}-{min(self.dice)}"
-        shown = self.text.strip() or "no move"
+        shown = self.text.strip() or "playing no move"  # an empty play (R5.5, R5.6)
         if self.legal:
             notation = self.play.notation if self.play is not None else ""
             return f"{notation or 'no move'} is legal with {roll}"

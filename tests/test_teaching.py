@@ -623,3 +623,130 @@ def test_board_svg_draws_you_at_the_bottom_whoever_is_on_roll():
 def test_repr_says_whose_turn_it_is():
     board = TeachingBoard("pubeval", position=gl.Position.initial(), dice=(3, 1))
     assert repr(board) == "<TeachingBoard You vs pubeval, standard, turn 1: You to play 3-1>"
+
+
+# -- a play built move by move (what a click on the board does) ------------------------------
+
+
+def test_a_play_is_built_move_by_move_each_move_checked_with_its_rule():
+    board = TeachingBoard.from_scenario("R6.3", opponent="pubeval", seed=1, auto_reply=False)
+    assert board.movable() == [BAR]  # only the checker on the bar may move (R6.3)
+    with pytest.raises(gl.IllegalPlayError) as caught:
+        board.move(13, 7)
+    assert caught.value.rule == "R6.3" and board.refusal.rule == "R6.3"
+    assert "(R6.3)" in board.message and board.partial == ()
+    assert board.move(BAR, 20) is None
+    assert board.partial == ((BAR, 20),) and board.partial_notation == "bar/20"
+    assert board.dice_left == [6] and "to play: 6" in board.message
+    assert board.refusal is None and board.history == ()
+    svg = board.board_svg()
+    assert svg.count('class="arrow"') == 1  # the move so far, drawn as it is made
+    assert board.take_back() == ((BAR, 20),) and board.partial == ()
+    assert board.move(BAR, 20) is None
+    turn = board.move(13, 7)
+    assert turn is not None and turn.notation == "bar/20 13/7"
+    assert board.partial == () and board.awaiting == "opponent"
+
+
+@pytest.mark.parametrize(
+    ("rule", "source", "target", "refused_by"),
+    [
+        ("R4.2", 24, 19, "R4.2"),  # a blocked point
+        ("R5.3", 14, 9, "R5.3"),  # only one die: the larger
+        ("R6.4", BAR, 19, "R6.4"),  # a blocked entry point
+        ("R6.6", BAR, 20, "R6.4"),  # a closed board: no entry at all
+        ("R7.1", 6, OFF, "R7.1"),  # bearing off with a checker outside
+        ("R7.3", 4, OFF, "R7.3"),  # a checker higher must move first
+        ("R4.4", 24, 13, "R4.4"),  # both dice, the point in between blocked
+        ("R4.1", 13, 14, "R4.1"),  # backwards
+    ],
+)
+def test_an_illegal_move_is_refused_at_once_citing_the_rule(rule, source, target, refused_by):
+    board = TeachingBoard.from_scenario(rule, opponent=None)
+    with pytest.raises(gl.IllegalPlayError) as caught:
+        board.move(source, target)
+    assert caught.value.rule == refused_by, str(caught.value)
+    assert f"({refused_by})" in board.message
+    assert board.partial == () and board.history == ()
+    if caught.value.example:
+        assert board.explain(caught.value.example).legal
+
+
+def test_bearing_off_and_entering_by_moves():
+    board = TeachingBoard.from_scenario("R7.4", opponent=None)  # 6-5: 3/off(2)
+    assert board.targets(3) == [OFF]
+    assert board.move(3, OFF) is None
+    with pytest.raises(gl.IllegalPlayError, match=r"R7\.3"):
+        board.move(2, OFF)  # the 6 left must take the checker on the 3-point
+    assert board.move(3, OFF).notation == "3/off(2)"
+    board = TeachingBoard.from_scenario("R7.1", opponent=None)  # 6-1: 7/6/off is 7/off
+    assert board.move(7, 6) is None
+    assert board.move(6, OFF).notation == "7/off"
+    board = TeachingBoard.from_scenario("R6.4", opponent=None)
+    assert board.targets(BAR) == [15, 21]  # bar/21 with the 4, on with the 6
+    turn = board.move(BAR, 15)
+    assert turn is not None and turn.notation == "bar/15"
+
+
+def test_an_incomplete_play_sent_is_refused_with_the_rule_that_asks_for_more():
+    board = TeachingBoard.from_scenario("R5.1", opponent=None)  # 6-5: 14/3
+    board.move(14, 9)
+    with pytest.raises(gl.IllegalPlayError) as caught:
+        board.send()
+    assert caught.value.rule == "R5.1" and board.partial == ((14, 9),)
+    assert board.move(9, 3).notation == "14/3"
+    board = TeachingBoard.from_scenario("R5.4", opponent=None)  # 4-4: three 4s can be played
+    board.move(20, 16)
+    with pytest.raises(gl.IllegalPlayError) as caught:
+        board.send()
+    assert caught.value.rule == "R5.4"
+    assert board.partial == ((20, 16),)  # kept, to be finished
+    for _ in range(3):
+        if board.history:
+            break
+        point = board.movable()[0]
+        board.move(point, board.targets(point)[0])
+    assert len(board.history) == 1 and board.partial == ()
+    assert board.history[0].notation == "20/8"  # three 4s, as many as can be played
+
+
+@pytest.mark.parametrize("variant", ["standard", "acey-deucey"])
+def test_every_play_of_a_game_can_be_made_move_by_move(variant):
+    rng = np.random.default_rng(4)
+    board = TeachingBoard(None, seed=4, variant=variant, hint_policy=None)
+    for _ in range(30 if variant == "standard" else 60):
+        if board.awaiting == "over":
+            break
+        if board.awaiting == "roll":
+            board.roll()
+        plays = board.legal_plays
+        if len(plays) == 0 or plays.doubles is not None:  # a pass, an Acey-Deucey 1-2
+            board.play(0)
+            continue
+        play = plays[int(rng.integers(len(plays)))]
+        turn = None
+        for source, target in play.moves:
+            assert target in board.targets(source), (play, board.partial)
+            turn = board.move(source, target)
+        assert turn is not None and turn.play == play
+
+
+def test_messages_follow_the_players_names_and_read_as_english():
+    for seed in range(40):
+        board = TeachingBoard("random", seed=seed, auto_reply=False)
+        if "You move first" in board.message:
+            break
+    else:
+        pytest.fail("no opening won by the user in 40 seeds")
+    assert "You moves" not in board.message
+    board.opponent = None  # two people now: the names change, and so does the message
+    assert "Player 0" in board.message and "You" not in board.message
+    assert "random" not in board.message
+    board.play(0)
+    assert board.message.startswith("Player 0 played")
+    with pytest.raises(gl.IllegalPlayError) as caught:
+        TeachingBoard.from_scenario("R5.6", opponent=None).play("")
+    assert str(caught.value).startswith("playing no move is illegal with 6-6")
+    mine = TeachingBoard("pubeval", position=gl.Position.initial(), dice=(3, 1))
+    with pytest.raises(gl.OutOfTurnError, match="You have rolled"):
+        mine.roll()

@@ -57,7 +57,8 @@ def test_layout_holds_every_control():
         widget.die2,
     ):
         assert any(control is child for child in children)
-    assert isinstance(widget.board_view, ipywidgets.HTML)
+    # the clickable board (anywidget) or, without anywidget, a picture
+    assert isinstance(widget.board_view, ipywidgets.DOMWidget)
     assert widget.board_view.value.startswith("<svg")
     assert "data-value" in widget.board_view.value  # the dice are drawn
     assert widget._repr_mimebundle_()  # Jupyter can display it
@@ -257,3 +258,141 @@ def test_acey_deucey_widget_lists_at_most_listed_plays_and_rolls_again():
     widget.play_button.click()
     assert widget.board.history[0].play.doubles == 6
     assert widget.board.awaiting == "roll" and not widget.roll_button.disabled
+
+
+# -- the board played by clicks, and what a player meets ---------------------------------------
+
+
+def page(widget: TeachingWidget, **message) -> None:
+    """A message from the board's page, as the front-end sends it."""
+    widget.board_view._handle_custom_msg(message, [])
+
+
+def em(value: str) -> float:
+    assert value.endswith("em"), value
+    return float(value[:-2])
+
+
+def test_clicks_choose_a_checker_light_its_points_and_move_it():
+    widget = make(TeachingBoard.from_scenario("R6.3", opponent="pubeval", seed=1, auto_reply=False))
+    view = widget.board_view
+    assert widget.clickable and view.movable == [25]  # only the bar (R6.3)
+    assert view.value.count('class="hit-area"') == 27
+    assert " width=" not in view.value.split(">", 1)[0]  # the picture fills its container
+    page(widget, kind="click", point=13)  # a checker that may not move: refused, with the rule
+    assert "Illegal (R6.3)" in widget.message_view.value and widget.selected is None
+    page(widget, kind="click", point=25)
+    assert widget.selected == 25 and view.selected == 25
+    assert view.targets == widget.board.targets(25) and 20 in view.targets
+    assert 'class="highlight"' in view.value  # the points it may reach light up
+    page(widget, kind="click", point=20)
+    assert widget.board.partial_notation == "bar/20" and widget.selected is None
+    assert 13 in view.movable and 25 not in view.movable
+    assert "to play: 6" in widget.message_view.value
+    page(widget, kind="move", source=13, target=14)  # dragged backwards
+    assert "Illegal (R4.1)" in widget.message_view.value
+    widget.undo_button.click()  # takes back the move on the board, not a whole play
+    assert widget.board.partial == () and view.movable == [25]
+    page(widget, kind="move", source=25, target=20)
+    page(widget, kind="move", source=13, target=7)  # the play is complete: played, replied
+    board = widget.board
+    assert board.history[0].notation == "bar/20 13/7" and len(board.history) == 2
+    assert widget.log_view.value.splitlines() == board.log
+    page(widget, kind="nonsense")  # ignored
+    page(widget, kind="click")  # no point: ignored
+
+
+def test_a_top_player_clicks_in_its_own_numbering():
+    widget = at_start(opponent=None, dice=(6, 5))
+    widget.play_text.value = "24/13"
+    widget.on_play_text()
+    widget.die1.value, widget.die2.value = 6, 5
+    widget.on_set_dice()
+    assert widget.board.on_roll == 1
+    page(widget, kind="click", point=12)  # shown 12 is player 1's 13-point
+    assert widget.selected == 13 and 7 in widget.board.targets(13)
+    assert 18 in widget.board_view.targets  # player 1's 7-point, shown as 18
+
+
+def test_enter_in_the_play_box_plays_and_an_empty_box_sends_the_moves_made():
+    widget = at_start()
+    widget.play_text.value = "8/5 6/5"
+    widget.play_text._handle_custom_msg({"event": "submit"}, [])  # what Enter sends
+    assert widget.board.history[0].notation == "8/5 6/5" and widget.play_text.value == ""
+    widget.roll_button.click()
+    widget.die1.value, widget.die2.value = 3, 1
+    widget.on_set_dice()
+    page(widget, kind="move", source=8, target=5)
+    widget.play_text._handle_custom_msg({"event": "submit"}, [])  # not whole yet (R5.1)
+    assert "Illegal (R5.1)" in widget.message_view.value
+    page(widget, kind="move", source=6, target=5)
+    turn = widget.board.history[2]
+    assert turn.player == 0 and turn.play.moves == ((8, 5), (6, 5))
+
+
+def test_a_second_click_on_play_keeps_the_reply_in_view():
+    widget = at_start()
+    widget.play_text.value = "8/5 6/5"
+    widget.play_button.click()
+    shown = widget.message_view.value
+    assert "pubeval played" in shown
+    widget.play_button.click()  # nothing to play now
+    widget.play_choice_button.click()
+    widget.hint_button.click()
+    assert widget.message_view.value == shown
+    assert "must roll first" not in widget.message_view.value
+
+
+def test_the_dice_lists_show_the_roll_and_have_room_for_their_numbers():
+    widget = at_start(dice=None)
+    widget.roll_button.click()
+    assert (widget.die1.value, widget.die2.value) == widget.board.dice
+    label = em(widget.die1.style.description_width)
+    assert em(widget.die1.layout.width) - label >= 4  # the number and the arrow fit
+    assert em(widget.die2.layout.width) >= 4
+
+
+def test_hint_selects_its_best_play_in_the_list():
+    widget = at_start(dice=(6, 5))
+    widget.hint_button.click()
+    index = widget.plays_dropdown.value
+    assert index is not None
+    assert widget.board.legal_plays[index].notation == "24/13"
+    widget.play_choice_button.click()
+    assert widget.board.history[0].notation == "24/13"
+
+
+def test_messages_follow_the_names_after_switching_to_two_players():
+    for seed in range(40):
+        widget = make(TeachingBoard("random", seed=seed, auto_reply=False))
+        if "You move first" in widget.message_view.value:
+            break
+    else:
+        pytest.fail("no opening won by the user in 40 seeds")
+    widget.opponent_select.value = TWO_PLAYERS
+    message = widget.message_view.value
+    assert "Player 0" in message and "You" not in message and "random" not in message
+
+
+def test_a_new_game_after_a_lesson_gets_fresh_dice():
+    def rolls(widget: TeachingWidget) -> list:
+        board = widget.board
+        return [board.message, *(board._throw() for _ in range(6))]
+
+    first = make(seed=7, opponent=None)
+    opening = rolls(first)
+    widget = make(seed=7, opponent=None)
+    widget.lesson_select.value = "R6.4"
+    widget.new_game_button.click()
+    assert rolls(widget) != opening
+
+
+def test_without_anywidget_the_board_is_a_picture_to_play_by_text(monkeypatch):
+    monkeypatch.setattr(widgets, "board_view_class", lambda: None)
+    monkeypatch.setattr(widgets, "log_view_class", lambda: None)
+    widget = at_start()
+    assert not widget.clickable and isinstance(widget.board_view, ipywidgets.HTML)
+    assert isinstance(widget.log_view, ipywidgets.Textarea)
+    widget.play_text.value = "8/5 6/5"
+    widget.play_button.click()
+    assert widget.log_view.value.splitlines() == widget.board.log

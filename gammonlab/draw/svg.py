@@ -378,6 +378,7 @@ class BoardOptions(TypedDict, total=False):
     colors: Mapping[str, object] | None
     player: int | None
     names: Sequence[str] | None
+    hit_areas: bool
 
 
 def layout_board(
@@ -394,6 +395,7 @@ def layout_board(
     colors: Mapping[str, object] | None = None,
     player: int | None = None,
     names: Sequence[str] | None = None,
+    hit_areas: bool = False,
 ) -> Diagram:
     """Lay a board out as shapes; :func:`board` takes the same options.
 
@@ -428,6 +430,8 @@ def layout_board(
         shapes += _draw_dice(frame, subject, palette)
     shapes += _draw_moves(frame, subject, moves, palette)
     shapes += _draw_lines(frame, subject, height, palette, header=header, pips=pips, score=score)
+    if hit_areas:
+        shapes += _draw_hit_areas(frame)
     title = _title(subject)
     return Diagram(width=geo.WIDTH, height=height, shapes=tuple(shapes), title=title)
 
@@ -553,6 +557,26 @@ def _draw_highlights(frame: _Frame, points: set[int], palette: BoardColors) -> l
             )
         )
     return shapes
+
+
+def _draw_hit_areas(frame: _Frame) -> list[Shape]:
+    """Invisible rectangles on top of everything, one per place a checker can be clicked:
+    ``<rect class="hit-area" data-point="p">`` with ``p`` as the bottom side numbers the
+    points (1-24), 25 for the bar and 0 for each tray."""
+    half = geo.FELT_HEIGHT / 2
+    areas: list[tuple[int, Rect]] = []
+    for shown in range(1, POINTS + 1):
+        x = frame.column_x(frame.column(shown)) - geo.POINT_WIDTH / 2
+        y = frame.middle if shown <= geo.ROW_POINTS else frame.top
+        areas.append((shown, Rect(x=x, y=y, width=geo.POINT_WIDTH, height=half)))
+    areas.append((BAR, _bar_strip(frame.top, geo.FELT_HEIGHT)))
+    side = frame.side_column(home=True)
+    for y in (frame.top, frame.middle):
+        areas.append((OFF, Rect(x=side, y=y, width=geo.SIDE_WIDTH, height=half)))
+    return [
+        replace(area, cls="hit-area", data=(("point", shown),), fill="#000000", opacity=0.0)
+        for shown, area in areas
+    ]
 
 
 def _draw_numbers(frame: _Frame, palette: BoardColors) -> list[Shape]:
@@ -990,6 +1014,10 @@ def board(
         it. For a GameState the absolute player (``player=state.bottom`` draws it
         as its XGID does); for a Position or a Play 0 is the side on roll, 1 its
         opponent. By default the side on roll.
+    hit_areas : bool
+        Add an invisible ``<rect class="hit-area" data-point="p">`` over each point
+        (numbered as the board shows it), the bar (25) and the trays (0), on top of
+        everything, for a page that maps clicks to points.
     names : pair of str, optional
         The players' names, to label the sides with: of player 0 and player 1
         for a GameState or an action (an action of a match carries them), of

@@ -28,7 +28,7 @@ Everything here is plain Python; :mod:`gammonlab.teaching.widget` draws it in Ju
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -42,16 +42,17 @@ from ..errors import (
     OutOfTurnError,
     PlayIndexError,
 )
-from ..play import LegalPlays, Play
+from ..explain import Explanation
+from ..play import LegalPlays, Move, Play, point_name
 from ..position import Dice, Position, normalise_dice
 from ..rules import Variant
 from ..rules import variant as lookup_variant
 from .lessons import LESSONS, Lesson, lesson
+from .steps import PlayBuilder
 
 if TYPE_CHECKING:
     from ..draw.svg import SVG
     from ..evaluators.base import Policy
-    from ..explain import Explanation
     from ..state import GameState
 
 __all__ = [
@@ -87,6 +88,20 @@ _KIND_WORDS = {
 
 def _roll_text(dice: Dice) -> str:
     return f"{max(dice)}-{min(dice)}"
+
+
+_YOU_FORMS = {"has": "have", "moves": "move", "gets": "get", "wins": "win"}
+"""The verbs the messages use, as they read after "You"."""
+
+
+def _agree(name: str, verb: str) -> str:
+    """``verb`` as it reads after ``name``: "You move", "pubeval moves"."""
+    return _YOU_FORMS.get(verb, verb) if name == "You" else verb
+
+
+Names = tuple[str, str]
+Wording = Callable[[Names], str]
+"""A message in words, written with the players' names when it is read."""
 
 
 def _pass(position: Position, dice: Dice) -> Play:
@@ -164,8 +179,7 @@ class Outcome:
         words = _KIND_WORDS.get(self.kind, (self.kind, "R8.2"))[0]
         unit = "point" if self.points == 1 else "points"
         name = names[self.winner]
-        verb = "win" if name == "You" else "wins"
-        return f"{name} {verb} {words}: {self.points} {unit} ({self.rule})"
+        return f"{name} {_agree(name, 'wins')} {words}: {self.points} {unit} ({self.rule})"
 
 
 @dataclass(frozen=True)
@@ -314,8 +328,7 @@ class TeachingBoard:
         self.lesson: Lesson | None = None
         self.refusal: Explanation | None = None
         """The explanation of the last play refused, until the next play."""
-        self.message = ""
-        """What just happened, in words, for a user interface."""
+        self._say: Wording = _words("")
         self._reset()
         if position is None:
             self.new_game()
@@ -328,7 +341,8 @@ class TeachingBoard:
             self._dice = None if dice is None else normalise_dice(dice)
             self._check_over()
             if self._dice is not None and not self.is_game_over:
-                self.message = f"{self.names[who]} to play {_roll_text(self._dice)}"
+                roll = _roll_text(self._dice)
+                self._say = lambda names: f"{names[who]} to play {roll}"
 
     # -- construction -----------------------------------------------------------------------
 
@@ -374,15 +388,32 @@ class TeachingBoard:
         starter = 0 if first[0] > first[1] else 1
         self._on_roll = starter
         self._dice = (first[starter], first[1 - starter])  # R3.2
-        names = self.names
-        self.message = (
-            f"Opening roll: {names[0]} {first[0]}, {names[1]} {first[1]}; "
-            f"{names[starter]} moves first with {_roll_text(self._dice)} (R3.2)"
-        )
+        roll = _roll_text(self._dice)
+
+        def opening(names: Names) -> str:
+            moves = _agree(names[starter], "moves")
+            return (
+                f"Opening roll: {names[0]} {first[0]}, {names[1]} {first[1]}; "
+                f"{names[starter]} {moves} first with {roll} (R3.2)"
+            )
+
+        self._say = opening
         if self._should_reply(reply):
             self.advance()
 
+    @property
+    def message(self) -> str:
+        """What just happened, in words, for a user interface; the players are named as
+        :attr:`names` names them now (after a change of opponent too)."""
+        return self._say(self.names)
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._say = _words(text)
+
     def _reset(self) -> None:
+        self._partial: list[tuple[Move, ...]] = []
+        self._builder: PlayBuilder | None = None
         self._turns: list[Turn] = []
         self._snapshots: list[_Snapshot] = []
         self._outcome: Outcome | None = None
@@ -539,8 +570,9 @@ class TeachingBoard:
         if self.awaiting != "roll":
             raise OutOfTurnError(self._not_now("roll"))
         self._dice = self._throw()
+        self._partial = []
         self.refusal = None
-        self.message = self._rolled_message(self._on_roll, self._dice)
+        self._say = self._rolled_message(self._on_roll, self._dice)
         return self._dice
 
     def set_dice(self, dice: Iterable[int]) -> Dice:
@@ -556,20 +588,22 @@ class TeachingBoard:
         if self.is_game_over:
             raise OutOfTurnError(self._not_now("set the dice"))
         self._dice = normalise_dice(dice)
+        self._partial = []
         self.refusal = None
-        self.message = self._rolled_message(self._on_roll, self._dice, "gets")
+        self._say = self._rolled_message(self._on_roll, self._dice, "gets")
         return self._dice
 
     def _throw(self) -> Dice:
         d1, d2 = (int(d) for d in self._dice_rng.integers(1, 7, size=2))
         return d1, d2
 
-    def _rolled_message(self, player: int, dice: Dice, verb: str = "rolled") -> str:
-        text = f"{self.names[player]} {verb} {_roll_text(dice)}"
+    def _rolled_message(self, player: int, dice: Dice, verb: str = "rolled") -> Wording:
+        lost = ""
         if len(self._position.legal_plays(dice)) == 0:
             rule = "R6.6" if self._position.on_bar[0] else "R5.5"
-            text += f": no legal play, the turn is lost ({rule})"
-        return text
+            lost = f": no legal play, the turn is lost ({rule})"
+        roll = _roll_text(dice)
+        return lambda names: f"{names[player]} {_agree(names[player], verb)} {roll}{lost}"
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -713,9 +747,11 @@ class TeachingBoard:
             play=play,
         )
         self._turns.append(turn)
+        self._partial = []
         self.refusal = None
         self._dice = None
-        self.message = f"{turn.name} played {_roll_text(turn.dice)}: {turn.notation or 'no move'}"
+        roll, notation = _roll_text(turn.dice), turn.notation or "no move"
+        self._say = lambda names: f"{names[player]} played {roll}: {notation}"
         self._hand_over(turn)
         self._check_over()
         return turn
@@ -726,7 +762,8 @@ class TeachingBoard:
         if turn.play.roll_again and not turn.play.position.is_game_over:
             self._on_roll = turn.player
             self._position = turn.play.position.swapped()
-            self.message += ": a 1-2 played in full, roll again (R11.2)"
+            played = self._say
+            self._say = lambda names: played(names) + ": a 1-2 played in full, roll again (R11.2)"
             return
         self._on_roll = 1 - turn.player
         self._position = turn.play.position
@@ -739,8 +776,164 @@ class TeachingBoard:
         winner = self._on_roll if result.winner == 0 else 1 - self._on_roll
         self._outcome = Outcome(winner=winner, kind=result.kind, points=result.points)
         self._dice = None
-        self.message = self._outcome.describe(self.names)
+        self._say = self._outcome.describe
         return True
+
+    # -- a play move by move -----------------------------------------------------------------
+
+    @property
+    def partial(self) -> tuple[Move, ...]:
+        """The moves of the play being built with :meth:`move`, one die each, in the
+        mover's numbering (25 the bar, 0 off, 26 entering from off the board)."""
+        return tuple(step for chain in self._partial for step in chain)
+
+    @property
+    def partial_notation(self) -> str:
+        """:attr:`partial` in notation, ``''`` before the first move."""
+        return self._steps().notation if self._partial else ""
+
+    @property
+    def dice_left(self) -> list[int]:
+        """The dice the moves of :attr:`partial` leave to play (four for doubles, R4.5)."""
+        return self._steps().dice_left if self.awaiting == "play" else []
+
+    def _steps(self) -> PlayBuilder:
+        position, dice, steps = self._position, self._need_dice(), self.partial
+        built = self._builder
+        if (
+            built is None
+            or built.position is not position
+            or built.dice != dice
+            or tuple(built.steps) != steps
+        ):
+            built = self._builder = PlayBuilder(position, dice, steps)
+        return built
+
+    def movable(self) -> list[int]:
+        """The points (mover's numbering) a checker may be moved from now, as the next
+        move of the play being built; empty unless a person is to play."""
+        if self.awaiting != "play":
+            return []
+        return sorted(self._steps().options())
+
+    def targets(self, source: int) -> list[int]:
+        """The points a checker on ``source`` may reach now (0 off, R7), with one die
+        or several (R4.4), as the next moves of the play being built."""
+        if self.awaiting != "play":
+            return []
+        return sorted(self._steps().options().get(int(source), {}))
+
+    def move(self, source: int, target: int, *, reply: bool | None = None) -> Turn | None:
+        """Move one checker from ``source`` to ``target`` as part of the play.
+
+        The move is taken when the rules allow it on the board as it stands and the
+        moves so far with it still begin a legal play (R4-R7); once they make a whole
+        play it is played (:meth:`play`) and its turn returned. Points are in the
+        mover's numbering: 25 the bar, 0 off, 26 a checker waiting off the board
+        (Acey-Deucey, R11.1).
+
+        Raises
+        ------
+        IllegalPlayError
+            The move breaks a rule: :attr:`refusal` says which, e.g. ``R6.3`` for
+            a checker moved while another waits on the bar.
+        OutOfTurnError
+            Not a person's turn to play.
+
+        >>> board = TeachingBoard.from_scenario("R6.3", opponent=None)
+        >>> try:
+        ...     board.move(13, 7)
+        ... except IllegalPlayError as error:
+        ...     print(error.rule, error.example)
+        R6.3 bar/20 13/7
+        >>> board.move(25, 20) is None, board.partial_notation, board.targets(13)
+        (True, 'bar/20', [7])
+        >>> board.move(13, 7).notation
+        'bar/20 13/7'
+        """
+        if self.awaiting != "play":
+            raise OutOfTurnError(self._not_now("move"))
+        source, target = int(source), int(target)
+        built = self._steps()
+        if not built.clickable:
+            raise IllegalPlayError(
+                f"a {_roll_text(built.dice)} with {built.count} legal plays is played "
+                "with doubles of your choice: type it or choose it from the list (R11.2)",
+                rule="R11.2",
+            )
+        chain = built.options().get(source, {}).get(target)
+        if chain is None:
+            rule, reason = built.refusal(source, target)
+            text = f"{point_name(source)}/{point_name(target)}"
+            self.refusal = Explanation(
+                text=text,
+                dice=built.dice,
+                legal=False,
+                rule=rule,
+                reason=reason,
+                example=built.example([(source, target)]),
+            )
+            self.message = self.refusal.message
+            raise IllegalPlayError(
+                self.refusal.message,
+                rule=rule,
+                reason=reason,
+                example=self.refusal.example,
+            )
+        self._partial.append(chain)
+        self.refusal = None
+        built = self._steps()
+        whole = built.complete()
+        if whole is not None and not built.options():
+            self._partial = []
+            return self.play(whole, reply=reply)
+        self._say = self._partial_words()
+        return None
+
+    def _partial_words(self) -> Wording:
+        player, built = self._on_roll, self._steps()
+        so_far, left = built.notation, built.dice_left
+        whole = built.complete() is not None
+        rest = " and ".join(str(d) for d in left)
+        then = "; complete: send it, or play on" if whole else f"; to play: {rest}"
+        return lambda names: f"{names[player]}: {so_far}{then}"
+
+    def take_back(self) -> tuple[Move, ...]:
+        """Take back the last move of the play being built (with every die it used);
+        returns its moves, empty when there was none."""
+        if not self._partial:
+            return ()
+        chain = self._partial.pop()
+        self.refusal = None
+        if self._partial:
+            self._say = self._partial_words()
+        else:
+            roll, player = _roll_text(self._need_dice()), self._on_roll
+            self._say = lambda names: f"{names[player]} to play {roll}"
+        return chain
+
+    def take_back_all(self) -> tuple[Move, ...]:
+        """Take back every move of the play being built; returns them."""
+        taken = self.partial
+        while self._partial:
+            self.take_back()
+        return taken
+
+    def send(self, *, reply: bool | None = None) -> Turn:
+        """Play the moves of :attr:`partial` as the whole play.
+
+        Raises
+        ------
+        IllegalPlayError
+            They are not a whole legal play yet: the refusal says which rule
+            asks for more (R5.1, R5.4, R5.6).
+        """
+        if self.awaiting != "play":
+            raise OutOfTurnError(self._not_now("play"))
+        whole = self._steps().complete() if self._partial else None
+        if whole is None:
+            return self.play(self.partial_notation, reply=reply)
+        return self.play(whole, reply=reply)
 
     # -- help ---------------------------------------------------------------------------------
 
@@ -778,16 +971,15 @@ class TeachingBoard:
             return []
         snap = self._snapshots.pop()
         undone = self._turns[snap.turns :]
+        self._partial = []
         del self._turns[snap.turns :]
         self._position = snap.position
         self._on_roll = snap.on_roll
         self._dice = snap.dice
         self._outcome = None
         self.refusal = None
-        self.message = (
-            f"took back {', '.join(str(t) for t in undone)}; "
-            f"{self.names[snap.on_roll]} to play {_roll_text(snap.dice)}"
-        )
+        taken, roll = ", ".join(str(t) for t in undone), _roll_text(snap.dice)
+        self._say = lambda names: f"took back {taken}; {names[snap.on_roll]} to play {roll}"
         return undone
 
     # -- drawing ------------------------------------------------------------------------------
@@ -800,6 +992,8 @@ class TeachingBoard:
         flip: bool = False,
         numbering: bool = True,
         size: float | None = 480,
+        highlight: Iterable[int] | None = None,
+        hit_areas: bool = False,
     ) -> SVG:
         """The board as SVG: you at the bottom, the dice, the last play's arrows.
 
@@ -814,7 +1008,17 @@ class TeachingBoard:
         numbering : bool
             Write the point numbers.
         size : float or None
-            Width in pixels.
+            Width in pixels; ``None`` fills the width of the page (the picture keeps
+            its proportions).
+        highlight : iterable of int, optional
+            Points to tint, as the board numbers them from the bottom (25 the bar,
+            0 the tray).
+        hit_areas : bool
+            Invisible ``<rect class="hit-area" data-point="p">`` over every point,
+            the bar and the trays, for a page that maps clicks to points.
+
+        While a play is built with :meth:`move`, the board shows the checkers
+        where its moves took them, with their arrows.
 
         >>> board = TeachingBoard(None, position=Position.initial(), dice=(3, 1))
         >>> _ = board.play("8/5 6/5")
@@ -828,8 +1032,11 @@ class TeachingBoard:
         from ..state import GameState
 
         over = self.is_game_over
+        position = self._position
+        if self._partial and not over and preview is None:
+            position = Position.from_board(self._steps().board(), self._variant)
         state = GameState(
-            self._position,
+            position,
             on_roll=self._on_roll,
             dice=None if over else self._dice,
             bottom=self._user,
@@ -845,10 +1052,26 @@ class TeachingBoard:
             score=False,
             arrows=preview_moves,
             player=self._user,
+            highlight=highlight,
+            hit_areas=hit_areas,
         )
         shapes = list(base.shapes)
         last = self.last_turn
-        if arrows and preview is None and last is not None and last.play.moves:
+        if self._partial and not over and preview is None:
+            # the moves so far, drawn from the position before them
+            overlay = layout_board(
+                self._position,
+                flip=flip,
+                numbering=False,
+                cube=False,
+                score=False,
+                arrows=self.partial,
+                player=0 if self._on_roll == self._user else 1,
+            )
+            hits = [s for s in overlay.shapes if s.cls in ("arrow", "hit")]
+            at = next((i for i, s in enumerate(shapes) if s.cls == "hit-area"), len(shapes))
+            shapes[at:at] = hits
+        elif arrows and preview is None and last is not None and last.play.moves:
             # the arrows start from the position before the play, in the same frame
             overlay = layout_board(
                 last.play.before,
@@ -882,11 +1105,11 @@ class TeachingBoard:
         )
 
     def _resolve_quietly(self, move: PlayChoice) -> Play:
-        message, refusal = self.message, self.refusal
+        say, refusal = self._say, self.refusal
         try:
             return self._resolve(move)
         finally:
-            self.message, self.refusal = message, refusal
+            self._say, self.refusal = say, refusal
 
     def _repr_svg_(self) -> str:
         return str(self.board_svg())
@@ -919,11 +1142,16 @@ class TeachingBoard:
         names = self.names
         waiting = {
             "roll": f"{names[self._on_roll]} must roll first",
-            "play": f"{names[self._on_roll]} has rolled and must play",
+            "play": f"{names[self._on_roll]} {_agree(names[self._on_roll], 'has')} rolled "
+            "and must play",
             "opponent": f"it is {names[self._on_roll]}'s turn (call step())",
             "over": "the game is over (start a new game)",
         }[self.awaiting]
         return f"cannot {action} now: {waiting}"
+
+
+def _words(text: str) -> Wording:
+    return lambda names: text
 
 
 def _policy(value: str | Policy) -> Policy:
