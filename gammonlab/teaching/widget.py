@@ -3,7 +3,7 @@
 :class:`TeachingWidget` is a thin shell over :class:`~gammonlab.teaching.TeachingBoard`:
 every button and every click calls the model and draws the board again; all the rules
 live in :mod:`gammonlab.teaching`. The board itself is a small front-end of its own
-(:class:`BoardView`, on anywidget, the JavaScript in ``front/``): it shows the SVG
+(``BoardView``, on anywidget, the JavaScript in ``front/``): it shows the SVG
 board, fitted to the width of the page, and sends each click on a point, or a checker
 dragged from one point to another, to Python, which answers with the points to light
 up, the move made or the rule that refuses it. Without anywidget the board is a
@@ -67,33 +67,43 @@ def _ipywidgets() -> Any:
     return ipywidgets
 
 
+def _front_end(name: str, script: str, doc: str, **traits: Any) -> type | None:
+    """An anywidget class showing ``value`` with the module ``front/script``, the board's
+    style sheet, and ``max_width`` (CSS) besides ``traits``; ``None`` without anywidget."""
+    try:
+        import anywidget
+        import traitlets
+    except ImportError:
+        return None
+    namespace = {
+        "__module__": __name__,
+        "__doc__": doc,
+        "_esm": FRONT / script,
+        "_css": FRONT / "board.css",
+        "value": traitlets.Unicode("").tag(sync=True),
+        "max_width": traitlets.Unicode("600px").tag(sync=True),
+        **{trait: make(traitlets).tag(sync=True) for trait, make in traits.items()},
+    }
+    return type(name, (anywidget.AnyWidget,), namespace)
+
+
 @cache
 def board_view_class() -> type | None:
-    """The clickable board's widget class (:class:`BoardView`), ``None`` without anywidget.
+    """The clickable board's widget class (``BoardView``), ``None`` without anywidget.
 
     Its traits: ``value`` (the SVG), ``movable``, ``targets`` (points as the board
     shows them, 25 the bar, 0 the tray) and ``selected`` (-1 for none), ``max_width``
     (CSS). The page sends ``{"kind": "click", "point": p}`` and
     ``{"kind": "move", "source": p, "target": q}``.
     """
-    try:
-        import anywidget
-        import traitlets
-    except ImportError:
-        return None
-
-    class BoardView(anywidget.AnyWidget):  # type: ignore[misc]
-        """The board as the page shows it: a picture that reports clicks."""
-
-        _esm = FRONT / "board.js"
-        _css = FRONT / "board.css"
-        value = traitlets.Unicode("").tag(sync=True)
-        movable = traitlets.List(traitlets.Int()).tag(sync=True)
-        targets = traitlets.List(traitlets.Int()).tag(sync=True)
-        selected = traitlets.Int(-1).tag(sync=True)
-        max_width = traitlets.Unicode("600px").tag(sync=True)
-
-    return BoardView
+    return _front_end(
+        "BoardView",
+        "board.js",
+        "The board as the page shows it: a picture that reports clicks.",
+        movable=lambda t: t.List(t.Int()),
+        targets=lambda t: t.List(t.Int()),
+        selected=lambda t: t.Int(-1),
+    )
 
 
 @cache
@@ -102,21 +112,7 @@ def log_view_class() -> type | None:
 
     Its ``value`` is the log, one turn a line, as :attr:`TeachingBoard.log` gives it.
     """
-    try:
-        import anywidget
-        import traitlets
-    except ImportError:
-        return None
-
-    class LogView(anywidget.AnyWidget):  # type: ignore[misc]
-        """The moves of the game, newest last, in view."""
-
-        _esm = FRONT / "log.js"
-        _css = FRONT / "board.css"
-        value = traitlets.Unicode("").tag(sync=True)
-        max_width = traitlets.Unicode("600px").tag(sync=True)
-
-    return LogView
+    return _front_end("LogView", "log.js", "The moves of the game, newest last, in view.")
 
 
 class TeachingWidget:

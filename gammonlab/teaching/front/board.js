@@ -60,22 +60,20 @@ function render({ model, el }) {
     }
   }
 
-  box.addEventListener("pointerdown", down);
-  box.addEventListener("pointerup", up);
-  model.on("change:value", draw);
-  model.on("change:max_width", draw);
-  model.on("change:movable", mark);
-  model.on("change:targets", mark);
-  model.on("change:selected", mark);
+  const pointer = { pointerdown: down, pointerup: up };
+  const changes = {
+    "change:value": draw,
+    "change:max_width": draw,
+    "change:movable": mark,
+    "change:targets": mark,
+    "change:selected": mark,
+  };
+  for (const [name, handler] of Object.entries(pointer)) box.addEventListener(name, handler);
+  for (const [name, handler] of Object.entries(changes)) model.on(name, handler);
   draw();
   return () => {
-    box.removeEventListener("pointerdown", down);
-    box.removeEventListener("pointerup", up);
-    model.off("change:value", draw);
-    model.off("change:max_width", draw);
-    model.off("change:movable", mark);
-    model.off("change:targets", mark);
-    model.off("change:selected", mark);
+    for (const [name, handler] of Object.entries(pointer)) box.removeEventListener(name, handler);
+    for (const [name, handler] of Object.entries(changes)) model.off(name, handler);
   };
 }
 

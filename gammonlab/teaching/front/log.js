@@ -12,12 +12,11 @@ function render({ model, el }) {
     box.scrollTop = box.scrollHeight;
   }
 
-  model.on("change:value", draw);
-  model.on("change:max_width", draw);
+  const changes = ["change:value", "change:max_width"];
+  for (const name of changes) model.on(name, draw);
   draw();
   return () => {
-    model.off("change:value", draw);
-    model.off("change:max_width", draw);
+    for (const name of changes) model.off(name, draw);
   };
 }
 
