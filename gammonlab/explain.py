@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ._kernels.board import START
-from ._kernels.movegen import plays_with_row
+from ._kernels.movegen import plays_with_change
 from .errors import IllegalPlayError
 from .notation import Journey, parse_notation, split_acey_deucey
 from .play import ACEY_DEUCEY, LegalPlays, Move, Play, point_name
@@ -174,51 +174,66 @@ class _Written:
     segments: tuple[tuple[int, int], ...]
     shape: tuple[tuple[int, bool], ...]
     marked: frozenset[int]  # the points the text marks as hit
+    change: np.ndarray = field(compare=False)  # checkers put on (+) and taken from (-) row 0
 
 
 @lru_cache(maxsize=16384)
 def _written(journeys: tuple[Journey, ...]) -> _Written:
     segments = tuple(segment for journey in journeys for segment in journey.segments)
+    sources = tuple(j.source for j in journeys if j.source != START)
+    targets = tuple(j.target for j in journeys)
+    change = np.zeros(BAR + 1, dtype=np.int8)
+    for source in sources:
+        change[source] -= 1
+    for target in targets:
+        change[target] += 1
+    change.flags.writeable = False
     return _Written(
-        sources=tuple(j.source for j in journeys if j.source != START),
+        sources=sources,
         entering=sum(j.source == START for j in journeys),
-        targets=tuple(j.target for j in journeys),
+        targets=targets,
         touchdowns=tuple(p for j in journeys for p in j.points[1:-1]),
         segments=segments,
         shape=_dice_shape(segments),
         marked=frozenset(
             point for j in journeys for point, hit in zip(j.points[1:], j.hits) if hit
         ),
+        change=change,
     )
 
 
-def _target_row(position: Position, written: _Written) -> np.ndarray | None:
-    row = position.board[0].tolist()
-    for source in written.sources:
-        row[source] -= 1
-    for target in written.targets:
-        row[target] += 1
-    if min(row) < 0 or written.entering > position.waiting[0]:
-        return None
-    return np.array(row, dtype=np.int8)
+@lru_cache(maxsize=65536)
+def _read_play(text: str) -> tuple[tuple[Journey, ...], _Written | None]:
+    """The journeys of a play's text and what they say (the same texts come up again
+    and again in a transcript); raises InvalidNotationError."""
+    journeys = parse_notation(text)
+    return journeys, _written(journeys) if journeys else None
 
 
-def _match(position: Position, journeys: tuple[Journey, ...], legal: LegalPlays) -> Play | None:
+def _match(
+    position: Position,
+    journeys: tuple[Journey, ...],
+    legal: LegalPlays,
+    written: _Written | None = None,
+) -> Play | None:
     if not journeys:
         return _pass(position, legal.dice) if len(legal) == 0 else None
-    if len(legal) == 0:
+    boards = legal.boards
+    if boards.shape[0] == 0:
         return None
-    written = _written(journeys)
-    row = _target_row(position, written)
-    if row is None:
+    if written is None:
+        written = _written(journeys)
+    if written.entering and written.entering > position.waiting[0]:
         return None
+    board = position.board
     if written.touchdowns:
         # A point written between source and target is a touch-down point: it
         # must be open (R4.4); blocks cannot change during a turn.
-        opponent = position.board[1].tolist()
+        opponent = board[1].tolist()
         if any(opponent[BAR - p] >= 2 for p in written.touchdowns):
             return None
-    candidates = plays_with_row(legal.boards, row)
+    # the row the written play leaves (none when it moves checkers that are not there)
+    candidates = plays_with_change(boards, board, written.change)
     if candidates.size == 0:
         return None
     plays = [legal[int(i)] for i in candidates]
@@ -256,10 +271,13 @@ def resolve_play(
     if _is_acey_deucey(position, dice):
         play, explanation = _acey_deucey(position, text, dice, legal)
     else:
-        journeys = parse_notation(text)
+        if type(text) is str:
+            journeys, written = _read_play(text)
+        else:
+            journeys, written = parse_notation(text), None  # raises InvalidNotationError
         if legal is None:
             legal = position.legal_plays(dice)
-        play = _match(position, journeys, legal)
+        play = _match(position, journeys, legal, written)
         explanation = None if play is not None else _diagnose(position, text, dice, journeys, legal)
     if play is not None:
         return play

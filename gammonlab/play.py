@@ -257,6 +257,25 @@ class Play:
         return str(svg.board(self))
 
 
+_MOVES_SEEN: dict[tuple[int, bytes], tuple[Move, ...]] = {}
+_MOVES_KEPT = 1 << 16
+
+
+def _moves_of(row: np.ndarray) -> tuple[Move, ...]:
+    """The moves of a play from its row of the move generator's array (``-1`` pads it).
+
+    The same few thousand plays come up again and again: each is built once and shared.
+    """
+    key = (row.dtype.num, row.tobytes())
+    moves = _MOVES_SEEN.get(key)
+    if moves is None:
+        if len(_MOVES_SEEN) >= _MOVES_KEPT:
+            _MOVES_SEEN.clear()
+        moves = tuple([(s, t) for s, t in row.tolist() if s >= 0])
+        _MOVES_SEEN[key] = moves
+    return moves
+
+
 class LegalPlays(Sequence[Play]):
     """The legal plays of a position for a roll: a lazy, read-only sequence.
 
@@ -302,7 +321,7 @@ class LegalPlays(Sequence[Play]):
     def __getitem__(self, index: int | slice) -> Play | list[Play]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        n = len(self)
+        n = int(self._boards.shape[0])
         asked = index
         if index < 0:
             index += n
@@ -310,11 +329,12 @@ class LegalPlays(Sequence[Play]):
             raise PlayIndexError(
                 f"play index {asked} out of range: {n} legal play{'' if n == 1 else 's'}"
             )
-        moves = tuple((s, t) for s, t in self._moves[index].tolist() if s >= 0)
+        moves = _moves_of(self._moves[index])
         doubles = None
         if self._doubles is not None and self._doubles[index] > 0:
             doubles = int(self._doubles[index])
-        return Play(self.before, self._dice, moves, self._boards[index], doubles)
+        # a copy of the one board, not a view that keeps every play's board alive
+        return Play(self.before, self._dice, moves, self._boards[index].copy(), doubles)
 
     @property
     def doubles(self) -> np.ndarray | None:

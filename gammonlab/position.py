@@ -108,6 +108,10 @@ def normalise_dice(dice: Iterable[int]) -> Dice:
     >>> normalise_dice(["3", 1])
     (3, 1)
     """
+    if type(dice) is tuple and len(dice) == 2:
+        d1, d2 = dice
+        if type(d1) is int and type(d2) is int and 1 <= d1 <= 6 and 1 <= d2 <= 6:
+            return dice
     try:
         d1, d2 = (int(d) for d in dice)
     except (TypeError, ValueError):
@@ -151,7 +155,9 @@ class Position:
     def _trusted(cls, board: np.ndarray, variant: Variant) -> Position:
         """Wrap a board known to be valid (kernel output) without checking it."""
         self = object.__new__(cls)
-        frozen = np.array(board, dtype=np.int8, copy=True)
+        frozen = board.copy() if type(board) is np.ndarray and board.dtype == np.int8 else None
+        if frozen is None:
+            frozen = np.array(board, dtype=np.int8, copy=True)
         frozen.flags.writeable = False
         object.__setattr__(self, "_board", frozen)
         object.__setattr__(self, "_variant", variant)

@@ -26,6 +26,8 @@ from .rules import variant as lookup_variant
 
 __all__ = ["GameState"]
 
+_set = object.__setattr__
+
 _STATUS_NAMES = {
     ids.GAME_NONE: "not started",
     ids.GAME_PLAYING: "playing",
@@ -64,6 +66,7 @@ def _score_problem(*fields: Any) -> str | None:
     return ids.match_score_problem(*fields)
 
 
+@lru_cache(maxsize=16384)
 def _match_problem(fields: tuple[Any, ...]) -> str | None:
     """Why a state's match fields describe no state, or None: the fields that
     change every turn and those that change once a game, each checked once."""
@@ -79,7 +82,7 @@ def _match_id(fields: tuple[Any, ...]) -> str:
     return ids.match_id_unchecked(*fields)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class GameState:
     """Everything a player needs to decide: position, cube, score, dice, whose turn.
 
@@ -139,22 +142,73 @@ class GameState:
     cube_limit: int | None = None
     bottom: int = 1
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.position, Position):
-            raise InvalidPositionError(
-                f"GameState needs a Position, got {type(self.position).__name__}"
+    def __init__(
+        self,
+        position: Position,
+        on_roll: int = 0,
+        turn: int | None = None,
+        dice: tuple[int, int] | None = None,
+        cube_value: int = 1,
+        cube_owner: int | None = None,
+        score: tuple[int, int] = (0, 0),
+        match_length: int = 0,
+        crawford: bool = False,
+        game_state: int = ids.GAME_PLAYING,
+        double_offered: bool = False,
+        resignation: int = 0,
+        jacoby: bool = False,
+        beavers: bool = False,
+        cube_limit: int | None = None,
+        bottom: int = 1,
+    ) -> None:
+        # written out, the check made once on the fields as given: a transcript builds a
+        # state per action
+        if not isinstance(position, Position):
+            raise InvalidPositionError(f"GameState needs a Position, got {type(position).__name__}")
+        if turn is None:
+            turn = on_roll
+        if dice is not None:
+            dice = ids.int_pair(dice, "GameState: dice")
+            if dice == (0, 0):
+                dice = None
+        score = ids.int_pair(score, "GameState: score")
+        if bottom not in (0, 1):
+            raise ArgumentError(f"bottom must be player 0 or 1, got {bottom!r}")
+        problem = _match_problem(
+            (
+                cube_value,
+                cube_owner,
+                on_roll,
+                crawford,
+                game_state,
+                turn,
+                double_offered,
+                resignation,
+                dice or (0, 0),
+                match_length,
+                score,
+                jacoby,
             )
-        if self.turn is None:
-            object.__setattr__(self, "turn", self.on_roll)
-        if self.dice is not None:
-            dice = ids.int_pair(self.dice, "GameState: dice")
-            object.__setattr__(self, "dice", None if dice == (0, 0) else dice)
-        object.__setattr__(self, "score", ids.int_pair(self.score, "GameState: score"))
-        if self.bottom not in (0, 1):
-            raise ArgumentError(f"bottom must be player 0 or 1, got {self.bottom!r}")
-        problem = _match_problem(self._match_fields())
+        )
         if problem is not None:
             raise InvalidPositionError(f"Match ID fields: {problem}")
+        # the dataclass is frozen: its fields are set once, here
+        _set(self, "position", position)
+        _set(self, "on_roll", on_roll)
+        _set(self, "turn", turn)
+        _set(self, "dice", dice)
+        _set(self, "cube_value", cube_value)
+        _set(self, "cube_owner", cube_owner)
+        _set(self, "score", score)
+        _set(self, "match_length", match_length)
+        _set(self, "crawford", crawford)
+        _set(self, "game_state", game_state)
+        _set(self, "double_offered", double_offered)
+        _set(self, "resignation", resignation)
+        _set(self, "jacoby", jacoby)
+        _set(self, "beavers", beavers)
+        _set(self, "cube_limit", cube_limit)
+        _set(self, "bottom", bottom)
 
     # -- construction -----------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ import random
 import re
 import time
 import tracemalloc
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -356,6 +357,46 @@ def test_large_garbage_is_quick(text):
         assert isinstance(result, gl.Match if errors == "collect" else (gl.Match, GammonlabError))
         if errors == "collect":
             assert all(p.line is not None for p in result.problems)
+
+
+@pytest.fixture(scope="session")
+def dense_megabytes() -> dict[str, str]:
+    """A money session as dense as transcripts come, just under 1 MB in each format: the
+    40 games of a simulated session written again and again, renumbered, with the running
+    score, and cut at the last game that fits."""
+    session = gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(), seed=5, games=40)
+    texts = {}
+    for format, game_start in (("mat", r"(?m)^ Game [0-9]+$"), ("sgf", r"\(;")):
+        once = len(gl.write_match(session, format=format).encode("utf-8"))
+        games: list[gl.Game] = []
+        score = (0, 0)
+        while len(games) < (1_000_000 // once + 1) * len(session.games):
+            for game in session.games:
+                games.append(replace(game, number=len(games) + 1, score=score))
+                won = game.points or 0
+                score = (
+                    (score[0] + won, score[1]) if game.winner == 0 else (score[0], score[1] + won)
+                )
+        text = gl.write_match(replace(session, games=tuple(games)), format=format)
+        starts = [m.start() for m in re.finditer(game_start, text)]
+        cut = max(start for start in starts if len(text[:start].encode("utf-8")) < 1_000_000)
+        texts[format] = text[:cut]
+    return texts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("format", ["mat", "sgf"])
+def test_a_dense_megabyte_reads_in_time(dense_megabytes, format):
+    """The densest input under 1 MB (a game every 1.5 kB in .mat, every 0.8 kB in SGF):
+    under 2 s in both modes, and under 300 MB."""
+    text = dense_megabytes[format]
+    assert 990_000 < len(text.encode("utf-8")) < 1_000_000
+    gl.read_match(text[: text.index("Game 2") if format == "mat" else text.index("(;", 1)])
+    for errors in ("raise", "collect"):
+        match = bounded(gl.read_match, text, errors=errors)
+        assert isinstance(match, gl.Match) and not match.problems, match
+        assert len(match.games) > 600
+    assert peak_megabytes(gl.read_match, text) < MEGABYTES
 
 
 @FUZZ

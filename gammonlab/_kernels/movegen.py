@@ -42,6 +42,7 @@ __all__ = [
     "generate_plays_batch",
     "play_buffers",
     "plays_into",
+    "plays_with_change",
     "plays_with_row",
     "room",
     "search_all",
@@ -479,6 +480,45 @@ def plays_with_row(boards, row):
     -------
     int64 array
     """
+    found = np.empty(boards.shape[0], dtype=np.int64)
+    k = 0
+    for i in range(boards.shape[0]):
+        same = True
+        for col in range(26):
+            if boards[i, 0, col] != row[col]:
+                same = False
+                break
+        if same:
+            found[k] = i
+            k += 1
+    return found[:k]
+
+
+@njit(cache=True)
+def plays_with_change(boards, board, change):
+    """Indices of the plays whose mover's row is ``board[0] + change``: the row a
+    written play leaves, found in one pass. None when that row counts fewer than
+    no checkers on a slot (the play moves checkers that are not there).
+
+    Parameters
+    ----------
+    boards : int8 array (n, 2, 26)
+        Resulting boards of the legal plays, as :func:`generate_plays` returns them.
+    board : int8 array (2, 26)
+        The board the plays are made from.
+    change : int8 array (26,)
+        Checkers put on (positive) and taken from (negative) each slot of row 0.
+
+    Returns
+    -------
+    int64 array
+    """
+    row = np.empty(26, dtype=np.int64)
+    for col in range(26):
+        count = np.int64(board[0, col]) + np.int64(change[col])
+        if count < 0:
+            return np.empty(0, dtype=np.int64)
+        row[col] = count
     found = np.empty(boards.shape[0], dtype=np.int64)
     k = 0
     for i in range(boards.shape[0]):

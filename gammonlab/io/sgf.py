@@ -80,6 +80,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .._numbers import parse_int, read_int
@@ -194,6 +195,30 @@ def _move_value_play(match: re.Match[str], player: int) -> str:
     doubles = int(match.group(4))
     rest = _letters_to_play(match.group(5), player) or "no move"
     return f"{play} then {doubles}-{doubles}: {rest}"
+
+
+def _read_move_value(value: str, player: int) -> tuple[tuple[int, int], str] | str:
+    """The dice and play of a move value (``31hefe``), or what is wrong with it."""
+    name = _COLOURS[player]
+    match = _MOVE_VALUE.match(value)
+    if not match:
+        return (
+            f"expected dice and a move like {name}[31hefe], or "
+            f"double, take, drop; got {name}[{value}]"
+        )
+    dice = (int(match.group(1)), int(match.group(2)))
+    if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
+        return f"expected dice from 1 to 6, got {name}[{value}]"
+    try:
+        play = _move_value_play(match, player)
+    except ValueError as exc:
+        return f"{exc}: {name}[{value}]"
+    return dice, play
+
+
+# the same moves come up again and again: each value as long as a move is read once
+_move_value = lru_cache(maxsize=65536)(_read_move_value)
+_MOVE_VALUE_CACHED = 24
 
 
 _PLAY_TOKEN = re.compile(r"^(.*?)(?:\(([0-9])\))?\*?$")
@@ -655,9 +680,23 @@ class _GameReader:
         return info
 
     def read_node(self, node: SgfNode, events: list[tuple[str, Any]], is_root: bool) -> None:
-        moves = [prop for prop in node.properties if prop.name in ("B", "W")]
-        comment = node.value("C")
-        setup = [prop for prop in node.properties if prop.name in _SETUP]
+        moves = []
+        setup = []
+        commented = analysed = False
+        dice_prop = None
+        for prop in node.properties:
+            name = prop.name
+            if name == "B" or name == "W":
+                moves.append(prop)
+            elif name == "C":
+                commented = True
+            elif name == "DI":
+                dice_prop = dice_prop or prop
+            elif name in _SETUP:
+                setup.append(prop)
+            elif name in _ANALYSIS_NAMES:
+                analysed = True
+        comment = node.value("C") if commented else None
         if setup and not (is_root and all(p.name == "CV" for p in setup)):
             self.problem(
                 setup[0].offset,
@@ -668,7 +707,6 @@ class _GameReader:
         if len(moves) > 1:
             self.problem(moves[1].offset, "two moves in one node")
             moves = moves[:1]
-        dice_prop = node.get("DI")
         if not moves and dice_prop is not None:
             pl = node.value("PL")
             if pl is None or pl.strip().upper() not in ("W", "B"):
@@ -679,7 +717,7 @@ class _GameReader:
             if not re.fullmatch(r"[1-6][1-6]", value):
                 self.problem(dice_prop.offset, f"expected dice like DI[63], got DI[{value}]")
                 return
-            analysis = self.node_analysis(node, player)
+            analysis = self.node_analysis(node, player) if analysed else None
             loc = self.text.loc(node.get("PL").offset)  # type: ignore[union-attr]
             events.append(
                 ("roll", _Roll(player, (int(value[0]), int(value[1])), loc, analysis, comment))
@@ -692,7 +730,7 @@ class _GameReader:
         value = prop.values[0].strip()
         loc = self.text.loc(prop.offset)
         word = value.lower()
-        analysis = self.node_analysis(node, player)
+        analysis = self.node_analysis(node, player) if analysed else None
         if word in ("double", "take", "drop"):
             events.append(
                 (
@@ -703,23 +741,14 @@ class _GameReader:
                 )
             )
             return
-        match = _MOVE_VALUE.match(value)
-        if not match:
-            self.problem(
-                prop.offset,
-                f"expected dice and a move like {prop.name}[31hefe], or "
-                f"double, take, drop; got {prop.name}[{value}]",
-            )
+        if len(value) <= _MOVE_VALUE_CACHED:
+            read = _move_value(value, player)
+        else:
+            read = _read_move_value(value, player)
+        if isinstance(read, str):
+            self.problem(prop.offset, read)
             return
-        dice = (int(match.group(1)), int(match.group(2)))
-        if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
-            self.problem(prop.offset, f"expected dice from 1 to 6, got {prop.name}[{value}]")
-            return
-        try:
-            play = _move_value_play(match, player)
-        except ValueError as exc:
-            self.problem(prop.offset, f"{exc}: {prop.name}[{value}]")
-            return
+        dice, play = read
         events.append(
             (
                 "action",

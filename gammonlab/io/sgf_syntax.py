@@ -35,6 +35,11 @@ _SPACE = re.compile(r"\s*")
 _PROPERTY = re.compile(r"[A-Za-z]+\s*((?:\[(?:[^\\\]]|\\.)*\]\s*)+)", re.DOTALL)
 _VALUES = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 _NEXT_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]*\]\s*)?GM\s*\[")
+# A node as programs write it: each identifier right before its values, values on one
+# line without escapes, and nothing but white space up to the next '(', ';' or ')'.
+# Read at once, it is read exactly as the loop below would read it.
+_PLAIN_NODE = re.compile(r";[ \t\n]*(?:[A-Za-z]+(?:\[[^\\\]\n]*\])+[ \t\n]*)*(?=[;()]|\Z)")
+_PLAIN_PROPERTY = re.compile(r"([A-Za-z]+)\[((?:[^\\\]\n]|\]\[)*)\]")
 
 
 @dataclass(frozen=True)
@@ -178,6 +183,17 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                 tree.closed = True
             i += 1
         elif char == ";":
+            plain = _PLAIN_NODE.match(source, i) if stack and not stack[-1].children else None
+            if plain is not None:
+                end = plain.end()
+                node = SgfNode(i)
+                node.properties = [
+                    SgfProperty(prop[1], tuple(prop[2].split("][")), prop.start())
+                    for prop in _PLAIN_PROPERTY.finditer(source, i, end)
+                ]
+                stack[-1].nodes.append(node)
+                i = end
+                continue
             if not stack:
                 fail(i, "unexpected ';' outside a game tree: expected '(' before it")
                 tree = SgfTree(i)  # read on as if the '(' were there

@@ -112,7 +112,10 @@ def read_match(
         raw: Any = parse(loaded, errors=errors)
         if note is not None:
             raw = replace(raw, problems=(note, *raw.problems))
-        return replay_match(raw, errors=errors, rules=rules)
+        match = replay_match(raw, errors=errors, rules=rules)
+        # the raw record goes before the collector wakes, so that it is not walked
+        del raw
+    return match
 
 
 def _read_one(

@@ -219,12 +219,15 @@ class _Replay:
                 analysis=raw.analysis,
             )
         )
-        self.position = play.position
+        position = play.position
+        over = position.is_game_over
         # R11.2: after an Acey-Deucey 1-2 played in full the same player rolls again
-        self.on_roll = raw.player if play.roll_again else 1 - raw.player
-        if play.roll_again and not self.position.is_game_over:
-            self.position = self.position.swapped()
-        if self.position.is_game_over:
+        again = play.roll_again
+        self.on_roll = raw.player if again else 1 - raw.player
+        if again and not over:
+            position = position.swapped()
+        self.position = position
+        if over:
             result = self.position.result(self.rules.scoring)
             assert result is not None
             points = result.points
