@@ -43,7 +43,6 @@ __all__ = [
     "play_buffers",
     "plays_into",
     "plays_with_change",
-    "plays_with_row",
     "room",
     "search_all",
     "search_all_entering",
@@ -464,34 +463,6 @@ def generate_plays_batch(boards, dice):
         total += c
         offsets[i + 1] = total
     return offsets, all_boards[:total].copy(), all_moves[:total].copy()
-
-
-@njit(cache=True)
-def plays_with_row(boards, row):
-    """Indices of the plays whose mover's row (row 0 of the resulting board) is ``row``.
-
-    Parameters
-    ----------
-    boards : int8 array (n, 2, 26)
-        Resulting boards of the legal plays, as :func:`generate_plays` returns them.
-    row : int8 array (26,)
-
-    Returns
-    -------
-    int64 array
-    """
-    found = np.empty(boards.shape[0], dtype=np.int64)
-    k = 0
-    for i in range(boards.shape[0]):
-        same = True
-        for col in range(26):
-            if boards[i, 0, col] != row[col]:
-                same = False
-                break
-        if same:
-            found[k] = i
-            k += 1
-    return found[:k]
 
 
 @njit(cache=True)
