@@ -7,17 +7,18 @@ import pytest
 from boards import START, VARIANT_STARTS, random_play
 
 import gammonlab as gl
+from gammonlab._kernels.movegen import generate_plays_batch
 from gammonlab._kernels.net import (
     CONTACT,
     F_BACK,
     F_ESCAPES,
     F_ESCAPES_AGAINST,
     RACE,
-    escapes,
     net_inputs,
     net_phase,
-    shot_count,
 )
+from gammonlab._kernels.net_features import escapes, shot_count
+from gammonlab._kernels.net_play import eval_buffers, net_choose
 from gammonlab._kernels.net_train import td_update
 from gammonlab.errors import GammonlabError, NetWeightsError
 from gammonlab.evaluators.base import equity, get_evaluator
@@ -73,6 +74,37 @@ def test_numba_forward_equals_numpy(positions, shipped):
     assert phases == {CONTACT, RACE}
     numba = get_evaluator("net")(boards)
     np.testing.assert_allclose(numba, _numpy_probabilities(shipped, boards), atol=2e-5)
+
+
+@pytest.mark.parametrize("rolls", [4_000, pytest.param(20_000, marks=pytest.mark.slow)])
+def test_choice_of_play_equals_numpy_forward_pass(shipped, rolls):
+    """On thousands of rolls the kernel's 0-ply choice is the play a plain NumPy
+    forward pass values highest, but where two plays are tied to float32 rounding."""
+    rng = np.random.default_rng(20261202)
+    turns = random_play(rng, rolls // 40)[:rolls]
+    assert len(turns) == rolls
+    boards = np.stack([board for board, _, _ in turns]).astype(np.int8)
+    dice = np.array([(d1, d2) for _, d1, d2 in turns], dtype=np.int64)
+    offsets, plays, _ = generate_plays_batch(boards, dice)
+    after = np.ascontiguousarray(plays[:, ::-1])  # the opponent on roll next
+    on_board = after[:, :, 1:].sum(axis=2)
+    in_play = (on_board > 0).all(axis=1) & ~(after[:, :, 7:] == 0).all(axis=(1, 2))
+    probs = get_evaluator("net")(after)  # finished games and bear-offs: exact values
+    probs[in_play] = _numpy_probabilities(shipped, after[in_play])
+    values = -equity(probs)
+    weights, tables = shipped.arrays, get_evaluator("net").tables
+    buffers = eval_buffers(weights)
+    near_ties = 0
+    for i in range(len(boards)):
+        lo, hi = int(offsets[i]), int(offsets[i + 1])
+        if hi - lo < 2:
+            continue
+        chosen, _ = net_choose(plays[lo:hi], hi - lo, weights, tables, buffers)
+        best = values[lo:hi].max()
+        if values[lo + chosen] != best:
+            assert best - values[lo + chosen] < 1e-4, (i, best, values[lo + chosen])
+            near_ties += 1
+    assert near_ties <= 0.005 * rolls
 
 
 def test_probabilities_are_consistent(positions):

@@ -34,7 +34,7 @@ from those:
   consecutive points held with two or more checkers, divided by 6;
 - :data:`F_ESCAPES`, :data:`F_ESCAPES_AGAINST`: the share of the 36 rolls
   with which each side's rearmost checker passes the opposing points held in
-  the 12 points in front of it (:func:`escapes`);
+  the 12 points in front of it (:func:`~gammonlab._kernels.net_features.escapes`);
 - :data:`F_BACK`, :data:`F_BACK_AGAINST`: each side's rearmost checker's
   point (bar 25), divided by 25.
 
@@ -60,8 +60,10 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .board import BAR, OFF, POINTS
+from .board import BAR, OFF
+from .net_features import feature_counts
 from .pubeval import pubeval_is_race
 
 __all__ = [
@@ -82,11 +84,12 @@ __all__ = [
     "RACE",
     "SIDE_INPUTS",
     "active_inputs",
+    "add_feature_counts",
     "add_features",
+    "add_occupied",
     "add_point",
     "add_side",
     "chain_probabilities",
-    "escapes",
     "evaluate_one",
     "hidden_layer",
     "logistic",
@@ -94,7 +97,6 @@ __all__ = [
     "net_inputs",
     "net_phase",
     "output_logits",
-    "shot_count",
 ]
 
 CONTACT = 0
@@ -115,169 +117,6 @@ F_BACK_AGAINST = F_SHOTS + 7
 N_FEATURES = 8
 N_INPUTS = F_SHOTS + N_FEATURES
 N_OUTPUTS = 5
-
-
-def _roll_masks() -> tuple[np.ndarray, np.ndarray]:
-    # bit 6 * (a - 1) + (b - 1) stands for the ordered roll a-b
-    direct = np.zeros(7, dtype=np.int64)
-    pair = np.zeros((7, 7), dtype=np.int64)
-    for a in range(1, 7):
-        for b in range(1, 7):
-            bit = np.int64(1) << np.int64(6 * (a - 1) + b - 1)
-            pair[a, b] = bit
-            direct[a] |= bit
-            direct[b] |= bit
-    return direct, pair
-
-
-_DIRECT, _PAIR = _roll_masks()
-
-
-@njit(cache=True, nogil=True)
-def shot_count(board, me, opp):
-    """How many of the 36 rolls let row ``me`` hit a blot of row ``opp`` (0..36).
-
-    A hit lands on a point (1..24, ``me``'s numbering) holding exactly one
-    opposing checker, with one die or with a combination of the dice whose
-    intermediate points are open (a double up to four steps). With checkers on
-    the bar only they may move: a single one may enter and go on, two or more
-    only hit where they enter. Bear-off and the rest of R5 are not looked at:
-    this is a feature of the net, not a rule.
-    """
-    on_bar = board[me, BAR]
-    mask = np.int64(0)
-    for blot in range(1, POINTS + 1):
-        if board[opp, BAR - blot] != 1:
-            continue
-        top = BAR if on_bar > 0 else BAR - 1
-        low = BAR if on_bar > 0 else blot + 1
-        for source in range(low, top + 1):
-            if board[me, source] == 0:
-                continue
-            d = source - blot
-            if d <= 6:
-                mask |= _DIRECT[d]
-            if on_bar >= 2:
-                continue
-            if d <= 12:
-                for a in range(max(1, d - 6), min(6, d - 1) + 1):
-                    b = d - a
-                    # R4.2: the intermediate point must hold fewer than two opposing checkers
-                    if a != b and (
-                        board[opp, BAR - source + a] < 2 or board[opp, BAR - source + b] < 2
-                    ):
-                        mask |= _PAIR[a, b]
-            for e in range(1, 7):
-                if d % e == 0 and 2 <= d // e <= 4:
-                    clear = True
-                    for j in range(1, d // e):
-                        if board[opp, BAR - source + j * e] >= 2:
-                            clear = False
-                            break
-                    if clear:
-                        mask |= _PAIR[e, e]
-    count = 0
-    while mask:
-        mask &= mask - np.int64(1)
-        count += 1
-    return count
-
-
-@njit(cache=True, nogil=True)
-def _longest_prime(board, row):
-    best = 0
-    run = 0
-    for point in range(1, POINTS + 1):
-        if board[row, point] >= 2:
-            run += 1
-            if run > best:
-                best = run
-        else:
-            run = 0
-    return best
-
-
-def _escape_table() -> np.ndarray:
-    """Escaping rolls (of 36) for each pattern of held points in front of a checker.
-
-    Bit ``i`` of the pattern says that the point ``i + 1`` pips in front of the
-    checker holds two or more opposing checkers (R4.2); points past the 1-point,
-    and those more than 12 pips ahead (where a double's third or fourth step
-    may stop), count as open. The checker escapes when it lands beyond the furthest held point,
-    with one die or with the dice in either order (a double up to four times),
-    every point it stops on open.
-    """
-    table = np.zeros(1 << 12, dtype=np.int64)
-    for pattern in range(1 << 12):
-        held = [bool(pattern >> i & 1) for i in range(12)]
-        if not any(held):
-            table[pattern] = 36
-            continue
-        furthest = max(i + 1 for i in range(12) if held[i])  # pips to the furthest held point
-
-        def blocked(pips: int, held: list[bool] = held) -> bool:
-            return pips <= 12 and held[pips - 1]
-
-        count = 0
-        for a in range(1, 7):
-            for b in range(1, 7):
-                if a == b:
-                    steps = [a * k for k in range(1, 5)]
-                    ok = False
-                    for pips in steps:
-                        if blocked(pips):
-                            break
-                        if pips > furthest:
-                            ok = True
-                            break
-                else:
-                    ok = any(
-                        not blocked(first)
-                        and (
-                            first > furthest
-                            or (first + second > furthest and not blocked(first + second))
-                        )
-                        for first, second in ((a, b), (b, a))
-                    )
-                count += ok
-        table[pattern] = count
-    return table
-
-
-_ESCAPES = _escape_table()
-
-
-@njit(cache=True, nogil=True)
-def _rearmost(board, row):
-    """The point of a side's rearmost checker (bar 25), 0 when none is left."""
-    for col in range(BAR, 0, -1):
-        if board[row, col] > 0:
-            return col
-    return 0
-
-
-@njit(cache=True, nogil=True)
-def escapes(board, me, opp):
-    """How many of the 36 rolls let row ``me``'s rearmost checker pass the opposing
-    points held in the 12 points in front of it (0..36; 36 when none is held there,
-    0 when ``me`` has no checker left).
-
-    The checker escapes when it lands beyond the furthest such point with one
-    die, or with both in either order (a double up to four times), every point
-    it stops on holding fewer than two opposing checkers (R4.2). A feature of
-    the net, not a rule: R5 and bearing off are not looked at.
-    """
-    source = _rearmost(board, me)
-    if source == 0:
-        return 0
-    pattern = 0
-    for step in range(1, 13):
-        point = source - step
-        if point < 1:
-            break
-        if board[opp, BAR - point] >= 2:
-            pattern |= 1 << (step - 1)
-    return _ESCAPES[pattern]
 
 
 @njit(cache=True, nogil=True)
@@ -323,17 +162,18 @@ def active_inputs(board, swap, index, value):
             index[count] = base + OFF_INPUT
             value[count] = off / 15.0
             count += 1
-    me = swap
-    opp = 1 - swap
+    shots, shots_against, prime, prime_against, escape, escape_against, back, back_against = (
+        feature_counts(board, swap)
+    )
     features = (
-        shot_count(board, me, opp) / 36.0,
-        shot_count(board, opp, me) / 36.0,
-        _longest_prime(board, me) / 6.0,
-        _longest_prime(board, opp) / 6.0,
-        escapes(board, me, opp) / 36.0,
-        escapes(board, opp, me) / 36.0,
-        _rearmost(board, me) / 25.0,
-        _rearmost(board, opp) / 25.0,
+        shots / 36.0,
+        shots_against / 36.0,
+        prime / 6.0,
+        prime_against / 6.0,
+        escape / 36.0,
+        escape_against / 36.0,
+        back / 25.0,
+        back_against / 25.0,
     )
     for f in range(N_FEATURES):
         if features[f] != 0.0:
@@ -432,27 +272,51 @@ def add_side(board, row, block, net, w1, acc):
             acc[j] += v * w1[net, base + OFF_INPUT, j]
 
 
-@njit(cache=True, nogil=True, fastmath=True)
-def add_features(board, swap, net, w1, acc):
-    """Add to ``acc`` the rows of the four features (side on roll: row ``swap``)."""
+@njit(cache=True, nogil=True, fastmath=True, inline="always")
+def add_occupied(board, row, occupied, block, net, w1, acc):
+    """:func:`add_side` for a row whose occupied points (the bar bit 25 among
+    them) are the bits of ``occupied``: the same additions in the same order,
+    without looking at the empty points."""
     h = acc.shape[0]
-    me = swap
-    opp = 1 - swap
+    base = block * SIDE_INPUTS
+    while occupied:
+        col = trailing_zeros(occupied)
+        occupied &= occupied - 1
+        add_point(acc, w1, net, base + 4 * (col - 1), board[row, col])
+    off = board[row, OFF]
+    if off > 0:
+        v = np.float32(off / 15.0)
+        for j in range(h):
+            acc[j] += v * w1[net, base + OFF_INPUT, j]
+
+
+@njit(cache=True, nogil=True, fastmath=True, inline="always")
+def add_feature_counts(counts, net, w1, acc):
+    """Add to ``acc`` the rows of the eight features, given as
+    :func:`~gammonlab._kernels.net_features.feature_counts` returns them."""
+    h = acc.shape[0]
+    shots, shots_against, prime, prime_against, escape, escape_against, back, back_against = counts
     features = (
-        np.float32(shot_count(board, me, opp) / 36.0),
-        np.float32(shot_count(board, opp, me) / 36.0),
-        np.float32(_longest_prime(board, me) / 6.0),
-        np.float32(_longest_prime(board, opp) / 6.0),
-        np.float32(escapes(board, me, opp) / 36.0),
-        np.float32(escapes(board, opp, me) / 36.0),
-        np.float32(_rearmost(board, me) / 25.0),
-        np.float32(_rearmost(board, opp) / 25.0),
+        np.float32(shots / 36.0),
+        np.float32(shots_against / 36.0),
+        np.float32(prime / 6.0),
+        np.float32(prime_against / 6.0),
+        np.float32(escape / 36.0),
+        np.float32(escape_against / 36.0),
+        np.float32(back / 25.0),
+        np.float32(back_against / 25.0),
     )
     for f in range(N_FEATURES):
         v = features[f]
         if v != 0.0:
             for j in range(h):
                 acc[j] += v * w1[net, F_SHOTS + f, j]
+
+
+@njit(cache=True, nogil=True, fastmath=True)
+def add_features(board, swap, net, w1, acc):
+    """Add to ``acc`` the rows of the eight features (side on roll: row ``swap``)."""
+    add_feature_counts(feature_counts(board, swap), net, w1, acc)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -9,6 +9,8 @@ bear off; ``buffers`` are the scratch space of :func:`eval_buffers`.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -19,12 +21,13 @@ from .net import (
     MAX_ACTIVE,
     N_OUTPUTS,
     RACE,
-    add_features,
-    add_side,
+    add_feature_counts,
+    add_occupied,
     evaluate_one,
     logistic,
     logits,
 )
+from .net_features import masks_counts, side_masks
 from .outcome import END_BACKGAMMON, END_GAMMON, STANDARD, cubeless_equity, end_class, points_won
 from .policy import NET
 from .pubeval import pubeval_best, pubeval_is_race
@@ -32,6 +35,8 @@ from .race import bearoff_probabilities, is_pure_bearoff
 from .rng import DICE, next_dice, stream_key
 
 __all__ = [
+    "CHOICE_CAPACITY",
+    "EvalBuffers",
     "candidate_probabilities",
     "eval_buffers",
     "net_choose",
@@ -48,7 +53,9 @@ def position_probabilities(board, swap, weights, tables, buffers):
     A finished game is scored exactly (R8.1, R8.2), a bear-off of both sides
     comes from the database, anything else from the net of its phase.
     """
-    acc, z, _, _, work = buffers
+    acc = buffers.acc
+    z = buffers.z
+    work = buffers.work
     me = swap
     opp = 1 - swap
     left_me = 0
@@ -74,16 +81,49 @@ def position_probabilities(board, swap, weights, tables, buffers):
     return evaluate_one(board, swap, weights, acc, z)
 
 
+CHOICE_CAPACITY = 256
+"""Candidates :func:`net_choose` values in the buffers' space; more get their own."""
+
+
+class EvalBuffers(NamedTuple):
+    """Scratch space of the kernels that value positions (numba takes it as one
+    argument), made once per kernel call so that no play allocates."""
+
+    acc: np.ndarray
+    """float32 ``(H,)``: the hidden layer."""
+    z: np.ndarray
+    """float32 ``(5,)``: the logits."""
+    index: np.ndarray
+    """int32 ``(MAX_ACTIVE,)``: the active inputs."""
+    value: np.ndarray
+    """float32 ``(MAX_ACTIVE,)``: their values."""
+    work: np.ndarray
+    """int8 ``(2, 26)``: a board seen from another side."""
+    base: np.ndarray
+    """float32 ``(2, H)``: the hidden layer of the opponent's checkers, per phase."""
+    reference: np.ndarray
+    """int8 ``(2, 26)``: the board whose opponent ``base`` holds, per phase."""
+    have: np.ndarray
+    """bool ``(2,)``: whether ``base`` holds a phase's sum."""
+    probs: np.ndarray
+    """float64 ``(CHOICE_CAPACITY, 5)``: the candidates' probabilities."""
+
+
 @njit(cache=True, nogil=True)
 def eval_buffers(weights):
-    """Scratch space of :func:`position_probabilities` and the kernels built on it
-    for a net of ``weights``: ``(acc, z, index, value, work)``."""
-    acc = np.empty(weights[0].shape[2], dtype=np.float32)
-    z = np.empty(N_OUTPUTS, dtype=np.float32)
-    index = np.empty(MAX_ACTIVE, dtype=np.int32)
-    value = np.empty(MAX_ACTIVE, dtype=np.float32)
-    work = np.empty((2, 26), dtype=np.int8)
-    return acc, z, index, value, work
+    """:class:`EvalBuffers` for a net of ``weights``."""
+    h = weights[0].shape[2]
+    return EvalBuffers(
+        np.empty(h, dtype=np.float32),
+        np.empty(N_OUTPUTS, dtype=np.float32),
+        np.empty(MAX_ACTIVE, dtype=np.int32),
+        np.empty(MAX_ACTIVE, dtype=np.float32),
+        np.empty((2, 26), dtype=np.int8),
+        np.empty((2, h), dtype=np.float32),
+        np.empty((2, 26), dtype=np.int8),
+        np.zeros(2, dtype=np.bool_),
+        np.empty((CHOICE_CAPACITY, N_OUTPUTS)),
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -109,28 +149,21 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
     their part of the hidden layer is added once per phase and reused.
     """
     w1, b1, w2, b2 = weights
-    acc, _, _, _, _ = buffers
+    acc = buffers.acc
+    base = buffers.base
+    reference = buffers.reference
+    have = buffers.have
     h = acc.shape[0]
-    base = np.empty((2, h), dtype=np.float32)
-    reference = np.empty((2, 26), dtype=np.int8)
-    have = np.zeros(2, dtype=np.bool_)
+    have[0] = False
+    have[1] = False
     for c in range(n):
         board = candidates[c]
-        # one pass per side: checkers left on the board, rearmost checker (bar = 25)
-        left_mover = 0
-        left_opponent = 0
-        back_mover = 0
-        back_opponent = 0
-        for col in range(BAR, 0, -1):
-            m = board[0, col]
-            o = board[1, col]
-            left_mover += m
-            left_opponent += o
-            if m > 0 and back_mover == 0:
-                back_mover = col
-            if o > 0 and back_opponent == 0:
-                back_opponent = col
-        if left_mover == 0 or left_opponent == 0 or (back_mover <= HOME and back_opponent <= HOME):
+        # one pass per side: its points as bitmasks (bar bit 25), its rearmost checker
+        mover = side_masks(board, 0)
+        opponent = side_masks(board, 1)
+        back_mover = mover[4]
+        back_opponent = opponent[4]
+        if mover[0] == 0 or opponent[0] == 0 or (back_mover <= HOME and back_opponent <= HOME):
             # a finished game or a bear-off of both sides: exact values
             p = position_probabilities(board, 1, weights, tables, buffers)
         else:
@@ -145,14 +178,15 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
                 # the opponent (on roll next) is input block 0
                 for j in range(h):
                     base[net, j] = b1[net, j]
-                add_side(board, 1, 0, net, w1, base[net])
+                add_occupied(board, 1, opponent[0], 0, net, w1, base[net])
                 for col in range(26):
                     reference[net, col] = board[1, col]
                 have[net] = True
             for j in range(h):
                 acc[j] = base[net, j]
-            add_side(board, 0, 1, net, w1, acc)  # the mover is input block 1
-            add_features(board, 1, net, w1, acc)
+            add_occupied(board, 0, mover[0], 1, net, w1, acc)  # the mover is input block 1
+            counts = masks_counts(opponent, mover, board[1, BAR], board[0, BAR])
+            add_feature_counts(counts, net, w1, acc)
             z0, z1, z2, z3, z4 = logits(acc, net, w2, b2)
             # the chain of the outputs, from the opponent's side (can it win or lose a gammon?)
             win = logistic(z0)
@@ -167,7 +201,7 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
 def net_choose(candidates, n, weights, tables, buffers):
     """The candidate (resulting boards seen from the mover) with the mover's highest
     cubeless equity at 0-ply, and that equity. Ties go to the first."""
-    probs = np.empty((n, N_OUTPUTS))
+    probs = buffers.probs if n <= CHOICE_CAPACITY else np.empty((n, N_OUTPUTS))
     candidate_probabilities(candidates, n, weights, tables, buffers, probs)
     best = -1
     best_equity = -np.inf

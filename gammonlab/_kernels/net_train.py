@@ -67,8 +67,9 @@ N_STATS = 8
 def train_buffers(weights):
     """Scratch space of :func:`td_update` for a net of ``weights``:
     ``(acc, z, grad, index, value)``."""
-    acc, z, index, value, _ = eval_buffers(weights)
-    return acc, z, np.empty(acc.shape[0], dtype=np.float32), index, value
+    buffers = eval_buffers(weights)
+    grad = np.empty(buffers.acc.shape[0], dtype=np.float32)
+    return buffers.acc, buffers.z, grad, buffers.index, buffers.value
 
 
 @njit(cache=True, nogil=True, fastmath=True)
