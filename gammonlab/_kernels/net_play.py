@@ -93,9 +93,9 @@ class EvalBuffers(NamedTuple):
     """float32 ``(H,)``: the hidden layer."""
     z: np.ndarray
     """float32 ``(5,)``: the logits."""
-    index: np.ndarray
+    active_index: np.ndarray
     """int32 ``(MAX_ACTIVE,)``: the active inputs."""
-    value: np.ndarray
+    active_value: np.ndarray
     """float32 ``(MAX_ACTIVE,)``: their values."""
     work: np.ndarray
     """int8 ``(2, 26)``: a board seen from another side."""

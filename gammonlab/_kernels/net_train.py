@@ -69,7 +69,7 @@ def train_buffers(weights):
     ``(acc, z, grad, index, value)``."""
     buffers = eval_buffers(weights)
     grad = np.empty(buffers.acc.shape[0], dtype=np.float32)
-    return buffers.acc, buffers.z, grad, buffers.index, buffers.value
+    return buffers.acc, buffers.z, grad, buffers.active_index, buffers.active_value
 
 
 @njit(cache=True, nogil=True, fastmath=True)
