@@ -537,10 +537,8 @@ wait here; use repr(position) or Position.from_board() instead
 
         Raises
         ------
-        InvalidNotationError
-            The text is not a play in any known notation.
-        IllegalPlayError
-            The play breaks a rule; the message names it and shows a legal play.
+        InvalidNotationError, IllegalPlayError
+            As :func:`~gammonlab.explain.resolve_play`, which finds the play.
 
         >>> Position.initial().play("8/5 6/5", (3, 1)).swapped().board[0, 5]
         np.int8(2)
