@@ -604,6 +604,13 @@ def replay_changes(board, turns):
         offsets[i + 1] = total
         swap_into(results[i], befores[i + 1])
         done = i + 1
-    return done, choose, befores, results, n_legal, offsets, found[:total].copy(), found_boards[
-        :total
-    ].copy()
+    return (
+        done,
+        choose,
+        befores,
+        results,
+        n_legal,
+        offsets,
+        found[:total].copy(),
+        found_boards[:total].copy(),
+    )
