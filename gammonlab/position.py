@@ -152,6 +152,18 @@ class Position:
     # -- construction -----------------------------------------------------------------------
 
     @classmethod
+    def _sharing(cls, board: np.ndarray, variant: Variant) -> Position:
+        """Wrap a read-only int8 board known to be valid (kernel output) without
+        checking or copying it: the kernel's rows of a whole game, one per position."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "_board", board)
+        object.__setattr__(self, "_variant", variant)
+        object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_id", None)
+        object.__setattr__(self, "_pips", None)
+        return self
+
+    @classmethod
     def _trusted(cls, board: np.ndarray, variant: Variant) -> Position:
         """Wrap a board known to be valid (kernel output) without checking it."""
         self = object.__new__(cls)
