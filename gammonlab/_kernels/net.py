@@ -23,7 +23,7 @@ For each side, the side on roll first (offset 0) and then the opponent (offset
   ``n >= 4`` (Tesauro's truncated unary code, which gives the count exactly);
 - checkers borne off: ``n / 15``.
 
-Then eight features (:data:`N_FEATURES`) that a linear layer cannot form
+Then ten features (:data:`N_FEATURES`) that a linear layer cannot form
 from those:
 
 - :data:`F_SHOTS`: the share of the 36 rolls with which the side on roll can
@@ -36,12 +36,15 @@ from those:
   with which each side's rearmost checker passes the opposing points held in
   the 12 points in front of it (:func:`escapes`);
 - :data:`F_BACK`, :data:`F_BACK_AGAINST`: each side's rearmost checker's
-  point (bar 25), divided by 25.
+  point (bar 25), divided by 25;
+- :data:`F_CONTAINED`, :data:`F_CONTAINED_AGAINST`: how well the opposing
+  points hold in each side's checkers: the share of the 36 rolls with which
+  a checker escapes, at the worst of the points 13 to 24 (:func:`containment`).
 
 Layers
 ------
 ``hidden = relu(b1 + sum of the rows of W1 over the active inputs, each times
-its value)``, the sum that the sparse inputs allow (at most 130 of the 210
+its value)``, the sum that the sparse inputs allow (at most 132 of the 212
 rows are touched, usually about 35); ``z = b2 + W2 @ hidden``; then
 the outputs are chained so that they are consistent by construction::
 
@@ -68,6 +71,8 @@ __all__ = [
     "CONTACT",
     "F_BACK",
     "F_BACK_AGAINST",
+    "F_CONTAINED",
+    "F_CONTAINED_AGAINST",
     "F_ESCAPES",
     "F_ESCAPES_AGAINST",
     "F_PRIME",
@@ -86,6 +91,7 @@ __all__ = [
     "add_point",
     "add_side",
     "chain_probabilities",
+    "containment",
     "escapes",
     "evaluate_one",
     "hidden_layer",
@@ -112,7 +118,9 @@ F_ESCAPES = F_SHOTS + 4
 F_ESCAPES_AGAINST = F_SHOTS + 5
 F_BACK = F_SHOTS + 6
 F_BACK_AGAINST = F_SHOTS + 7
-N_FEATURES = 8
+F_CONTAINED = F_SHOTS + 8
+F_CONTAINED_AGAINST = F_SHOTS + 9
+N_FEATURES = 10
 N_INPUTS = F_SHOTS + N_FEATURES
 N_OUTPUTS = 5
 
@@ -281,6 +289,34 @@ def escapes(board, me, opp):
 
 
 @njit(cache=True, nogil=True)
+def containment(board, me, opp):
+    """The fewest of the 36 rolls with which a checker of row ``me`` standing on
+    any of its points 13 to 24 would pass the opposing points held in the 12
+    points in front of it (0..36), counted as :func:`escapes` counts them.
+
+    It measures the opponent's blockade where ``me``'s back checkers are or may
+    come to be: 36 when no opposing point is held in front of the 13-point. A
+    feature of the net, not a rule.
+    """
+    pattern = 0
+    for step in range(1, 13):
+        point = 24 - step
+        if board[opp, BAR - point] >= 2:
+            pattern |= 1 << (step - 1)
+    worst = _ESCAPES[pattern]
+    for source in range(23, 12, -1):
+        # one point further forward: the window moves one point towards the 1-point
+        pattern >>= 1
+        point = source - 12
+        if point >= 1 and board[opp, BAR - point] >= 2:
+            pattern |= 1 << 11
+        escaping = _ESCAPES[pattern]
+        if escaping < worst:
+            worst = escaping
+    return worst
+
+
+@njit(cache=True, nogil=True)
 def net_phase(board):
     """:data:`RACE` or :data:`CONTACT` for a board (either row on roll)."""
     return RACE if pubeval_is_race(board) else CONTACT
@@ -334,6 +370,8 @@ def active_inputs(board, swap, index, value):
         escapes(board, opp, me) / 36.0,
         _rearmost(board, me) / 25.0,
         _rearmost(board, opp) / 25.0,
+        containment(board, me, opp) / 36.0,
+        containment(board, opp, me) / 36.0,
     )
     for f in range(N_FEATURES):
         if features[f] != 0.0:
@@ -434,7 +472,7 @@ def add_side(board, row, block, net, w1, acc):
 
 @njit(cache=True, nogil=True, fastmath=True)
 def add_features(board, swap, net, w1, acc):
-    """Add to ``acc`` the rows of the four features (side on roll: row ``swap``)."""
+    """Add to ``acc`` the rows of the features (side on roll: row ``swap``)."""
     h = acc.shape[0]
     me = swap
     opp = 1 - swap
@@ -447,6 +485,8 @@ def add_features(board, swap, net, w1, acc):
         np.float32(escapes(board, opp, me) / 36.0),
         np.float32(_rearmost(board, me) / 25.0),
         np.float32(_rearmost(board, opp) / 25.0),
+        np.float32(containment(board, me, opp) / 36.0),
+        np.float32(containment(board, opp, me) / 36.0),
     )
     for f in range(N_FEATURES):
         v = features[f]
