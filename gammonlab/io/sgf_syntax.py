@@ -189,9 +189,13 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
             if stack and not stack[-1].children:
                 one = _ONE_VALUE_NODE.match(source, i)
                 if one is not None:
-                    node = SgfNode(i, [SgfProperty(one[1], (one[2],), one.start(1))])
-                    stack[-1].nodes.append(node)
-                    i = one.end()
+                    # such nodes come in runs (a game's moves): read the run at once
+                    nodes = stack[-1].nodes
+                    while one is not None:
+                        node = SgfNode(i, [SgfProperty(one[1], (one[2],), one.start(1))])
+                        nodes.append(node)
+                        i = one.end()
+                        one = _ONE_VALUE_NODE.match(source, i)
                     continue
                 plain = _PLAIN_NODE.match(source, i)
             if plain is not None:
