@@ -166,17 +166,11 @@ class Position:
     @classmethod
     def _trusted(cls, board: np.ndarray, variant: Variant) -> Position:
         """Wrap a board known to be valid (kernel output) without checking it."""
-        self = object.__new__(cls)
         frozen = board.copy() if type(board) is np.ndarray and board.dtype == np.int8 else None
         if frozen is None:
             frozen = np.array(board, dtype=np.int8, copy=True)
         frozen.flags.writeable = False
-        object.__setattr__(self, "_board", frozen)
-        object.__setattr__(self, "_variant", variant)
-        object.__setattr__(self, "_hash", None)
-        object.__setattr__(self, "_id", None)
-        object.__setattr__(self, "_pips", None)
-        return self
+        return cls._sharing(frozen, variant)
 
     @classmethod
     def initial(cls, variant: str | Variant = "standard") -> Position:
