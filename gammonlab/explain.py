@@ -23,16 +23,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ._kernels.board import START
-from ._kernels.movegen import plays_with_change
-from .errors import IllegalPlayError
+from ._kernels.movegen import plays_with_change, replay_changes
+from .errors import IllegalPlayError, InvalidDiceError, InvalidNotationError
 from .notation import Journey, parse_notation, split_acey_deucey
-from .play import ACEY_DEUCEY, LegalPlays, Move, Play, point_name
+from .play import ACEY_DEUCEY, LegalPlays, Move, Play, _moves_of, point_name
+from .position import normalise_dice
 from .rules import BAR, HOME_POINTS, OFF
 
 if TYPE_CHECKING:
     from .position import Dice, Position
 
-__all__ = ["RULES_IN_WORDS", "Explanation", "explain_play", "resolve_play"]
+__all__ = ["RULES_IN_WORDS", "Explanation", "explain_play", "resolve_play", "resolve_turns"]
 
 RULES_IN_WORDS: dict[str, str] = {
     "R4.1": "each die moves one checker forward by exactly its number",
@@ -141,6 +142,7 @@ def _dice_shape(segments: Sequence[tuple[int, int]]) -> tuple[tuple[int, bool], 
 
 
 @lru_cache(maxsize=64)
+@lru_cache(maxsize=64)
 def _sorted_pool(dice: Dice) -> tuple[int, ...]:
     """The dice to play, largest first: four of a doublet (R5.4)."""
     return tuple(sorted(_dice_pool(dice), reverse=True))
@@ -241,9 +243,15 @@ def _match(
         return None
     if len(plays) == 1:
         return plays[0]
-    # Plays with the same end points differ only in blots hit on the way. The
-    # points the text writes choose between them (some writers never mark a
-    # hit: '18/16 16/11' hits on 16), then its hit marks ('24/18*/13').
+    return _closest(plays, written)
+
+
+def _closest(plays: list[Play], written: _Written) -> Play:
+    """Of plays with the same end points, the one the text writes.
+
+    Plays with the same end points differ only in blots hit on the way. The
+    points the text writes choose between them (some writers never mark a
+    hit: '18/16 16/11' hits on 16), then its hit marks ('24/18*/13')."""
     counted = Counter(written.segments)
     return min(
         plays,
@@ -288,6 +296,117 @@ def resolve_play(
         reason=explanation.reason,
         example=explanation.example,
     )
+
+
+_Turn = tuple[tuple[Journey, ...], "_Written | None", bytes, frozenset[int]]
+_TURNS_SEEN: dict[tuple[str, Dice], _Turn | None] = {}
+_TURNS_KEPT = 1 << 16
+
+
+def _read_turn(text: str, dice: Dice) -> _Turn | None:
+    """What a turn writes, as :func:`resolve_turns` needs it: the journeys, what they
+    say, the kernel's row (the change of the mover's row, then the dice) and how many
+    moves the dice allow the text's shape; ``None`` for a turn it leaves to
+    :func:`resolve_play` (an unreadable play or roll, an entry from off the board)."""
+    key = (text, dice)
+    if key in _TURNS_SEEN:
+        return _TURNS_SEEN[key]
+    turn: _Turn | None = None
+    try:
+        d1, d2 = normalise_dice(dice)
+        journeys, written = _read_play(text)
+    except (InvalidDiceError, InvalidNotationError):
+        pass
+    else:
+        # nothing waits to enter outside Acey-Deucey: resolve_play says why
+        if written is None or not written.entering:
+            change = written.change.tobytes() if written is not None else bytes(BAR + 1)
+            counts = (
+                _dice_counts_of_shape(written.shape, _sorted_pool((d1, d2)))
+                if written is not None
+                else frozenset()
+            )
+            turn = (journeys, written, change + bytes((d1, d2)), counts)
+    if len(_TURNS_SEEN) >= _TURNS_KEPT:
+        _TURNS_SEEN.clear()
+    _TURNS_SEEN[key] = turn
+    return turn
+
+
+def resolve_turns(
+    position: Position, turns: Sequence[tuple[str, Dice]]
+) -> list[tuple[Play, int, Position]]:
+    """The legal plays that a game's turns write, sides alternating from ``position``'s
+    side on roll: each turn's ``(play text, dice)``. For each turn, in order, its
+    play, how many legal plays its roll had and the position it leaves, the next
+    side on roll; the list stops before the first turn that :func:`resolve_play`
+    would not resolve this way (an illegal or unreadable play, an Acey-Deucey 1-2),
+    which the caller resolves on its own.
+
+    The move generator and the search of each written play among the legal plays
+    run in one kernel call for the whole game.
+
+    >>> from gammonlab import Position
+    >>> turns = resolve_turns(Position.initial(), [("8/5 6/5", (3, 1)), ("24/18 13/11", (6, 2))])
+    >>> [(str(play), n_legal) for play, n_legal, _ in turns]
+    [('8/5 6/5', 16), ('24/18 13/11', 14)]
+    """
+    variant = position.variant
+    if variant.enter_from_off or position.is_game_over:
+        return []
+    readings: list[_Turn] = []
+    for text, dice in turns:
+        turn = _read_turn(text, dice) if type(text) is str and type(dice) is tuple else None
+        if turn is None:
+            break
+        readings.append(turn)
+    m = len(readings)
+    rows = np.frombuffer(bytearray(b"".join([turn[2] for turn in readings])), dtype=np.int8)
+    rows = rows.reshape(m, BAR + 3)
+    resolved: list[tuple[Play, int, Position]] = []
+    sharing = type(position)._sharing
+    before = position
+    while len(resolved) < m:
+        first = len(resolved)
+        done, choose, befores, results, n_legal, offsets, found, found_boards = replay_changes(
+            before.board, rows[first:]
+        )
+        befores.flags.writeable = False
+        counts = n_legal.tolist()
+        bounds = offsets.tolist()
+        for i in range(done + choose):
+            journeys, written, _, allowed = readings[first + i]
+            dice = turns[first + i][1]
+            if written is None:
+                if journeys:
+                    return resolved
+                play = _pass(before, dice)
+            else:
+                if written.touchdowns:
+                    # R4.4: a point written between source and target must be open
+                    opponent = before.board[1].tolist()
+                    if any(opponent[BAR - p] >= 2 for p in written.touchdowns):
+                        return resolved
+                start, end = bounds[i], bounds[i + 1]
+                moves = _moves_of(found[start])
+                if len(moves) not in allowed:
+                    return resolved
+                if end - start == 1:
+                    play = Play(before, dice, moves, results[i])
+                else:
+                    play = _closest(
+                        [
+                            Play(before, dice, _moves_of(found[k]), found_boards[k])
+                            for k in range(start, end)
+                        ],
+                        written,
+                    )
+            after = sharing(befores[i + 1], variant) if i < done else play.position
+            resolved.append((play, counts[i], after))
+            before = after
+        if not choose:
+            break
+    return resolved
 
 
 def explain_play(position: Position, text: str, dice: Dice) -> Explanation:

@@ -152,19 +152,25 @@ class Position:
     # -- construction -----------------------------------------------------------------------
 
     @classmethod
-    def _trusted(cls, board: np.ndarray, variant: Variant) -> Position:
-        """Wrap a board known to be valid (kernel output) without checking it."""
+    def _sharing(cls, board: np.ndarray, variant: Variant) -> Position:
+        """Wrap a read-only int8 board known to be valid (kernel output) without
+        checking or copying it: the kernel's rows of a whole game, one per position."""
         self = object.__new__(cls)
-        frozen = board.copy() if type(board) is np.ndarray and board.dtype == np.int8 else None
-        if frozen is None:
-            frozen = np.array(board, dtype=np.int8, copy=True)
-        frozen.flags.writeable = False
-        object.__setattr__(self, "_board", frozen)
+        object.__setattr__(self, "_board", board)
         object.__setattr__(self, "_variant", variant)
         object.__setattr__(self, "_hash", None)
         object.__setattr__(self, "_id", None)
         object.__setattr__(self, "_pips", None)
         return self
+
+    @classmethod
+    def _trusted(cls, board: np.ndarray, variant: Variant) -> Position:
+        """Wrap a board known to be valid (kernel output) without checking it."""
+        frozen = board.copy() if type(board) is np.ndarray and board.dtype == np.int8 else None
+        if frozen is None:
+            frozen = np.array(board, dtype=np.int8, copy=True)
+        frozen.flags.writeable = False
+        return cls._sharing(frozen, variant)
 
     @classmethod
     def initial(cls, variant: str | Variant = "standard") -> Position:
@@ -537,10 +543,8 @@ wait here; use repr(position) or Position.from_board() instead
 
         Raises
         ------
-        InvalidNotationError
-            The text is not a play in any known notation.
-        IllegalPlayError
-            The play breaks a rule; the message names it and shows a legal play.
+        InvalidNotationError, IllegalPlayError
+            As :func:`~gammonlab.explain.resolve_play`, which finds the play.
 
         >>> Position.initial().play("8/5 6/5", (3, 1)).swapped().board[0, 5]
         np.int8(2)

@@ -192,23 +192,30 @@ class GameState:
         )
         if problem is not None:
             raise InvalidPositionError(f"Match ID fields: {problem}")
-        # the dataclass is frozen: its fields are set once, here
-        _set(self, "position", position)
-        _set(self, "on_roll", on_roll)
-        _set(self, "turn", turn)
-        _set(self, "dice", dice)
-        _set(self, "cube_value", cube_value)
-        _set(self, "cube_owner", cube_owner)
-        _set(self, "score", score)
-        _set(self, "match_length", match_length)
-        _set(self, "crawford", crawford)
-        _set(self, "game_state", game_state)
-        _set(self, "double_offered", double_offered)
-        _set(self, "resignation", resignation)
-        _set(self, "jacoby", jacoby)
-        _set(self, "beavers", beavers)
-        _set(self, "cube_limit", cube_limit)
-        _set(self, "bottom", bottom)
+        # the dataclass is frozen: its fields are set once, here, all at once (a
+        # transcript builds a state per action)
+        _set(
+            self,
+            "__dict__",
+            {
+                "position": position,
+                "on_roll": on_roll,
+                "turn": turn,
+                "dice": dice,
+                "cube_value": cube_value,
+                "cube_owner": cube_owner,
+                "score": score,
+                "match_length": match_length,
+                "crawford": crawford,
+                "game_state": game_state,
+                "double_offered": double_offered,
+                "resignation": resignation,
+                "jacoby": jacoby,
+                "beavers": beavers,
+                "cube_limit": cube_limit,
+                "bottom": bottom,
+            },
+        )
 
     # -- construction -----------------------------------------------------------------------
 

@@ -220,3 +220,25 @@ def test_dance_is_a_move_row_with_an_empty_play(shared_data):
     assert (dances.play == "").all()
     first = dances.iloc[0]
     assert (first.game, first.player, first.die1, first.die2) == (1, 1, 6, 6)
+
+
+def test_the_plays_of_a_game_resolved_at_once_are_those_resolved_one_by_one():
+    """resolve_turns (one kernel call a game) finds each play resolve_play finds, with the
+    same number of legal plays and the same position after, hits on the way included."""
+    from gammonlab.explain import resolve_play, resolve_turns
+
+    session = gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(), seed=3, games=12)
+    for game in session.games:
+        moves = [a for a in game.actions if a.kind == "move"]
+        turns = [(str(a.play) if a.play else "", a.dice) for a in moves]
+        resolved = resolve_turns(gl.Position.initial(), turns)
+        assert len(resolved) == len(turns)
+        position = gl.Position.initial()
+        for (text, dice), (play, n_legal, after) in zip(turns, resolved):
+            expected = resolve_play(position, text, dice)
+            assert play == expected and play.moves == expected.moves
+            assert n_legal == len(position.legal_plays(dice))
+            assert after == expected.position
+            position = after
+    # an illegal play stops the list before it: the caller resolves it and says why
+    assert resolve_turns(gl.Position.initial(), [("13/7", (6, 5))]) == []

@@ -11,13 +11,15 @@ from gammonlab._kernels.movegen import generate_plays_batch
 from gammonlab._kernels.net import (
     CONTACT,
     F_BACK,
+    F_CONTAINED,
+    F_CONTAINED_AGAINST,
     F_ESCAPES,
     F_ESCAPES_AGAINST,
     RACE,
     net_inputs,
     net_phase,
 )
-from gammonlab._kernels.net_features import escapes, shot_count
+from gammonlab._kernels.net_features import containment, escapes, shot_count
 from gammonlab._kernels.net_play import eval_buffers, net_choose
 from gammonlab._kernels.net_train import td_update
 from gammonlab.errors import GammonlabError, NetWeightsError
@@ -185,6 +187,31 @@ def test_escapes_feature():
         and escapes(board, 1, 0) == 26
     )
     assert x[F_BACK] == pytest.approx(24 / 25)
+
+
+def test_containment_is_the_worst_escape_from_the_back_points(positions):
+    """The containment feature equals the fewest escaping rolls of a lone checker
+    put on each of the points 13 to 24 in turn, counted by :func:`escapes`."""
+    for board in positions[:400]:
+        for me in (0, 1):
+            opp = 1 - me
+            worst = 36
+            for source in range(13, 25):
+                alone = np.zeros((2, 26), dtype=np.int8)
+                alone[me, source] = 1
+                alone[opp] = board[opp]
+                worst = min(worst, escapes(alone, me, opp))
+            assert containment(board, me, opp) == worst
+    board = np.zeros((2, 26), dtype=np.int8)
+    board[0, 6] = 15
+    board[1, 0] = 15  # all theirs borne off: nothing held anywhere
+    assert containment(board, 0, 1) == 36
+    for point in range(7, 13):  # a full prime on our 7 to 12 points, their numbering 13 to 18
+        board[1, 25 - point] = 2
+    board[1, 0] = 3
+    x = net_inputs(board[np.newaxis])[0]
+    assert containment(board, 0, 1) == 0 and x[F_CONTAINED] == 0.0
+    assert x[F_CONTAINED_AGAINST] == pytest.approx(containment(board, 1, 0) / 36)
 
 
 def test_one_ply_is_the_average_of_the_best_replies():

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from boards import random_play
 
-from gammonlab._kernels.net_features import escapes, feature_counts, shot_count
+from gammonlab._kernels.net_features import containment, escapes, feature_counts, shot_count
 
 BAR = 25
 
@@ -48,6 +48,17 @@ def escapes_by_points(board: np.ndarray, me: int, opp: int) -> int:
     """The rolls with which ``me``'s rearmost checker lands beyond the furthest
     opposing point held in the 12 in front of it, stopping on open points only."""
     back = max((p for p in range(1, BAR + 1) if board[me, p] > 0), default=0)
+    return escapes_from(board, back, opp)
+
+
+def containment_by_points(board: np.ndarray, me: int, opp: int) -> int:
+    """The fewest escaping rolls of a checker of ``me`` put on any of its points 13 to 24."""
+    return min(escapes_from(board, source, opp) for source in range(13, 25))
+
+
+def escapes_from(board: np.ndarray, back: int, opp: int) -> int:
+    """The rolls with which a checker on ``back`` (0: none) lands beyond the furthest
+    opposing point held in the 12 in front of it, stopping on open points only."""
     if back == 0:
         return 0
     held = {p for p in range(max(1, back - 12), back) if board[opp, BAR - p] >= 2}
@@ -95,6 +106,8 @@ def counts_by_points(board: np.ndarray, me: int) -> tuple[int, ...]:
         escapes_by_points(board, opp, me),
         back(me),
         back(opp),
+        containment_by_points(board, me, opp),
+        containment_by_points(board, opp, me),
     )
 
 
@@ -121,6 +134,7 @@ def test_features_equal_their_definitions(boards):
             assert feature_counts(board, me) == expected, (board.tolist(), me)
             assert shot_count(board, me, 1 - me) == expected[0]
             assert escapes(board, me, 1 - me) == expected[4]
+            assert containment(board, me, 1 - me) == expected[8]
             seen.add(expected[0] > 0)
     assert seen == {False, True}
 

@@ -67,7 +67,15 @@ def test_notebook_is_committed_without_outputs(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_every_cell_has_an_id(path):
     # the file itself: nbformat.read makes up the ids that are missing
-    raw = json.loads(path.read_text(encoding="utf-8"))
+    repeated: list[str] = []
+
+    def keys_once(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        keys = [key for key, _ in pairs]
+        repeated.extend(sorted({key for key in keys if keys.count(key) > 1}))
+        return dict(pairs)
+
+    raw = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=keys_once)
+    assert repeated == [], f"{path.name}: a field written twice in one object: {repeated}"
     assert (raw["nbformat"], raw["nbformat_minor"]) >= (4, 5), "cell ids need nbformat 4.5"
     ids = [cell.get("id") for cell in raw["cells"]]
     missing = [index for index, cell_id in enumerate(ids) if cell_id is None]

@@ -43,6 +43,7 @@ __all__ = [
     "play_buffers",
     "plays_into",
     "plays_with_change",
+    "replay_changes",
     "room",
     "search_all",
     "search_all_entering",
@@ -502,3 +503,114 @@ def plays_with_change(boards, board, change):
             found[k] = i
             k += 1
     return found[:k]
+
+
+@njit(cache=True)
+def replay_changes(board, turns):
+    """The written plays of a game's turns, sides alternating, found among the legal
+    plays of each in one call: turn ``i`` leaves the mover's row ``turns[i, :26]``
+    away from where it was (:func:`plays_with_change`) with the dice
+    ``turns[i, 26:28]``. A zero change is a roll no number of which can be played
+    (R5.5).
+
+    The replay stops at the first turn whose change no legal play makes, or that
+    plays leaving different boards make (they hit different blots on the way: the
+    caller chooses among them, then replays the turns after).
+
+    Parameters
+    ----------
+    board : int8 array (2, 26)
+        The board of the first turn, seen from its mover.
+    turns : int8 array (m, 28)
+        Each turn's change of the mover's row, then its dice.
+
+    Returns
+    -------
+    done : int
+        How many turns were replayed (the first ``done``).
+    choose : bool
+        Whether turn ``done`` stopped the replay with plays to choose from.
+    befores : int8 array (m + 1, 2, 26)
+        The board of each turn, seen from its mover; ``befores[done]`` the board after.
+    results : int8 array (m, 2, 26)
+        The board each play leaves, seen from its mover.
+    n_legal : int64 array (m,)
+        How many legal plays each roll had.
+    offsets : int64 array (m + 1,)
+        The plays that leave turn ``i``'s row are rows ``offsets[i]:offsets[i + 1]``
+        of ``found`` and ``found_boards``.
+    found : int8 array (total, 4, 2)
+        Their checker moves.
+    found_boards : int8 array (total, 2, 26)
+        The boards they leave, seen from the mover.
+    """
+    m = turns.shape[0]
+    befores = np.zeros((m + 1, 2, 26), dtype=np.int8)
+    results = np.zeros((m, 2, 26), dtype=np.int8)
+    n_legal = np.zeros(m, dtype=np.int64)
+    offsets = np.zeros(m + 1, dtype=np.int64)
+    found_boards, found, _ = play_buffers(max(4, m))
+    buffers = search_buffers(START_CAPACITY)
+    row = np.empty(26, dtype=np.int64)
+    befores[0] = board
+    total = 0
+    done = 0
+    choose = False
+    for i in range(m):
+        before = befores[i]
+        die1 = np.int64(turns[i, 26])
+        die2 = np.int64(turns[i, 27])
+        n, buffers = search_board(buffers, before, die1, die2, 0)
+        n_legal[i] = n
+        moved = False
+        possible = True
+        for col in range(26):
+            count = np.int64(before[0, col]) + np.int64(turns[i, col])
+            if turns[i, col] != 0:
+                moved = True
+            if count < 0:
+                possible = False
+            row[col] = count
+        start = total
+        if not moved:
+            if n != 0:
+                break
+            results[i] = before
+        else:
+            if n == 0 or not possible:
+                break
+            for k in range(n):
+                same = True
+                for col in range(26):
+                    if buffers.boards[k, 0, col] != row[col]:
+                        same = False
+                        break
+                if same:
+                    found = room(found, total, total + 1)
+                    found_boards = room(found_boards, total, total + 1)
+                    found[total] = buffers.moves[k]
+                    found_boards[total] = buffers.boards[k]
+                    total += 1
+            if total == start:
+                break
+            offsets[i + 1] = total
+            for k in range(start + 1, total):
+                for col in range(26):
+                    if found_boards[k, 1, col] != found_boards[start, 1, col]:
+                        choose = True
+            if choose:
+                break
+            results[i] = found_boards[start]
+        offsets[i + 1] = total
+        swap_into(results[i], befores[i + 1])
+        done = i + 1
+    return (
+        done,
+        choose,
+        befores,
+        results,
+        n_legal,
+        offsets,
+        found[:total].copy(),
+        found_boards[:total].copy(),
+    )

@@ -23,7 +23,7 @@ For each side, the side on roll first (offset 0) and then the opponent (offset
   ``n >= 4`` (Tesauro's truncated unary code, which gives the count exactly);
 - checkers borne off: ``n / 15``.
 
-Then eight features (:data:`N_FEATURES`) that a linear layer cannot form
+Then ten features (:data:`N_FEATURES`) that a linear layer cannot form
 from those:
 
 - :data:`F_SHOTS`: the share of the 36 rolls with which the side on roll can
@@ -36,12 +36,16 @@ from those:
   with which each side's rearmost checker passes the opposing points held in
   the 12 points in front of it (:func:`~gammonlab._kernels.net_features.escapes`);
 - :data:`F_BACK`, :data:`F_BACK_AGAINST`: each side's rearmost checker's
-  point (bar 25), divided by 25.
+  point (bar 25), divided by 25;
+- :data:`F_CONTAINED`, :data:`F_CONTAINED_AGAINST`: how well the opposing
+  points hold in each side's checkers: the share of the 36 rolls with which
+  a checker escapes, at the worst of the points 13 to 24
+  (:func:`~gammonlab._kernels.net_features.containment`).
 
 Layers
 ------
 ``hidden = relu(b1 + sum of the rows of W1 over the active inputs, each times
-its value)``, the sum that the sparse inputs allow (at most 130 of the 210
+its value)``, the sum that the sparse inputs allow (at most 132 of the 212
 rows are touched, usually about 35); ``z = b2 + W2 @ hidden``; then
 the outputs are chained so that they are consistent by construction::
 
@@ -70,6 +74,8 @@ __all__ = [
     "CONTACT",
     "F_BACK",
     "F_BACK_AGAINST",
+    "F_CONTAINED",
+    "F_CONTAINED_AGAINST",
     "F_ESCAPES",
     "F_ESCAPES_AGAINST",
     "F_PRIME",
@@ -114,7 +120,9 @@ F_ESCAPES = F_SHOTS + 4
 F_ESCAPES_AGAINST = F_SHOTS + 5
 F_BACK = F_SHOTS + 6
 F_BACK_AGAINST = F_SHOTS + 7
-N_FEATURES = 8
+F_CONTAINED = F_SHOTS + 8
+F_CONTAINED_AGAINST = F_SHOTS + 9
+N_FEATURES = 10
 N_INPUTS = F_SHOTS + N_FEATURES
 N_OUTPUTS = 5
 
@@ -162,9 +170,18 @@ def active_inputs(board, swap, index, value):
             index[count] = base + OFF_INPUT
             value[count] = off / 15.0
             count += 1
-    shots, shots_against, prime, prime_against, escape, escape_against, back, back_against = (
-        feature_counts(board, swap)
-    )
+    (
+        shots,
+        shots_against,
+        prime,
+        prime_against,
+        escape,
+        escape_against,
+        back,
+        back_against,
+        contained,
+        contained_against,
+    ) = feature_counts(board, swap)
     features = (
         shots / 36.0,
         shots_against / 36.0,
@@ -174,6 +191,8 @@ def active_inputs(board, swap, index, value):
         escape_against / 36.0,
         back / 25.0,
         back_against / 25.0,
+        contained / 36.0,
+        contained_against / 36.0,
     )
     for f in range(N_FEATURES):
         if features[f] != 0.0:
@@ -292,10 +311,21 @@ def add_occupied(board, row, occupied, block, net, w1, acc):
 
 @njit(cache=True, nogil=True, fastmath=True, inline="always")
 def add_feature_counts(counts, net, w1, acc):
-    """Add to ``acc`` the rows of the eight features, given as
+    """Add to ``acc`` the rows of the features, given as
     :func:`~gammonlab._kernels.net_features.feature_counts` returns them."""
     h = acc.shape[0]
-    shots, shots_against, prime, prime_against, escape, escape_against, back, back_against = counts
+    (
+        shots,
+        shots_against,
+        prime,
+        prime_against,
+        escape,
+        escape_against,
+        back,
+        back_against,
+        contained,
+        contained_against,
+    ) = counts
     features = (
         np.float32(shots / 36.0),
         np.float32(shots_against / 36.0),
@@ -305,6 +335,8 @@ def add_feature_counts(counts, net, w1, acc):
         np.float32(escape_against / 36.0),
         np.float32(back / 25.0),
         np.float32(back_against / 25.0),
+        np.float32(contained / 36.0),
+        np.float32(contained_against / 36.0),
     )
     for f in range(N_FEATURES):
         v = features[f]
@@ -315,7 +347,7 @@ def add_feature_counts(counts, net, w1, acc):
 
 @njit(cache=True, nogil=True, fastmath=True)
 def add_features(board, swap, net, w1, acc):
-    """Add to ``acc`` the rows of the eight features (side on roll: row ``swap``)."""
+    """Add to ``acc`` the rows of the features (side on roll: row ``swap``)."""
     add_feature_counts(feature_counts(board, swap), net, w1, acc)
 
 

@@ -18,7 +18,7 @@ from numba import njit
 
 from .board import BAR, POINTS
 
-__all__ = ["escapes", "feature_counts", "masks_counts", "shot_count", "side_masks"]
+__all__ = ["containment", "escapes", "feature_counts", "masks_counts", "shot_count", "side_masks"]
 
 _POINT_BITS = np.int64((1 << (POINTS + 1)) - 2)  # bits 1..24
 _WINDOW = 12
@@ -180,6 +180,19 @@ def _escapes(back, held):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _contained(held):
+    """The fewest escaping rolls (of 36) of a checker on any of the points 13 to 24
+    in front of the opposing points ``held`` (its numbering), as :func:`_escapes`
+    counts them."""
+    worst = 36
+    for source in range(13, POINTS + 1):
+        escaping = _escapes(source, held)
+        if escaping < worst:
+            worst = escaping
+    return worst
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _longest_run(held):
     """The longest run of consecutive points in a mask."""
     run = 0
@@ -204,6 +217,8 @@ def masks_counts(mine, theirs, on_bar, on_bar_against):
         _escapes(back_opp, held_me_seen),
         back_me,
         back_opp,
+        _contained(held_opp_seen),
+        _contained(held_me_seen),
     )
 
 
@@ -211,7 +226,8 @@ def masks_counts(mine, theirs, on_bar, on_bar_against):
 def feature_counts(board, me):
     """The features of ``board`` with row ``me`` on roll, as counts: ``(shots,
     shots_against, prime, prime_against, escapes, escapes_against, back,
-    back_against)``. The net's inputs are these over 36, 36, 6, 6, 36, 36, 25, 25.
+    back_against, contained, contained_against)``. The net's inputs are these
+    over 36, 36, 6, 6, 36, 36, 25, 25, 36, 36.
     """
     opp = 1 - me
     return masks_counts(
@@ -249,3 +265,17 @@ def escapes(board, me, opp):
     _, _, _, _, back = side_masks(board, me)
     _, _, _, held, _ = side_masks(board, opp)
     return _escapes(back, held)
+
+
+@njit(cache=True, nogil=True)
+def containment(board, me, opp):
+    """The fewest of the 36 rolls with which a checker of row ``me`` standing on
+    any of its points 13 to 24 would pass the opposing points held in the 12
+    points in front of it (0..36), counted as :func:`escapes` counts them.
+
+    It measures the opponent's blockade where ``me``'s back checkers are or may
+    come to be: 36 when no opposing point is held in front of the 13-point. A
+    feature of the net, not a rule.
+    """
+    _, _, _, held, _ = side_masks(board, opp)
+    return _contained(held)

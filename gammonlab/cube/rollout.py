@@ -80,6 +80,8 @@ class CubeRollout:
 
     @property
     def verdict(self) -> str:
+        """The decision's verdict (:attr:`CubeDecision.verdict
+        <gammonlab.cube.decision.CubeDecision.verdict>`), e.g. ``'Double, take'``."""
         return self.decision.verdict
 
     def to_series(self) -> pd.Series:

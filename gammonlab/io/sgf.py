@@ -135,6 +135,7 @@ _VARIANTS = {
 _ANALYSIS_NAMES = frozenset(_ANALYSIS)
 _SKILL = {"BM": "skill", "DO": "skill", "BC": "cube_skill", "DC": "cube_skill"}
 _COLOURS = "WB"
+_COLOURS_NAMES = frozenset(_COLOURS)
 _BAR, _OFF = 25, 0
 _ENTERING = 26  # an Acey-Deucey checker entering from off the board (R11.1), "in"
 
@@ -680,52 +681,17 @@ class _GameReader:
         return info
 
     def read_node(self, node: SgfNode, events: list[tuple[str, Any]], is_root: bool) -> None:
-        moves = []
-        setup = []
-        commented = analysed = False
-        dice_prop = None
-        for prop in node.properties:
-            name = prop.name
-            if name == "B" or name == "W":
-                moves.append(prop)
-            elif name == "C":
-                commented = True
-            elif name == "DI":
-                dice_prop = dice_prop or prop
-            elif name in _SETUP:
-                setup.append(prop)
-            elif name in _ANALYSIS_NAMES:
-                analysed = True
-        comment = node.value("C") if commented else None
-        if setup and not (is_root and all(p.name == "CV" for p in setup)):
-            self.problem(
-                setup[0].offset,
-                f"position edits ({setup[0].name}) are not "
-                "supported: the record must be a game played from the start",
-            )
-            return
-        if len(moves) > 1:
-            self.problem(moves[1].offset, "two moves in one node")
-            moves = moves[:1]
-        if not moves and dice_prop is not None:
-            pl = node.value("PL")
-            if pl is None or pl.strip().upper() not in ("W", "B"):
-                self.problem(dice_prop.offset, "expected PL[W] or PL[B] with DI[...]")
+        properties = node.properties
+        if len(properties) == 1 and properties[0].name in _COLOURS_NAMES:
+            # the node of nearly every action, a move and nothing else: read straight away
+            prop = properties[0]
+            comment = None
+            analysed = False
+        else:
+            found = self.node_move(node, events, is_root)
+            if found is None:
                 return
-            player = _COLOURS.index(pl.strip().upper())
-            value = dice_prop.values[0].strip()
-            if not re.fullmatch(r"[1-6][1-6]", value):
-                self.problem(dice_prop.offset, f"expected dice like DI[63], got DI[{value}]")
-                return
-            analysis = self.node_analysis(node, player) if analysed else None
-            loc = self.text.loc(node.get("PL").offset)  # type: ignore[union-attr]
-            events.append(
-                ("roll", _Roll(player, (int(value[0]), int(value[1])), loc, analysis, comment))
-            )
-            return
-        if not moves:
-            return
-        prop = moves[0]
+            prop, comment, analysed = found
         player = _COLOURS.index(prop.name)
         value = prop.values[0].strip()
         loc = self.text.loc(prop.offset)
@@ -763,6 +729,59 @@ class _GameReader:
                 ),
             )
         )
+
+    def node_move(
+        self, node: SgfNode, events: list[tuple[str, Any]], is_root: bool
+    ) -> tuple[SgfProperty, str | None, bool] | None:
+        """A node's move (``B`` or ``W``), its comment and whether it is analysed; or
+        None when the node holds no move, its problem listed or its roll (``DI``) in
+        ``events``."""
+        moves = []
+        setup = []
+        commented = analysed = False
+        dice_prop = None
+        for prop in node.properties:
+            name = prop.name
+            if name == "B" or name == "W":
+                moves.append(prop)
+            elif name == "C":
+                commented = True
+            elif name == "DI":
+                dice_prop = dice_prop or prop
+            elif name in _SETUP:
+                setup.append(prop)
+            elif name in _ANALYSIS_NAMES:
+                analysed = True
+        comment = node.value("C") if commented else None
+        if setup and not (is_root and all(p.name == "CV" for p in setup)):
+            self.problem(
+                setup[0].offset,
+                f"position edits ({setup[0].name}) are not "
+                "supported: the record must be a game played from the start",
+            )
+            return None
+        if len(moves) > 1:
+            self.problem(moves[1].offset, "two moves in one node")
+            moves = moves[:1]
+        if not moves and dice_prop is not None:
+            pl = node.value("PL")
+            if pl is None or pl.strip().upper() not in ("W", "B"):
+                self.problem(dice_prop.offset, "expected PL[W] or PL[B] with DI[...]")
+                return None
+            player = _COLOURS.index(pl.strip().upper())
+            value = dice_prop.values[0].strip()
+            if not re.fullmatch(r"[1-6][1-6]", value):
+                self.problem(dice_prop.offset, f"expected dice like DI[63], got DI[{value}]")
+                return None
+            analysis = self.node_analysis(node, player) if analysed else None
+            loc = self.text.loc(node.get("PL").offset)  # type: ignore[union-attr]
+            events.append(
+                ("roll", _Roll(player, (int(value[0]), int(value[1])), loc, analysis, comment))
+            )
+            return None
+        if not moves:
+            return None
+        return moves[0], comment, analysed
 
     def node_analysis(self, node: SgfNode, player: int) -> dict[str, Any] | None:
         try:

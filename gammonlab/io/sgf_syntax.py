@@ -40,6 +40,8 @@ _NEXT_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]*\]\s*)?GM\s*\[")
 # Read at once, it is read exactly as the loop below would read it.
 _PLAIN_NODE = re.compile(r";[ \t\n]*(?:[A-Za-z]+(?:\[[^\\\]\n]*\])+[ \t\n]*)*(?=[;()]|\Z)")
 _PLAIN_PROPERTY = re.compile(r"([A-Za-z]+)\[((?:[^\\\]\n]|\]\[)*)\]")
+# The plainest of them, one property with one value (a move): most nodes of a record.
+_ONE_VALUE_NODE = re.compile(r";[ \t\n]*([A-Za-z]+)\[([^\\\]\n]*)\][ \t\n]*(?=[;()]|\Z)")
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,19 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                 tree.closed = True
             i += 1
         elif char == ";":
-            plain = _PLAIN_NODE.match(source, i) if stack and not stack[-1].children else None
+            plain = None
+            if stack and not stack[-1].children:
+                one = _ONE_VALUE_NODE.match(source, i)
+                if one is not None:
+                    # such nodes come in runs (a game's moves): read the run at once
+                    nodes = stack[-1].nodes
+                    while one is not None:
+                        node = SgfNode(i, [SgfProperty(one[1], (one[2],), one.start(1))])
+                        nodes.append(node)
+                        i = one.end()
+                        one = _ONE_VALUE_NODE.match(source, i)
+                    continue
+                plain = _PLAIN_NODE.match(source, i)
             if plain is not None:
                 end = plain.end()
                 node = SgfNode(i)

@@ -139,7 +139,7 @@ class Location:
         )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class RawAction:
     """One action as a transcript writes it, before any rule is applied.
 
@@ -197,6 +197,40 @@ class RawAction:
     analysis: dict[str, Any] | None = None
     comment: str | None = None
     loc: Location = field(compare=False)
+
+    def __init__(
+        self,
+        *,
+        player: int,
+        kind: str,
+        dice: tuple[int, int] | None = None,
+        play: str | None = None,
+        cube: int | None = None,
+        points: int | None = None,
+        resign_level: int | None = None,
+        match_won: bool = False,
+        analysis: dict[str, Any] | None = None,
+        comment: str | None = None,
+        loc: Location,
+    ) -> None:
+        # the fields of a frozen dataclass, set at once: a reader builds one per action
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "player": player,
+                "kind": kind,
+                "dice": dice,
+                "play": play,
+                "cube": cube,
+                "points": points,
+                "resign_level": resign_level,
+                "match_won": match_won,
+                "analysis": analysis,
+                "comment": comment,
+                "loc": loc,
+            },
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -45,7 +45,7 @@ ENDINGS = ("single", "gammon", "backgammon", "drop", "resign")
 """How a game can end (seed 000's scoring adds ``outside`` and ``bar``)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     """One action of a game, with the state it was taken in.
 
@@ -100,6 +100,47 @@ class Action:
     location: Any = field(default=None, compare=False, repr=False)
     analysis: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     players: tuple[str, str] | None = field(default=None, compare=False, repr=False)
+
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        state: GameState,
+        dice: tuple[int, int] | None = None,
+        play: Play | None = None,
+        written: str | None = None,
+        cube: int | None = None,
+        points: int | None = None,
+        claimed_points: int | None = None,
+        resign_level: int | None = None,
+        match_won: bool = False,
+        n_legal: int | None = None,
+        location: Any = None,
+        analysis: dict[str, Any] | None = None,
+        players: tuple[str, str] | None = None,
+    ) -> None:
+        # the fields of a frozen dataclass, set at once: a transcript builds one per action
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "player": player,
+                "state": state,
+                "dice": dice,
+                "play": play,
+                "written": written,
+                "cube": cube,
+                "points": points,
+                "claimed_points": claimed_points,
+                "resign_level": resign_level,
+                "match_won": match_won,
+                "n_legal": n_legal,
+                "location": location,
+                "analysis": analysis,
+                "players": players,
+            },
+        )
 
     def _repr_svg_(self) -> str:
         from ..draw.svg import board

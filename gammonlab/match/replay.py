@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import ids
 from ..errors import GammonlabError, IllegalPlayError, InvalidNotationError, ParseError
-from ..explain import resolve_play
+from ..explain import resolve_play, resolve_turns
 from ..io.tags import rules_from_headers
 from ..io.text import Errors, Location, ProblemLog, collects, stated_crawford
 from ..play import Play
@@ -88,6 +88,22 @@ class _Replay:
             self.automatic_doubles = cube.bit_length() - 1
         # rolls played by player 0 and player 1 (R3.1 opening, R10.3 Holland)
         self.rolls = [0, 0]
+        # the plays of the game's first moves, resolved at once (resolve_turns), and
+        # how many moves were made
+        self.turns: list[tuple[Play, int, Position]] = []
+        self.moves_made = 0
+
+    def resolve_turns(self, actions: Any) -> None:
+        """Resolve at once the plays of the moves of ``actions`` (a game's raw actions),
+        as far as they resolve; :meth:`move` takes them in turn."""
+        turns = []
+        for action in actions:
+            if action.kind != "move":
+                continue
+            if action.dice is None or action.play is None:
+                break
+            turns.append((action.play, action.dice))
+        self.turns = resolve_turns(self.position, turns)
 
     def state(self, turn: int, *, dice: tuple[int, int] | None = None) -> GameState:
         on_roll = self.on_roll if self.on_roll is not None else turn
@@ -174,6 +190,13 @@ class _Replay:
         if resolved is not None:
             self.played(raw, state, *resolved)
             return
+        made = self.moves_made
+        self.moves_made = made + 1
+        if made < len(self.turns):
+            play, n_legal, after = self.turns[made]
+            self.played(raw, state, play, n_legal, after)
+            return
+        self.turns = []  # the moves from here on are resolved one by one
         legal = self.position.legal_plays(dice)
         if (
             not raw.play.strip()
@@ -203,8 +226,11 @@ class _Replay:
             raise problem from error
         self.played(raw, state, play, len(legal))
 
-    def played(self, raw: Any, state: GameState, play: Play, n_legal: int) -> None:
-        """Record a legal play and its consequences: the game may end (R8)."""
+    def played(
+        self, raw: Any, state: GameState, play: Play, n_legal: int, after: Position | None = None
+    ) -> None:
+        """Record a legal play and its consequences: the game may end (R8). ``after``
+        is the position the play leaves, when at hand."""
         self.actions.append(
             Action(
                 "move",
@@ -219,7 +245,7 @@ class _Replay:
                 analysis=raw.analysis,
             )
         )
-        position = play.position
+        position = play.position if after is None else after
         over = position.is_game_over
         # R11.2: after an Acey-Deucey 1-2 played in full the same player rolls again
         again = play.roll_again
@@ -794,6 +820,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                         f"game {raw_game.number} starts at {score[0]}-{score[1]}, after the "
                         f"{rules.match_length}-point match was won"
                     )
+                replay.resolve_turns(actions)
                 for i, action in enumerate(actions):
                     try:
                         replay.apply(action, actions[i + 1] if i + 1 < len(actions) else None)

@@ -28,7 +28,7 @@ Everything here is plain Python; :mod:`gammonlab.teaching.widget` draws it in Ju
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -48,6 +48,20 @@ from ..position import Dice, Position, normalise_dice
 from ..rules import Variant
 from ..rules import variant as lookup_variant
 from .lessons import LESSONS, Lesson, lesson
+from .policies import empty_play, find_hint_policy, find_policy, hint_for, pick_play
+from .records import (
+    HINT_PLAYS,
+    Hint,
+    Outcome,
+    Turn,
+    Wording,
+    agree,
+    not_now_words,
+    opening_words,
+    roll_text,
+    waiting_words,
+    words,
+)
 from .steps import PlayBuilder
 
 if TYPE_CHECKING:
@@ -67,8 +81,6 @@ __all__ = [
     "lesson",
 ]
 
-HINT_PLAYS = 1000
-"""Most plays a :class:`Hint` lists, the best first."""
 
 Awaiting = Literal["roll", "play", "opponent", "over"]
 """What the game waits for: a person to roll, a person to play, the opponent policy, nothing."""
@@ -76,156 +88,6 @@ Awaiting = Literal["roll", "play", "opponent", "over"]
 PlayChoice = str | int | Play
 """A play as :meth:`TeachingBoard.play` takes it: notation, an index into
 :attr:`TeachingBoard.choices`, or a :class:`~gammonlab.Play`."""
-
-_KIND_WORDS = {
-    "single": ("a single game", "R8.2"),
-    "gammon": ("a gammon", "R8.2"),
-    "backgammon": ("a backgammon", "R8.2"),
-    "outside": ("a double game: the loser still has checkers outside its home board", "R8.4"),
-    "bar": ("a quadruple game: the loser still has a checker on the bar", "R8.4"),
-}
-
-
-def _roll_text(dice: Dice) -> str:
-    return f"{max(dice)}-{min(dice)}"
-
-
-_YOU_FORMS = {"has": "have", "moves": "move", "gets": "get", "wins": "win"}
-"""The verbs the messages use, as they read after "You"."""
-
-
-def _agree(name: str, verb: str) -> str:
-    """``verb`` as it reads after ``name``: "You move", "pubeval moves"."""
-    return _YOU_FORMS.get(verb, verb) if name == "You" else verb
-
-
-Names = tuple[str, str]
-Wording = Callable[[Names], str]
-"""A message in words, written with the players' names when it is read."""
-
-
-def _pass(position: Position, dice: Dice) -> Play:
-    """The empty play of a roll that cannot be played (R5.5, R6.6)."""
-    return Play(position, dice, (), np.array(position.board))
-
-
-# -- records ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn of the game, as the log shows it.
-
-    Attributes
-    ----------
-    number : int
-        1 for the first turn of the game.
-    player : int
-        The player who moved (0 or 1).
-    name : str
-        That player's name.
-    dice : tuple of int
-        The roll, as rolled.
-    play : Play
-        What was played; its :attr:`~gammonlab.Play.before` is the position
-        seen from the mover, its :attr:`~gammonlab.Play.position` the result.
-    """
-
-    number: int
-    player: int
-    name: str
-    dice: Dice
-    play: Play
-
-    @property
-    def notation(self) -> str:
-        """The play in notation, ``''`` when the roll could not be played."""
-        return self.play.notation
-
-    def __str__(self) -> str:
-        return f"{self.number}. {self.name} {_roll_text(self.dice)}: {self.notation or 'no move'}"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How the game ended (R8.1, R8.2).
-
-    Attributes
-    ----------
-    winner : int
-        The player who bore off every checker (0 or 1).
-    kind : str
-        ``'single'``, ``'gammon'`` or ``'backgammon'`` (R8.2); ``'single'``,
-        ``'outside'`` or ``'bar'`` under seed 000's scoring (R8.4).
-    points : int
-        Points won (no cube on the teaching board).
-    """
-
-    winner: int
-    kind: str
-    points: int
-
-    @property
-    def rule(self) -> str:
-        """The scoring rule that counts the points."""
-        return _KIND_WORDS.get(self.kind, ("", "R8.2"))[1]
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence, e.g. ``'pubeval wins a gammon: 2 points (R8.2)'``.
-
-        >>> Outcome(1, "gammon", 2).describe(["You", "pubeval"])
-        'pubeval wins a gammon: 2 points (R8.2)'
-        """
-        words = _KIND_WORDS.get(self.kind, (self.kind, "R8.2"))[0]
-        unit = "point" if self.points == 1 else "points"
-        name = names[self.winner]
-        return f"{name} {_agree(name, 'wins')} {words}: {self.points} {unit} ({self.rule})"
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The legal plays of the roll, best first when a policy ranks them.
-
-    Attributes
-    ----------
-    dice : tuple of int
-    choices : tuple of Play
-        Every legal play (or the one empty play of a roll that cannot be played);
-        when there are more than :data:`HINT_PLAYS` (an Acey-Deucey 1-2, R11.2,
-        may have a hundred thousand), the best of them.
-    best : Play or None
-        The ranking policy's choice, ``None`` without a policy.
-    policy : str or None
-        Name of the ranking policy.
-    count : int or None
-        How many legal plays there are, when :attr:`choices` holds only some.
-    """
-
-    dice: Dice
-    choices: tuple[Play, ...]
-    best: Play | None = None
-    policy: str | None = None
-    count: int | None = None
-
-    @property
-    def plays(self) -> list[str]:
-        """The notation of every choice."""
-        return [play.notation for play in self.choices]
-
-    @property
-    def message(self) -> str:
-        """E.g. ``'3-1: 16 legal plays; pubeval plays 8/5 6/5'``."""
-        roll = _roll_text(self.dice)
-        if len(self.choices) == 1 and not self.choices[0].moves:
-            rule = "R6.6" if self.choices[0].before.on_bar[0] else "R5.5"
-            return f"{roll}: no legal play, the turn is lost ({rule})"
-        n = self.count or len(self.choices)
-        text = f"{roll}: {n} legal play{'s' if n > 1 else ''}"
-        if n == 1:
-            text += f", {self.choices[0].notation}, which must be played (R5.6)"
-        elif self.best is not None:
-            text += f"; {self.policy} plays {self.best.notation}"
-        return text
 
 
 @dataclass(frozen=True)
@@ -313,12 +175,7 @@ class TeachingBoard:
         self._opponent: Policy | None = None
         self._names_given = tuple(names) if names is not None else None
         self.opponent = opponent
-        if isinstance(hint_policy, str) and hint_policy.lower() == "net":
-            from ..evaluators.net import TRAINED_VARIANTS
-
-            if self._variant.name not in TRAINED_VARIANTS:
-                hint_policy = "pubeval"  # the net knows standard and Nackgammon games only
-        self._hint_policy = None if hint_policy is None else _policy(hint_policy)
+        self._hint_policy = find_hint_policy(hint_policy, self._variant)
         if scoring not in ("standard", "seed-000"):
             raise OptionError(
                 f"unknown scoring {scoring!r}; known: standard, seed-000", option="scoring"
@@ -328,7 +185,7 @@ class TeachingBoard:
         self.lesson: Lesson | None = None
         self.refusal: Explanation | None = None
         """The explanation of the last play refused, until the next play."""
-        self._say: Wording = _words("")
+        self._say: Wording = words("")
         self._reset()
         if position is None:
             self.new_game()
@@ -341,7 +198,7 @@ class TeachingBoard:
             self._dice = None if dice is None else normalise_dice(dice)
             self._check_over()
             if self._dice is not None and not self.is_game_over:
-                roll = _roll_text(self._dice)
+                roll = roll_text(self._dice)
                 self._say = lambda names: f"{names[who]} to play {roll}"
 
     # -- construction -----------------------------------------------------------------------
@@ -388,16 +245,7 @@ class TeachingBoard:
         starter = 0 if first[0] > first[1] else 1
         self._on_roll = starter
         self._dice = (first[starter], first[1 - starter])  # R3.2
-        roll = _roll_text(self._dice)
-
-        def opening(names: Names) -> str:
-            moves = _agree(names[starter], "moves")
-            return (
-                f"Opening roll: {names[0]} {first[0]}, {names[1]} {first[1]}; "
-                f"{names[starter]} {moves} first with {roll} (R3.2)"
-            )
-
-        self._say = opening
+        self._say = opening_words(first, starter)
         if self._should_reply(reply):
             self.advance()
 
@@ -409,7 +257,7 @@ class TeachingBoard:
 
     @message.setter
     def message(self, text: str) -> None:
-        self._say = _words(text)
+        self._say = words(text)
 
     def _reset(self) -> None:
         self._partial: list[tuple[Move, ...]] = []
@@ -431,7 +279,7 @@ class TeachingBoard:
 
     @opponent.setter
     def opponent(self, value: str | Policy | None) -> None:
-        self._opponent = None if value is None else _policy(value)
+        self._opponent = None if value is None else find_policy(value)
 
     @property
     def user(self) -> int:
@@ -532,14 +380,14 @@ class TeachingBoard:
         """
         plays = self.legal_plays
         if len(plays) == 0:
-            return [_pass(self._position, plays.dice)]
+            return [empty_play(self._position, plays.dice)]
         return list(plays)
 
     def _choice(self, index: int) -> Play:
         """``choices[index]`` without building the others."""
         plays = self.legal_plays
         if len(plays) == 0 and index == 0:
-            return _pass(self._position, plays.dice)
+            return empty_play(self._position, plays.dice)
         if not 0 <= index < max(len(plays), 1):
             raise PlayIndexError(
                 f"there is no play number {index}: {max(len(plays), 1)} to choose from"
@@ -602,8 +450,8 @@ class TeachingBoard:
         if len(self._position.legal_plays(dice)) == 0:
             rule = "R6.6" if self._position.on_bar[0] else "R5.5"
             lost = f": no legal play, the turn is lost ({rule})"
-        roll = _roll_text(dice)
-        return lambda names: f"{names[player]} {_agree(names[player], verb)} {roll}{lost}"
+        roll = roll_text(dice)
+        return lambda names: f"{names[player]} {agree(names[player], verb)} {roll}{lost}"
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -667,14 +515,14 @@ class TeachingBoard:
             plays = self.legal_plays
             if move.before == self._position:
                 if len(plays) == 0 and not move.moves:
-                    return _pass(self._position, plays.dice)
+                    return empty_play(self._position, plays.dice)
                 same = np.flatnonzero((plays.boards == move.board).all(axis=(1, 2)))
                 for i in same:
                     if plays[int(i)] == move:
                         return plays[int(i)]
             raise IllegalPlayError(
                 f"{move.notation or 'no move'} is not a legal play of "
-                f"{_roll_text(dice)} in this position"
+                f"{roll_text(dice)} in this position"
             )
         if isinstance(move, (int, np.integer)) and not isinstance(move, bool):
             return self._choice(int(move))
@@ -710,7 +558,9 @@ class TeachingBoard:
             raise OutOfTurnError(self._not_now("step"))
         if self._dice is None:
             self._dice = self._throw()
-        return self._record(self._choice(self._pick(self._opponent, self.legal_plays)))
+        plays = self.legal_plays
+        pick = pick_play(self._opponent, self._position, plays, rng=self._choice_rng)
+        return self._record(self._choice(pick))
 
     def advance(self) -> list[Turn]:
         """Let the opponent play until a person must act or the game is over."""
@@ -718,24 +568,6 @@ class TeachingBoard:
         while self.awaiting == "opponent":
             turns.append(self.step())
         return turns
-
-    def _pick(self, policy: Policy, plays: LegalPlays) -> int:
-        if len(plays) <= 1:
-            return 0
-        from ..evaluators.base import RandomPolicy
-
-        if isinstance(policy, RandomPolicy):
-            return int(self._choice_rng.integers(len(plays)))
-        return int(np.argmax(self._scores(policy, plays)))
-
-    def _scores(self, policy: Policy, plays: LegalPlays) -> np.ndarray:
-        board, candidates = self._position.board, plays.boards
-        if self._variant.enter_from_off:
-            from ..evaluators.base import waiting_on_bar
-
-            board = waiting_on_bar(board, self._variant.checkers)
-            candidates = waiting_on_bar(candidates, self._variant.checkers)
-        return np.asarray(policy.scores(board, candidates), dtype=np.float64)
 
     def _record(self, play: Play) -> Turn:
         player = self._on_roll
@@ -750,7 +582,7 @@ class TeachingBoard:
         self._partial = []
         self.refusal = None
         self._dice = None
-        roll, notation = _roll_text(turn.dice), turn.notation or "no move"
+        roll, notation = roll_text(turn.dice), turn.notation or "no move"
         self._say = lambda names: f"{names[player]} played {roll}: {notation}"
         self._hand_over(turn)
         self._check_over()
@@ -857,7 +689,7 @@ class TeachingBoard:
         built = self._steps()
         if not built.clickable:
             raise IllegalPlayError(
-                f"a {_roll_text(built.dice)} with {built.count} legal plays is played "
+                f"a {roll_text(built.dice)} with {built.count} legal plays is played "
                 "with doubles of your choice: type it or choose it from the list (R11.2)",
                 rule="R11.2",
             )
@@ -908,7 +740,7 @@ class TeachingBoard:
         if self._partial:
             self._say = self._partial_words()
         else:
-            roll, player = _roll_text(self._need_dice()), self._on_roll
+            roll, player = roll_text(self._need_dice()), self._on_roll
             self._say = lambda names: f"{names[player]} to play {roll}"
         return chain
 
@@ -944,21 +776,9 @@ class TeachingBoard:
         >>> board.hint().message
         '3-1: 16 legal plays; net plays 8/5 6/5'
         """
-        dice = self._need_dice()
-        plays = self.legal_plays
-        policy = self._hint_policy
-        count = len(plays) if len(plays) > HINT_PLAYS else None
-        if policy is None or len(plays) <= 1:
-            shown = range(min(len(plays), HINT_PLAYS))
-            choices = tuple(plays[i] for i in shown) or (_pass(self._position, dice),)
-            hint = Hint(dice=dice, choices=choices, count=count)
-        else:
-            scores = self._scores(policy, plays)
-            order = np.argsort(-scores, kind="stable")[:HINT_PLAYS]
-            ranked = tuple(plays[int(i)] for i in order)
-            hint = Hint(dice=dice, choices=ranked, best=ranked[0], policy=policy.name, count=count)
-        self.message = hint.message
-        return hint
+        found = hint_for(self._hint_policy, self._position, self._need_dice(), self.legal_plays)
+        self.message = found.message
+        return found
 
     def undo(self) -> list[Turn]:
         """Take back the last play of a person and every turn after it.
@@ -978,7 +798,7 @@ class TeachingBoard:
         self._dice = snap.dice
         self._outcome = None
         self.refusal = None
-        taken, roll = ", ".join(str(t) for t in undone), _roll_text(snap.dice)
+        taken, roll = ", ".join(str(t) for t in undone), roll_text(snap.dice)
         self._say = lambda names: f"took back {taken}; {names[snap.on_roll]} to play {roll}"
         return undone
 
@@ -1026,82 +846,24 @@ class TeachingBoard:
         >>> svg.count('class="arrow"'), "Player 1 \\u00b7 on roll" in svg
         (2, True)
         """
-        from dataclasses import replace
+        from .picture import draw_teaching_board
 
-        from ..draw.svg import Diagram, Text, layout_board, render_svg
-        from ..state import GameState
-
-        over = self.is_game_over
-        position = self._position
-        if self._partial and not over and preview is None:
-            position = Position.from_board(self._steps().board(), self._variant)
-        state = GameState(
-            position,
-            on_roll=self._on_roll,
-            dice=None if over else self._dice,
-            bottom=self._user,
+        building = bool(self._partial) and not self.is_game_over and preview is None
+        shown = (
+            Position.from_board(self._steps().board(), self._variant)
+            if building
+            else self._position
         )
-        preview_moves: tuple[tuple[int, int], ...] = ()
-        if preview is not None:
-            preview_moves = self._resolve_quietly(preview).moves
-        base = layout_board(
-            state,
+        return draw_teaching_board(
+            self,
+            shown,
+            preview=None if preview is None else self._resolve_quietly(preview).moves,
+            arrows=arrows,
             flip=flip,
             numbering=numbering,
-            cube=False,
-            score=False,
-            arrows=preview_moves,
-            player=self._user,
+            size=size,
             highlight=highlight,
             hit_areas=hit_areas,
-        )
-        shapes = list(base.shapes)
-        last = self.last_turn
-        if self._partial and not over and preview is None:
-            # the moves so far, drawn from the position before them
-            overlay = layout_board(
-                self._position,
-                flip=flip,
-                numbering=False,
-                cube=False,
-                score=False,
-                arrows=self.partial,
-                player=0 if self._on_roll == self._user else 1,
-            )
-            hits = [s for s in overlay.shapes if s.cls in ("arrow", "hit")]
-            at = next((i for i, s in enumerate(shapes) if s.cls == "hit-area"), len(shapes))
-            shapes[at:at] = hits
-        elif arrows and preview is None and last is not None and last.play.moves:
-            # the arrows start from the position before the play, in the same frame
-            overlay = layout_board(
-                last.play.before,
-                flip=flip,
-                numbering=False,
-                cube=False,
-                score=False,
-                arrows=last.play.moves,
-                player=0 if last.player == self._user else 1,
-            )
-            shapes += [s for s in overlay.shapes if s.cls in ("arrow", "hit")]
-        names = self.names
-        winner = self._outcome.winner if self._outcome is not None else None
-        for i, shape in enumerate(shapes):
-            if isinstance(shape, Text) and shape.cls == "name":
-                player = int(dict(shape.data)["player"])  # type: ignore[call-overload]
-                label = names[player]
-                if player == winner:
-                    label += " \u00b7 winner"
-                elif winner is None and player == self._on_roll:
-                    label += " \u00b7 on roll"
-                shapes[i] = replace(shape, text=label)
-        pips = self._position.pips
-        by_player = {self._on_roll: pips[0], 1 - self._on_roll: pips[1]}
-        title = f"Backgammon board: {names[0]} {by_player[0]} pips, {names[1]} {by_player[1]} pips"
-        if last is not None:
-            title += f"; last play {last}"
-        return render_svg(
-            Diagram(width=base.width, height=base.height, shapes=tuple(shapes), title=title),
-            size=size,
         )
 
     def _resolve_quietly(self, move: PlayChoice) -> Play:
@@ -1115,14 +877,8 @@ class TeachingBoard:
         return str(self.board_svg())
 
     def __repr__(self) -> str:
-        names = self.names
-        status = {
-            "roll": f"{names[self._on_roll]} to roll",
-            "play": f"{names[self._on_roll]} to play "
-            f"{_roll_text(self._dice) if self._dice else ''}",
-            "opponent": f"{names[self._on_roll]} to move",
-            "over": self._outcome.describe(names) if self._outcome else "",
-        }[self.awaiting]
+        names, on_roll = self.names, self._on_roll
+        status = waiting_words(self.awaiting, names, on_roll, self._dice, self._outcome)
         return (
             f"<TeachingBoard {names[0]} vs {names[1]}, {self._variant.name}, "
             f"turn {len(self._turns) + 1}: {status}>"
@@ -1139,25 +895,7 @@ class TeachingBoard:
         return self.auto_reply if reply is None else reply
 
     def _not_now(self, action: str) -> str:
-        names = self.names
-        waiting = {
-            "roll": f"{names[self._on_roll]} must roll first",
-            "play": f"{names[self._on_roll]} {_agree(names[self._on_roll], 'has')} rolled "
-            "and must play",
-            "opponent": f"it is {names[self._on_roll]}'s turn (call step())",
-            "over": "the game is over (start a new game)",
-        }[self.awaiting]
-        return f"cannot {action} now: {waiting}"
-
-
-def _words(text: str) -> Wording:
-    return lambda names: text
-
-
-def _policy(value: str | Policy) -> Policy:
-    from ..evaluators.base import get_evaluator
-
-    return get_evaluator(value)
+        return not_now_words(action, self.awaiting, self.names, self._on_roll)
 
 
 def _playable(variant: str | Variant) -> Variant:
