@@ -97,6 +97,7 @@ __all__ = [
     "add_side",
     "chain_probabilities",
     "evaluate_one",
+    "feature_values",
     "hidden_layer",
     "logistic",
     "logits",
@@ -137,6 +138,25 @@ MAX_ACTIVE = 2 * (15 * 4 + 1) + N_FEATURES
 """Most inputs one position can make active: 2 x (15 columns x 4 + off) + the features."""
 
 
+@njit(cache=True, nogil=True, inline="always")
+def feature_values(counts):
+    """The features' input values from their counts, as
+    :func:`~gammonlab._kernels.net_features.feature_counts` returns them: each
+    over its range (36 rolls, 6 points, 25 points)."""
+    return (
+        counts[0] / 36.0,
+        counts[1] / 36.0,
+        counts[2] / 6.0,
+        counts[3] / 6.0,
+        counts[4] / 36.0,
+        counts[5] / 36.0,
+        counts[6] / 25.0,
+        counts[7] / 25.0,
+        counts[8] / 36.0,
+        counts[9] / 36.0,
+    )
+
+
 @njit(cache=True, nogil=True)
 def active_inputs(board, swap, index, value):
     """The nonzero inputs of ``board`` (``swap``: row 1 is on roll), written as
@@ -170,30 +190,7 @@ def active_inputs(board, swap, index, value):
             index[count] = base + OFF_INPUT
             value[count] = off / 15.0
             count += 1
-    (
-        shots,
-        shots_against,
-        prime,
-        prime_against,
-        escape,
-        escape_against,
-        back,
-        back_against,
-        contained,
-        contained_against,
-    ) = feature_counts(board, swap)
-    features = (
-        shots / 36.0,
-        shots_against / 36.0,
-        prime / 6.0,
-        prime_against / 6.0,
-        escape / 36.0,
-        escape_against / 36.0,
-        back / 25.0,
-        back_against / 25.0,
-        contained / 36.0,
-        contained_against / 36.0,
-    )
+    features = feature_values(feature_counts(board, swap))
     for f in range(N_FEATURES):
         if features[f] != 0.0:
             index[count] = F_SHOTS + f
@@ -314,32 +311,9 @@ def add_feature_counts(counts, net, w1, acc):
     """Add to ``acc`` the rows of the features, given as
     :func:`~gammonlab._kernels.net_features.feature_counts` returns them."""
     h = acc.shape[0]
-    (
-        shots,
-        shots_against,
-        prime,
-        prime_against,
-        escape,
-        escape_against,
-        back,
-        back_against,
-        contained,
-        contained_against,
-    ) = counts
-    features = (
-        np.float32(shots / 36.0),
-        np.float32(shots_against / 36.0),
-        np.float32(prime / 6.0),
-        np.float32(prime_against / 6.0),
-        np.float32(escape / 36.0),
-        np.float32(escape_against / 36.0),
-        np.float32(back / 25.0),
-        np.float32(back_against / 25.0),
-        np.float32(contained / 36.0),
-        np.float32(contained_against / 36.0),
-    )
+    features = feature_values(counts)
     for f in range(N_FEATURES):
-        v = features[f]
+        v = np.float32(features[f])
         if v != 0.0:
             for j in range(h):
                 acc[j] += v * w1[net, F_SHOTS + f, j]
