@@ -355,6 +355,24 @@ def test_numbering_highlight_colors_and_size():
     assert "width" not in parse(svg.board(pos, size=None)).attrib
 
 
+def test_the_bar_and_tray_highlights_are_those_of_the_side_on_roll():
+    """With the side on roll drawn at the top (a two-player board, the top player to
+    play), its bar and its tray light up on the top half, where its checkers are."""
+    board = gl.Position.initial().board.copy()
+    board[0, 24] -= 1
+    board[0, BAR] = 1
+    pos = gl.Position.from_board(board)
+    for player in (0, 1):
+        root = parse(svg.board(pos, highlight={BAR, OFF}, player=player))
+        lit = {int(e.get("data-point")): e for e in elements(root, "highlight")}
+        bar_checker = next(e for e in elements(root, "bar") if e.tag == f"{NS}g")
+        cy = float(next(bar_checker.iter(f"{NS}circle")).get("cy"))
+        top, height = float(lit[BAR].get("y")), float(lit[BAR].get("height"))
+        assert top <= cy <= top + height, (player, top, height, cy)
+        trays = sorted(float(e.get("y")) for e in elements(root, "tray"))
+        assert float(lit[OFF].get("y")) == (trays[1] if player == 0 else trays[0])
+
+
 def test_rejects_what_it_cannot_draw():
     with pytest.raises(TypeError, match=r"Position, a Play, a GameState or a match.s Action"):
         svg.board("4HPwATDgc/ABMA")  # type: ignore[arg-type]

@@ -119,15 +119,19 @@ def draw_points(frame: Frame, palette: BoardColors) -> list[Shape]:
 
 
 def draw_highlights(frame: Frame, points: set[int], palette: BoardColors) -> list[Shape]:
+    """Tint ``points`` as the board numbers them; the bar (25) and the tray (0) are those
+    of the side on roll (row 0), on its half of the board."""
+    on_roll_below = frame.bottom_row == 0
     shapes: list[Shape] = []
     for shown in sorted(points):
         area: Shape
         if 1 <= shown <= POINTS:
             area = Polygon(points=_triangle(frame, shown))
         elif shown == BAR:
-            area = _bar_strip(frame.middle, geo.FELT_HEIGHT / 2)
+            half = geo.FELT_HEIGHT / 2
+            area = _bar_strip(frame.middle if on_roll_below else frame.top, half)
         elif shown == OFF:
-            area = frame.tray(frame.bottom - geo.TRAY_HEIGHT)
+            area = frame.tray(frame.bottom - geo.TRAY_HEIGHT if on_roll_below else frame.top)
         else:
             raise ArgumentError(f"highlight takes points 1-24, 25 (bar) or 0 (off), got {shown}")
         shapes.append(

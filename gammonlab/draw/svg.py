@@ -184,7 +184,8 @@ def board(
         0 off), as :attr:`Play.moves <gammonlab.Play.moves>` gives them; replaces a
         play's own arrows (``arrows=[]`` draws none).
     highlight : iterable of int, optional
-        Points to tint, as the board numbers them (25 the bar, 0 the tray).
+        Points to tint, as the board numbers them (25 the bar, 0 the tray: those of
+        the side on roll).
     colors : mapping, optional
         Colours to replace, by the names of :class:`gammonlab.draw.style.BoardColors`.
     player : {0, 1}, optional
