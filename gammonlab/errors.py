@@ -173,11 +173,6 @@ class ParseError(GammonlabError, ValueError):
         column: int | None = None,
         text: str | None = None,
     ) -> None:
-        self.source = source
-        self.line = line
-        self.column = column
-        self.text = text
-        self.detail = message
         where = ":".join(str(part) for part in (source, line, column) if part is not None)
         full = f"{where}: {message}" if where else message
         if text is not None:
@@ -185,6 +180,11 @@ class ParseError(GammonlabError, ValueError):
             full += f"\n    {quoted}"
             if caret is not None:
                 full += "\n    " + " " * caret + "^"
+        self.source = source
+        self.line = line
+        self.column = column
+        self.text = text
+        self.detail = message
         super().__init__(full)
 
 

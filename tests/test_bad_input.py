@@ -292,7 +292,7 @@ def test_an_endless_sgf_double_chain_is_counted_no_further_than_the_highest_cube
 
 
 def test_a_file_of_garbage_lists_its_problems_up_to_a_bound():
-    from gammonlab.io.text import MAX_PROBLEMS
+    from gammonlab.io.raw import MAX_PROBLEMS
 
     match = gl.read_match("x\n" * 50_000, errors="collect")
     assert len(match.problems) <= MAX_PROBLEMS + 3 and located(match.problems)

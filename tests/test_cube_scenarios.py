@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 import gammonlab as gl
-from gammonlab.io.text import Location, RawAction
+from gammonlab.io.raw import Location, RawAction
 from gammonlab.match.replay import _Replay
 
 WHERE = Location("scenario", 1, 1, "")

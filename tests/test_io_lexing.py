@@ -22,15 +22,9 @@ from hypothesis import strategies as st
 import gammonlab as gl
 from gammonlab.errors import GammonlabError, ParseError
 from gammonlab.io.mat import format_mat, parse_mat
+from gammonlab.io.raw import ACTION_KINDS, RawAction
 from gammonlab.io.sgf import format_sgf, parse_collection, parse_sgf
-from gammonlab.io.text import (
-    ACTION_KINDS,
-    RawAction,
-    SourceNotFoundError,
-    decode_bytes,
-    load_source,
-    read_source,
-)
+from gammonlab.io.text import SourceNotFoundError, decode_bytes, load_source, read_source
 
 DATA = SHARED_DATA
 needs_data = needs_corpus()

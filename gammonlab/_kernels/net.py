@@ -90,6 +90,7 @@ __all__ = [
     "RACE",
     "SIDE_INPUTS",
     "active_inputs",
+    "add_borne_off",
     "add_feature_counts",
     "add_features",
     "add_occupied",
@@ -267,6 +268,16 @@ def add_point(acc, w1, net, k, n):
             acc[j] += w1[net, k, j] + w1[net, k + 1, j] + w1[net, k + 2, j] + v * w1[net, k + 3, j]
 
 
+@njit(cache=True, nogil=True, fastmath=True, inline="always")
+def add_borne_off(acc, w1, net, base, off):
+    """Add to ``acc`` the row of ``off`` checkers borne off, for the side whose
+    inputs start at ``base``: ``off / 15`` times its weights."""
+    if off > 0:
+        v = np.float32(off / 15.0)
+        for j in range(acc.shape[0]):
+            acc[j] += v * w1[net, base + OFF_INPUT, j]
+
+
 @njit(cache=True, nogil=True, fastmath=True)
 def add_side(board, row, block, net, w1, acc):
     """Add to ``acc`` the weight rows of one side's checkers: board row ``row`` as
@@ -275,17 +286,12 @@ def add_side(board, row, block, net, w1, acc):
     The same sum as :func:`hidden_layer`'s over that side's inputs, one pass
     over ``acc`` per occupied point.
     """
-    h = acc.shape[0]
     base = block * SIDE_INPUTS
     for col in range(1, BAR + 1):
         n = board[row, col]
         if n > 0:
             add_point(acc, w1, net, base + 4 * (col - 1), n)
-    off = board[row, OFF]
-    if off > 0:
-        v = np.float32(off / 15.0)
-        for j in range(h):
-            acc[j] += v * w1[net, base + OFF_INPUT, j]
+    add_borne_off(acc, w1, net, base, board[row, OFF])
 
 
 @njit(cache=True, nogil=True, fastmath=True, inline="always")
@@ -293,17 +299,12 @@ def add_occupied(board, row, occupied, block, net, w1, acc):
     """:func:`add_side` for a row whose occupied points (the bar bit 25 among
     them) are the bits of ``occupied``: the same additions in the same order,
     without looking at the empty points."""
-    h = acc.shape[0]
     base = block * SIDE_INPUTS
     while occupied:
         col = trailing_zeros(occupied)
         occupied &= occupied - 1
         add_point(acc, w1, net, base + 4 * (col - 1), board[row, col])
-    off = board[row, OFF]
-    if off > 0:
-        v = np.float32(off / 15.0)
-        for j in range(h):
-            acc[j] += v * w1[net, base + OFF_INPUT, j]
+    add_borne_off(acc, w1, net, base, board[row, OFF])
 
 
 @njit(cache=True, nogil=True, fastmath=True, inline="always")

@@ -66,7 +66,10 @@ class Rect(Shape):
 
 @dataclass(frozen=True, kw_only=True)
 class Circle(Shape):
-    """A circle: a checker, a die's pip, a ring."""
+    """A circle: a checker, a die's pip, a ring.
+
+    ``(cx, cy)`` is its centre and ``r`` its radius, as in SVG's ``<circle>``.
+    """
 
     cx: float
     cy: float

@@ -1,6 +1,6 @@
 """Jellyfish / GNU Backgammon ``.mat`` match transcripts: the text level.
 
-:func:`parse_mat` reads a transcript into a :class:`~gammonlab.io.text.RawMatch`
+:func:`parse_mat` reads a transcript into a :class:`~gammonlab.io.raw.RawMatch`
 without applying any rule of the game; :func:`format_mat` writes one in GNU
 Backgammon's own export layout.
 
@@ -85,19 +85,8 @@ from dataclasses import dataclass, field
 from .._numbers import parse_int
 from ..errors import CellError, ParseError, WriteError
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
-from .text import (
-    Errors,
-    Location,
-    ProblemLog,
-    RawAction,
-    RawGame,
-    RawMatch,
-    Source,
-    collects,
-    load_transcript,
-    split_rating,
-    stated_crawford,
-)
+from .raw import Location, ProblemLog, RawAction, RawGame, RawMatch
+from .text import Errors, Source, collects, load_transcript, split_rating, stated_crawford
 
 __all__ = ["format_mat", "parse_mat"]
 
@@ -311,12 +300,12 @@ def _parse_resign(
     _check_end(cell, i, f"{first!r}")
     return RawAction(
         player=player,
-        kind="resign",
         dice=dice,
         points=points,
         resign_level=level,
         match_won=match_won,
         loc=loc,
+        kind="resign",
     )
 
 
@@ -588,12 +577,12 @@ class _MatParser:
                 players=game.players,
                 ratings=game.ratings,
                 scores=game.scores,
-                actions=actions,
-                complete=complete,
                 cube=game.cube,
                 rules=game.rules,
                 problems=tuple(game.problems),
                 loc=game.loc,
+                actions=actions,
+                complete=complete,
             )
         )
 
@@ -620,7 +609,7 @@ class _MatParser:
 
 
 def parse_mat(source: Source, *, errors: Errors = "raise") -> RawMatch:
-    """Read a ``.mat`` transcript into a :class:`~gammonlab.io.text.RawMatch`.
+    """Read a ``.mat`` transcript into a :class:`~gammonlab.io.raw.RawMatch`.
 
     Parameters
     ----------
@@ -634,7 +623,7 @@ def parse_mat(source: Source, *, errors: Errors = "raise") -> RawMatch:
     Returns
     -------
     RawMatch
-        ``format='mat'``; one :class:`~gammonlab.io.text.RawGame` per ``Game N`` line.
+        ``format='mat'``; one :class:`~gammonlab.io.raw.RawGame` per ``Game N`` line.
 
     Examples
     --------
@@ -741,7 +730,7 @@ def _format_game(game: RawGame) -> list[str]:
 
 
 def format_mat(raw: RawMatch) -> str:
-    """Write a :class:`~gammonlab.io.text.RawMatch` as a ``.mat`` transcript.
+    """Write a :class:`~gammonlab.io.raw.RawMatch` as a ``.mat`` transcript.
 
     The layout is GNU Backgammon's ``export match mat``: headers as
     ``; [Key "value"]``, `` N point match``, `` Game N``, the name and score

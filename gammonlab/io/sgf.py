@@ -3,7 +3,7 @@
 :func:`parse_collection` reads any SGF text into trees of nodes and
 properties (escapes, multi-valued properties, variations).
 :func:`parse_sgf` turns the backgammon games in it into a
-:class:`~gammonlab.io.text.RawMatch` with no rule applied, and
+:class:`~gammonlab.io.raw.RawMatch` with no rule applied, and
 :func:`format_sgf` writes one back.
 
 Players and points
@@ -87,6 +87,7 @@ from .._numbers import parse_int, read_int
 from ..errors import ParseError, WriteError
 from ..notation import split_acey_deucey
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
+from .raw import Location, ProblemLog, RawAction, RawGame, RawMatch
 from .sgf_syntax import (
     _ANALYSIS,
     _SETUP,
@@ -97,18 +98,7 @@ from .sgf_syntax import (
     _Text,
     parse_collection,
 )
-from .text import (
-    Errors,
-    Location,
-    ProblemLog,
-    RawAction,
-    RawGame,
-    RawMatch,
-    Source,
-    collects,
-    load_transcript,
-    split_rating,
-)
+from .text import Errors, Source, collects, load_transcript, split_rating
 
 __all__ = [
     "SgfNode",
@@ -892,7 +882,7 @@ def _variant_rule(variant: str | None) -> str | None:
 
 
 def format_sgf(raw: RawMatch) -> str:
-    """Write a :class:`~gammonlab.io.text.RawMatch` as GNU Backgammon SGF (``GM[6]``).
+    """Write a :class:`~gammonlab.io.raw.RawMatch` as GNU Backgammon SGF (``GM[6]``).
 
     One game tree per game, one node per action, the result as ``RE``.
     Plays in any ``.mat`` spelling are converted to point letters (hits are

@@ -12,14 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import ParseError
-from .text import (
-    Errors,
-    Location,
-    ProblemLog,
-    Source,
-    collects,
-    load_transcript,
-)
+from .raw import Location, ProblemLog
+from .text import Errors, Source, collects, load_transcript
 
 __all__ = ["SgfNode", "SgfProperty", "SgfTree", "parse_collection"]
 

@@ -30,7 +30,7 @@ from ..rules import AUTO_DOUBLES, HIGHEST_CUBE, MAX_AUTO_DOUBLES, OPENINGS, SCOR
 from ..rules import variant as lookup_variant
 
 if TYPE_CHECKING:
-    from .text import Location
+    from .raw import Location
 
 __all__ = ["VARIATION_NAMES", "mat_headers", "rules_from_headers", "sgf_rule_parts"]
 

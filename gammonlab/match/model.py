@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ParseError
-from ..io.text import ACTION_KINDS
+from ..io.raw import ACTION_KINDS
 from ..play import Play
 from ..rules import Rules, Variant
 from ..state import GameState

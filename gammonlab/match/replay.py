@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 from .. import ids
 from ..errors import GammonlabError, IllegalPlayError, InvalidNotationError, ParseError
 from ..explain import resolve_play, resolve_turns
+from ..io.raw import Location, ProblemLog
 from ..io.tags import rules_from_headers
-from ..io.text import Errors, Location, ProblemLog, collects, stated_crawford
+from ..io.text import Errors, collects, stated_crawford
 from ..play import Play
 from ..position import Position
 from ..rules import HIGHEST_CUBE, Rules, Variant
@@ -49,13 +50,13 @@ class _Replay:
         cube: int = 1,
     ) -> None:
         self.rules = rules
+        self.position = _initial_position(rules.variant)
         # a transcript never names its opening rule (R3.2 or R3.3): the opening
         # is checked only against rules the caller states
         self.stated_rules = stated_rules
         self.score = score
         self.crawford = crawford
         self.players = players
-        self.position = _initial_position(rules.variant)
         self.on_roll: int | None = None
         self.cube = 1
         self.owner: int | None = None
@@ -671,7 +672,7 @@ def _opening_cube(rules: Rules, raw_game: Any) -> int:
 
 
 def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = None) -> Match:
-    """Replay a transcript's raw record (:class:`gammonlab.io.text.RawMatch`).
+    """Replay a transcript's raw record (:class:`gammonlab.io.raw.RawMatch`).
 
     Parameters
     ----------

@@ -2,7 +2,7 @@
 
 :func:`play_match` rolls the dice, lets each player's policy choose its plays
 and cube actions, and plays every action, as a transcript's raw record (the
-same :class:`~gammonlab.io.text.RawAction` a reader gives), through the game
+same :class:`~gammonlab.io.raw.RawAction` a reader gives), through the game
 state machine of :func:`~gammonlab.match.replay_match`, so the rules engine
 checks every step. The result is a :class:`~gammonlab.match.Match` like one read
 from a file: it can be written (:func:`gammonlab.write_match`), framed and
@@ -25,8 +25,8 @@ import numpy as np
 from ..cube import cube_decision
 from ..errors import ArgumentTypeError, OptionError
 from ..evaluators.base import Policy, RandomPolicy, get_evaluator, waiting_on_bar
+from ..io.raw import Location, RawAction
 from ..io.tags import mat_headers
-from ..io.text import Location, RawAction
 from ..play import Play
 from ..rules import HIGHEST_CUBE, Rules
 from .model import Game, Match

@@ -24,9 +24,9 @@ from typing import Any
 
 from ..errors import OptionError
 from ..io.mat import format_mat
+from ..io.raw import Location, RawAction, RawGame, RawMatch
 from ..io.sgf import format_sgf
 from ..io.tags import VARIATION_NAMES, mat_headers, sgf_rule_parts
-from ..io.text import Location, RawAction, RawGame, RawMatch
 from .model import Action, Match
 from .replay import CrawfordCount
 
@@ -140,13 +140,13 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
     variant = rules.variant.name
     return RawMatch(
         format=format,
-        source=source,
-        encoding=None,
-        headers=headers,
         match_length=match.match_length,
         players=match.players,
         ratings=match.ratings,
         variant=VARIATION_NAMES.get(variant, variant),
+        headers=headers,
+        source=source,
+        encoding=None,
         games=tuple(games),
     )
 
