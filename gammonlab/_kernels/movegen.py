@@ -327,7 +327,8 @@ def _make_search_all(search):
             n = search(stack, scratch, die1, die2, waiting, boards, moves, hashes)
         return n, SearchBuffers(stack, scratch, boards, moves, hashes)
 
-    compiled = njit(cache=True, nogil=True)(search_all)
+    # inlined where called, so that passing the buffers in and out costs nothing per search
+    compiled = njit(cache=True, nogil=True, inline="always")(search_all)
 
     def search_board(buffers, board, die1, die2, waiting):
         """:func:`search_all` of ``board``, copied to the first level of the stack."""
@@ -336,7 +337,7 @@ def _make_search_all(search):
                 buffers.stack[0, side, col] = board[side, col]
         return compiled(buffers, die1, die2, waiting)
 
-    return compiled, njit(cache=True, nogil=True)(search_board)
+    return compiled, njit(cache=True, nogil=True, inline="always")(search_board)
 
 
 search_all, search_board = _make_search_all(_search_standard)
@@ -362,7 +363,7 @@ def swap_into(source, target):
         target[1, col] = source[0, col]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def room(rows, total, needed):
     """``rows`` if it has ``needed`` rows, else a longer array (twice as long, or
     ``needed``) holding its first ``total`` rows: how a concatenated output grows."""
