@@ -81,7 +81,9 @@ SCHEDULE: tuple[Stage, ...] = (
     Stage(300_000, 0.01, 0.7),
     Stage(1_000_000, 0.005, 0.5),
     Stage(3_000_000, 0.0025, 0.3),
-    Stage(10**12, 0.001, 0.0),
+    Stage(8_500_000, 0.001, 0.0),
+    Stage(9_500_000, 0.0005, 0.0),
+    Stage(10**12, 0.00025, 0.0),
 )
 """The default schedule: a larger step and a longer lambda early, smaller later."""
 
