@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
-import subprocess
-import tempfile
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from gnubg_cli import gnubg_cli, open_command, run_commands
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data"
 WARM_UP = " 3 point match\n\n Game 1\n A : 0     B : 0\n  1) 43: 24/20 13/10   65: 24/13\n"
@@ -69,9 +68,7 @@ def measure(paths: list[str], evaluator: str, luck: bool, jobs: int) -> tuple[fl
 
 def gnubg_reference(paths: list[Path]) -> float | None:
     """GNU Backgammon analysing every file at 0 plies in one process (``gnubg -t -q``)."""
-    gnubg = shutil.which("gnubg") or (
-        "/usr/games/gnubg" if os.path.exists("/usr/games/gnubg") else None
-    )
+    gnubg = gnubg_cli()
     if gnubg is None:
         return None
     lines = [
@@ -80,20 +77,8 @@ def gnubg_reference(paths: list[Path]) -> float | None:
         "set analysis luck evaluation plies 0",
     ]
     for path in paths:
-        verb = "load match" if path.suffix.lower() == ".sgf" else "import mat"
-        lines += [f'{verb} "{path}"', "analyse match"]
-    lines.append("quit")
-    with tempfile.TemporaryDirectory() as home:
-        t0 = time.perf_counter()
-        subprocess.run(
-            [gnubg, "-t", "-q"],
-            input="\n".join(lines) + "\n",
-            text=True,
-            capture_output=True,
-            env=dict(os.environ, HOME=home),
-            timeout=3600,
-        )
-        return time.perf_counter() - t0
+        lines += [open_command(path), "analyse match"]
+    return run_commands(gnubg, lines)
 
 
 def main() -> None:

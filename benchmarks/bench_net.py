@@ -57,7 +57,6 @@ import argparse
 import os
 import re
 import resource
-import shutil
 import statistics
 import subprocess
 import tempfile
@@ -69,6 +68,7 @@ from pathlib import Path
 import numpy as np
 from bench_analysis import DECISIONS, WARM_UP, gnubg_reference
 from bench_rollout import ours
+from gnubg_cli import gnubg_cli
 
 import gammonlab as gl
 from gammonlab._kernels.movegen import generate_plays
@@ -166,13 +166,6 @@ def children_cpu() -> float:
     """CPU seconds of the child processes that have ended (and been waited for)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
-
-
-def gnubg_cli() -> str | None:
-    """Debian's GNU Backgammon, or None."""
-    return shutil.which("gnubg") or (
-        "/usr/games/gnubg" if os.path.exists("/usr/games/gnubg") else None
-    )
 
 
 def transcripts(limit: int) -> list[Path]:

@@ -16,14 +16,13 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import statistics
-import subprocess
-import tempfile
 import time
 import warnings
 from dataclasses import replace
 from pathlib import Path
+
+from gnubg_cli import gnubg_cli, open_command, run_commands
 
 import gammonlab as gl
 
@@ -74,27 +73,12 @@ def time_dense(text: str, repeats: int) -> dict[str, float]:
 
 def gnubg_import(paths: list[Path]) -> float | None:
     """GNU Backgammon importing every file in one process (``gnubg -t -q``)."""
-    gnubg = shutil.which("gnubg") or (
-        "/usr/games/gnubg" if os.path.exists("/usr/games/gnubg") else None
-    )
+    gnubg = gnubg_cli()
     if gnubg is None:
         return None
     lines = ["set confirm new off", "set confirm default yes"]
-    for path in paths:
-        verb = "load match" if path.suffix.lower() == ".sgf" else "import mat"
-        lines.append(f'{verb} "{path}"')
-    lines.append("quit")
-    with tempfile.TemporaryDirectory() as home:
-        t0 = time.perf_counter()
-        subprocess.run(
-            [gnubg, "-t", "-q"],
-            input="\n".join(lines) + "\n",
-            text=True,
-            capture_output=True,
-            env=dict(os.environ, HOME=home),
-            timeout=3600,
-        )
-        return time.perf_counter() - t0
+    lines += [open_command(path) for path in paths]
+    return run_commands(gnubg, lines)
 
 
 def main() -> None:
