@@ -19,7 +19,7 @@ def test_docs_build(tmp_path):
     needs_module("mkdocstrings")
     site = tmp_path / "site"
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -817,6 +817,9 @@ class TeachingBoard:
     ) -> SVG:
         """The board as SVG: you at the bottom, the dice, the last play's arrows.
 
+        While a play is built with :meth:`move`, the board shows the checkers
+        where its moves took them, with their arrows.
+
         Parameters
         ----------
         preview : str, int or Play, optional
@@ -836,9 +839,6 @@ class TeachingBoard:
         hit_areas : bool
             Invisible ``<rect class="hit-area" data-point="p">`` over every point,
             the bar and the trays, for a page that maps clicks to points.
-
-        While a play is built with :meth:`move`, the board shows the checkers
-        where its moves took them, with their arrows.
 
         >>> board = TeachingBoard(None, position=Position.initial(), dice=(3, 1))
         >>> _ = board.play("8/5 6/5")
