@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from boards import START, VARIANT_STARTS, random_play
@@ -31,7 +33,8 @@ from gammonlab.evaluators.net import (
     NetWeights,
     default_weights_path,
 )
-from gammonlab.train import Stage, TrainingError, match_against_pubeval, train
+from gammonlab.train import Stage, TrainingError, average, match_against_pubeval, train
+from gammonlab.train.__main__ import main
 
 
 @pytest.fixture(scope="module")
@@ -266,6 +269,16 @@ def test_shipped_weights_load_and_are_described(shipped):
     assert shipped.meta["games"] > 0 and shipped.digest() == shipped.meta["sha256"]
 
 
+def test_shipped_weights_are_the_mean_of_the_runs_snapshots(shipped, tmp_path):
+    """The shipped net is rebuilt from what the repository holds: the mean of the
+    training run's snapshots it names (``data/training/snapshots``)."""
+    folder = Path(__file__).resolve().parents[1] / "data" / "training" / "snapshots"
+    names = [folder / f"games-{n['games']}.npz" for n in shipped.meta["averaged"]]
+    for name, kept in zip(names, shipped.meta["averaged"]):
+        assert NetWeights.load(name).digest() == kept["sha256"]
+    assert average(names, tmp_path / "again.npz").digest() == shipped.digest()
+
+
 def test_missing_weights_file_is_refused(tmp_path):
     with pytest.raises(NetWeightsError, match="does not exist"):
         NetWeights.load(tmp_path / "none.npz")
@@ -395,6 +408,45 @@ def test_training_resumes_to_the_same_weights(tmp_path):
     assert log[0].startswith("games,") and [row.split(",")[0] for row in log[1:]] == ["30", "60"]
     with pytest.raises(TrainingError, match="seed"):
         train(tmp_path / "pieces", 90, seed=6, progress=False)
+
+
+def test_snapshots_are_averaged_into_one_net(tmp_path):
+    run = tmp_path / "run"
+    options = dict(seed=5, hidden=8, checkpoint_every=20, match_pairs=0, progress=False)
+    last = train(run, 60, schedule=(Stage(10**9, 0.01, 0.7),), snapshot_every=40, **options)
+    kept = sorted(p.name for p in (run / "snapshots").iterdir())
+    assert kept == ["games-40.npz"]
+    first = NetWeights.load(run / "snapshots" / "games-40.npz")
+    assert first.meta["games"] == 40 and first.digest() != last.digest()
+    mean = average([run / "checkpoint.npz", run / "snapshots" / "games-40.npz"], tmp_path / "m.npz")
+    for got, a, b in zip(NetWeights.load(tmp_path / "m.npz").arrays, first.arrays, last.arrays):
+        np.testing.assert_allclose(got, (a.astype(np.float64) + b) / 2, rtol=1e-6)
+    assert mean.meta["games"] == 60
+    assert [n["games"] for n in mean.meta["averaged"]] == [40, 60]
+    assert mean.meta["averaged"][1]["sha256"] == last.digest()
+    assert (
+        main(
+            [
+                "--average",
+                str(run / "checkpoint.npz"),
+                str(run / "snapshots" / "games-40.npz"),
+                "--out",
+                str(tmp_path / "cli.npz"),
+            ]
+        )
+        == 0
+    )
+    assert NetWeights.load(tmp_path / "cli.npz").digest() == mean.digest()
+    other = train(
+        tmp_path / "other", 20, schedule=(Stage(10**9, 0.01, 0.7),), **dict(options, seed=6)
+    )
+    other.save(tmp_path / "other.npz")
+    with pytest.raises(TrainingError, match="seed 6"):
+        average([run / "checkpoint.npz", tmp_path / "other.npz"], tmp_path / "x.npz")
+    with pytest.raises(TrainingError, match="two checkpoints"):
+        average([run / "checkpoint.npz"], tmp_path / "x.npz")
+    with pytest.raises(TrainingError, match="multiple of checkpoint_every"):
+        train(run, 80, snapshot_every=30, **options)
 
 
 def test_training_options_are_checked(tmp_path):

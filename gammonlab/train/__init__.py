@@ -44,6 +44,7 @@ __all__ = [
     "STARTS",
     "Stage",
     "TrainingError",
+    "average",
     "distil",
     "match_against_pubeval",
     "train",
@@ -51,6 +52,8 @@ __all__ = [
 
 CHECKPOINT = "checkpoint.npz"
 LOG = "log.csv"
+SNAPSHOTS = "snapshots"
+"""The run folder's folder of kept checkpoints, ``games-N.npz`` after ``N`` games."""
 _LOG_FIELDS = (
     "games",
     "cpu_seconds",
@@ -144,6 +147,7 @@ def train(
     hidden: int = 128,
     schedule: Sequence[Stage] = SCHEDULE,
     checkpoint_every: int = 20_000,
+    snapshot_every: int | None = None,
     match_pairs: int = 500,
     progress: bool = True,
 ) -> NetWeights:
@@ -164,6 +168,10 @@ def train(
         Learning rate and lambda by games played.
     checkpoint_every : int
         Games between checkpoints (each writes the weights and a log row).
+    snapshot_every : int, optional
+        Keep a copy of the checkpoint every this many games, in the run's
+        ``snapshots/games-N.npz`` (for :func:`average`); a multiple of
+        ``checkpoint_every``.
     match_pairs : int
         Duplicate pairs against pubeval played for each log row (0: none).
     progress : bool
@@ -179,6 +187,15 @@ def train(
     if not isinstance(checkpoint_every, int) or checkpoint_every < 1:
         raise TrainingError(
             f"checkpoint_every: expected a positive integer, got {checkpoint_every!r}"
+        )
+    if snapshot_every is not None and (
+        not isinstance(snapshot_every, int)
+        or snapshot_every < 1
+        or snapshot_every % checkpoint_every
+    ):
+        raise TrainingError(
+            f"snapshot_every: expected a positive multiple of checkpoint_every "
+            f"({checkpoint_every}), got {snapshot_every!r}"
         )
     run = Path(run)
     run.mkdir(parents=True, exist_ok=True)
@@ -254,6 +271,8 @@ def train(
                 }
                 log_rows = [r for r in log_rows if int(r["games"]) < done] + [row]
                 weights.save(checkpoint)
+                if snapshot_every and done % snapshot_every == 0:
+                    weights.save(run / SNAPSHOTS / f"games-{done}.npz")
                 _write_log(run / LOG, log_rows)
                 if bar is not None:
                     bar.set_postfix(pubeval=f"{ppg:+.3f}±{se:.3f}")
@@ -279,6 +298,49 @@ def _write_log(path: Path, rows: list[dict]) -> None:
         for row in rows:
             writer.writerow({k: _cell(row, k) for k in _LOG_FIELDS})
     temporary.replace(path)
+
+
+def average(checkpoints: Sequence[str | Path], out: str | Path) -> NetWeights:
+    """Write to ``out`` the mean of the weights of several checkpoints of one run.
+
+    The checkpoints of a run taken some way apart on its path (its snapshots,
+    or a shipped net and the checkpoint it led to) lie either side of the
+    weights their noisy steps circle; their mean can lie nearer, and play better
+    than either (``docs/net.md`` measures it). The mean is taken in float64, so the same
+    checkpoints give the same file. Its record is the latest checkpoint's, with
+    the games and digests of every checkpoint averaged.
+
+    Raises
+    ------
+    TrainingError
+        Fewer than two checkpoints, or checkpoints of other sizes or runs.
+    """
+    paths = [Path(p) for p in checkpoints]
+    if len(paths) < 2:
+        raise TrainingError(f"average: expected two checkpoints or more, got {len(paths)}")
+    nets = [NetWeights.load(p) for p in paths]
+    first = nets[0]
+    for path, net in zip(paths, nets):
+        if net.hidden != first.hidden:
+            raise TrainingError(
+                f"{path}: {net.hidden} hidden units, where {paths[0]} has {first.hidden}"
+            )
+        if net.meta.get("seed") != first.meta.get("seed"):
+            raise TrainingError(
+                f"{path}: a checkpoint of the run with seed {net.meta.get('seed')!r}, "
+                f"where {paths[0]} is of seed {first.meta.get('seed')!r}"
+            )
+    order = sorted(range(len(nets)), key=lambda i: int(nets[i].meta.get("games", 0)))
+    latest = nets[order[-1]]
+    arrays = [np.mean([net.arrays[k].astype(np.float64) for net in nets], axis=0) for k in range(4)]
+    meta = dict(latest.meta)
+    meta["averaged"] = [
+        {"games": int(nets[i].meta.get("games", 0)), "sha256": nets[i].digest()} for i in order
+    ]
+    w1, b1, w2, b2 = arrays
+    mean = NetWeights(w1, b1, w2, b2, meta=meta)
+    mean.save(out)
+    return mean
 
 
 DISTIL_ALPHA = 0.002

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import DISTIL_ALPHA, distil, train
+from . import DISTIL_ALPHA, average, distil, train
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,6 +58,21 @@ def main(argv: list[str] | None = None) -> int:
         help="games between checkpoints (default: 20000)",
     )
     parser.add_argument(
+        "--snapshot-every",
+        type=int,
+        default=None,
+        metavar="GAMES",
+        help="keep a copy of the checkpoint every GAMES games in the run's snapshots/ folder",
+    )
+    parser.add_argument(
+        "--average",
+        nargs="+",
+        default=None,
+        metavar="CHECKPOINT",
+        help="write to --out the mean of the weights of these checkpoints of one run, then stop",
+    )
+    parser.add_argument("--out", default=None, help="the file --average writes")
+    parser.add_argument(
         "--match-pairs",
         type=int,
         default=500,
@@ -65,13 +80,27 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
+    if args.average is not None:
+        if args.out is None:
+            parser.error("--average needs --out, the file to write")
+        mean = average(args.average, args.out)
+        print(f"{args.out}: the mean of {len(args.average)} checkpoints, sha256 {mean.digest()}")
+        return 0
     if args.games is None and args.distil is None:
         parser.error("give --games (TD self-play), --distil (rounds), or both")
     # the stages asked for, in order: what each runs to, its own options
     stages: list[tuple[Callable[..., object], int, dict[str, Any]]] = []
     if args.games is not None:
         stages.append(
-            (train, args.games, {"hidden": args.hidden, "checkpoint_every": args.checkpoint_every})
+            (
+                train,
+                args.games,
+                {
+                    "hidden": args.hidden,
+                    "checkpoint_every": args.checkpoint_every,
+                    "snapshot_every": args.snapshot_every,
+                },
+            )
         )
     if args.distil is not None:
         stages.append(
