@@ -132,3 +132,18 @@ def test_strict_mode_fails_them_and_leaves_slow_tests_out(tmp_path):
     assert "3 failed, 1 passed, 1 deselected, 1 error" in out, out
     assert "ERROR at setup of test_marked" in out
     assert "needs another thing (how to get it)" in out
+
+
+def test_ci_refuses_to_run_without_the_corpus(tmp_path):
+    """In CI a missing corpus is an error before anything is installed, not a skip."""
+    script = tmp_path / ".ci" / "run"
+    script.parent.mkdir()
+    script.write_text((TESTS.parent / ".ci" / "run").read_text(encoding="utf-8"))
+    nowhere = tmp_path / "nowhere"
+    env = dict(os.environ, CI="true", GAMMONLAB_SHARED_DATA=str(nowhere))
+    done = subprocess.run(
+        ["bash", str(script)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f".ci/run: no shared corpus at {nowhere}" in done.stderr
+    assert not (tmp_path / ".venv").exists()
