@@ -14,6 +14,7 @@ roll.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 from typing import Any
 
@@ -24,7 +25,7 @@ from .position import Position
 from .rules import Variant
 from .rules import variant as lookup_variant
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "state_fields"]
 
 _set = object.__setattr__
 
@@ -80,6 +81,85 @@ def _match_problem(fields: tuple[Any, ...]) -> str | None:
 def _match_id(fields: tuple[Any, ...]) -> str:
     """Encode a state's match fields, checked when the state was built (states repeat a lot)."""
     return ids.match_id_unchecked(*fields)
+
+
+def state_fields(
+    position: Position,
+    on_roll: int,
+    turn: int | None,
+    dice: tuple[int, int] | None,
+    cube_value: int,
+    cube_owner: int | None,
+    score: tuple[int, int],
+    match_length: int,
+    crawford: bool,
+    game_state: int,
+    double_offered: bool,
+    resignation: int,
+    jacoby: bool,
+    beavers: bool,
+    cube_limit: int | None,
+    bottom: int,
+) -> tuple[Any, ...]:
+    """A :class:`GameState`'s fields, in its attributes' order, checked and normalised as
+    the state's constructor does (the turn defaults to the player on roll, dice ``(0, 0)``
+    are no dice).
+
+    A transcript's replay checks the state of every action this way, and leaves the
+    state to be built when it is first asked for (:meth:`GameState.from_fields`).
+
+    Raises
+    ------
+    InvalidPositionError
+        The fields describe no state (the check of a Match ID's fields).
+    """
+    if not isinstance(position, Position):
+        raise InvalidPositionError(f"GameState needs a Position, got {type(position).__name__}")
+    if turn is None:
+        turn = on_roll
+    if dice is not None:
+        dice = ids.int_pair(dice, "GameState: dice")
+        if dice == (0, 0):
+            dice = None
+    score = ids.int_pair(score, "GameState: score")
+    if bottom not in (0, 1):
+        raise ArgumentError(f"bottom must be player 0 or 1, got {bottom!r}")
+    problem = _match_problem(
+        (
+            cube_value,
+            cube_owner,
+            on_roll,
+            crawford,
+            game_state,
+            turn,
+            double_offered,
+            resignation,
+            dice or (0, 0),
+            match_length,
+            score,
+            jacoby,
+        )
+    )
+    if problem is not None:
+        raise InvalidPositionError(f"Match ID fields: {problem}")
+    return (
+        position,
+        on_roll,
+        turn,
+        dice,
+        cube_value,
+        cube_owner,
+        score,
+        match_length,
+        crawford,
+        game_state,
+        double_offered,
+        resignation,
+        jacoby,
+        beavers,
+        cube_limit,
+        bottom,
+    )
 
 
 @dataclass(frozen=True, init=False)
@@ -161,61 +241,45 @@ class GameState:
         cube_limit: int | None = None,
         bottom: int = 1,
     ) -> None:
-        # written out, the check made once on the fields as given: a transcript builds a
-        # state per action
-        if not isinstance(position, Position):
-            raise InvalidPositionError(f"GameState needs a Position, got {type(position).__name__}")
-        if turn is None:
-            turn = on_roll
-        if dice is not None:
-            dice = ids.int_pair(dice, "GameState: dice")
-            if dice == (0, 0):
-                dice = None
-        score = ids.int_pair(score, "GameState: score")
-        if bottom not in (0, 1):
-            raise ArgumentError(f"bottom must be player 0 or 1, got {bottom!r}")
-        problem = _match_problem(
-            (
-                cube_value,
-                cube_owner,
-                on_roll,
-                crawford,
-                game_state,
-                turn,
-                double_offered,
-                resignation,
-                dice or (0, 0),
-                match_length,
-                score,
-                jacoby,
-            )
-        )
-        if problem is not None:
-            raise InvalidPositionError(f"Match ID fields: {problem}")
-        # the dataclass is frozen: its fields are set once, here, all at once (a
-        # transcript builds a state per action)
         _set(
             self,
             "__dict__",
-            {
-                "position": position,
-                "on_roll": on_roll,
-                "turn": turn,
-                "dice": dice,
-                "cube_value": cube_value,
-                "cube_owner": cube_owner,
-                "score": score,
-                "match_length": match_length,
-                "crawford": crawford,
-                "game_state": game_state,
-                "double_offered": double_offered,
-                "resignation": resignation,
-                "jacoby": jacoby,
-                "beavers": beavers,
-                "cube_limit": cube_limit,
-                "bottom": bottom,
-            },
+            dict(
+                zip(
+                    _FIELDS,
+                    state_fields(
+                        position,
+                        on_roll,
+                        turn,
+                        dice,
+                        cube_value,
+                        cube_owner,
+                        score,
+                        match_length,
+                        crawford,
+                        game_state,
+                        double_offered,
+                        resignation,
+                        jacoby,
+                        beavers,
+                        cube_limit,
+                        bottom,
+                    ),
+                )
+            ),
         )
+
+    @classmethod
+    def from_fields(cls, fields: tuple[Any, ...]) -> GameState:
+        """The state of fields checked by :func:`state_fields` (in the attributes' order).
+
+        >>> GameState.from_fields(state_fields(Position.initial(), 1, None, (3, 1),
+        ...     1, None, (0, 0), 0, False, 1, False, 0, False, False, None, 1)).turn
+        1
+        """
+        state = cls.__new__(cls)
+        _set(state, "__dict__", dict(zip(_FIELDS, fields)))
+        return state
 
     # -- construction -----------------------------------------------------------------------
 
@@ -456,3 +520,6 @@ class GameState:
         from .draw import svg
 
         return str(svg.board(self))
+
+
+_FIELDS = tuple(field.name for field in dataclass_fields(GameState))

@@ -242,3 +242,31 @@ def test_the_plays_of_a_game_resolved_at_once_are_those_resolved_one_by_one():
             position = after
     # an illegal play stops the list before it: the caller resolves it and says why
     assert resolve_turns(gl.Position.initial(), [("13/7", (6, 5))]) == []
+
+
+def test_an_actions_state_is_built_when_asked_for_and_is_the_state_it_was_taken_in():
+    """A replay checks each action's state at once and builds it on first use: the same
+    state as the constructor builds from its fields, built once, kept through pickling."""
+    import pickle
+    from dataclasses import fields
+
+    match = gl.read_match(
+        transcript(
+            "  1) 31: 8/5 6/5                     Doubles => 2\n"
+            "  2)  Takes                          64: 24/18 13/9\n"
+        )
+    )
+    actions = match.games[0].actions
+    assert [a.kind for a in actions] == ["move", "double", "take", "move"]
+    assert all("state" not in vars(action) for action in actions)
+    copies = pickle.loads(pickle.dumps(actions))
+    for action, copy in zip(actions, copies):
+        state = action.state
+        assert type(state) is gl.GameState and action.state is state
+        assert state == gl.GameState(**{f.name: getattr(state, f.name) for f in fields(state)})
+        assert copy == action and copy.state == state
+    take = actions[2].state
+    assert take.double_offered and take.turn == 0 and take.on_roll == 1 and take.cube_value == 1
+    assert actions[3].state.cube_value == 2 and actions[3].state.cube_owner == 0
+    with pytest.raises(AttributeError, match="no attribute 'stat'"):
+        actions[0].stat  # noqa: B018

@@ -105,7 +105,7 @@ class Action:
         self,
         kind: str,
         player: int,
-        state: GameState,
+        state: GameState | tuple[Any, ...],
         dice: tuple[int, int] | None = None,
         play: Play | None = None,
         written: str | None = None,
@@ -119,14 +119,16 @@ class Action:
         analysis: dict[str, Any] | None = None,
         players: tuple[str, str] | None = None,
     ) -> None:
-        # the fields of a frozen dataclass, set at once: a transcript builds one per action
+        # the fields of a frozen dataclass, set at once: a transcript builds one per
+        # action. A replay gives the state's checked fields (gammonlab.state.state_fields),
+        # and the state is built when it is first asked for (__getattr__).
         object.__setattr__(
             self,
             "__dict__",
             {
                 "kind": kind,
                 "player": player,
-                "state": state,
+                "_state_fields" if type(state) is tuple else "state": state,
                 "dice": dice,
                 "play": play,
                 "written": written,
@@ -141,6 +143,17 @@ class Action:
                 "players": players,
             },
         )
+
+    def __getattr__(self, name: str) -> Any:
+        # only for what the instance's dict lacks: a state given as its fields
+        if name == "state":
+            found = self.__dict__.get("_state_fields")
+            if found is not None:
+                state = GameState.from_fields(found)
+                self.__dict__["state"] = state
+                self.__dict__.pop("_state_fields", None)
+                return state
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _repr_svg_(self) -> str:
         from ..draw.svg import board

@@ -21,7 +21,7 @@ from ..io.text import Errors, collects, stated_crawford
 from ..play import Play
 from ..position import Position
 from ..rules import HIGHEST_CUBE, Rules, Variant
-from ..state import GameState
+from ..state import GameState, state_fields
 from .model import Action, Game, Match
 
 __all__ = ["CrawfordCount", "replay_match"]
@@ -106,27 +106,35 @@ class _Replay:
             turns.append((action.play, action.dice))
         self.turns = resolve_turns(self.position, turns)
 
-    def state(self, turn: int, *, dice: tuple[int, int] | None = None) -> GameState:
+    def state(self, turn: int, *, dice: tuple[int, int] | None = None) -> tuple[Any, ...]:
+        """The state ``turn`` acts in, as its checked fields: an action's state is built
+        from them when it is first asked for (a transcript has a state per action)."""
         on_roll = self.on_roll if self.on_roll is not None else turn
         # GNU Backgammon records the opening roll with the game not yet started
         status = ids.GAME_PLAYING if self.actions else ids.GAME_NONE
-        return GameState(
-            position=self.position,
-            on_roll=on_roll,
-            turn=turn,
-            dice=dice,
-            cube_value=self.cube,
-            cube_owner=self.owner,
-            score=self.score,
-            match_length=self.rules.match_length,
-            crawford=self.crawford,
-            double_offered=self.offer is not None,
-            resignation=self.resigned[1] or 1 if self.resigned else 0,
-            jacoby=self.rules.jacoby,
-            beavers=self.rules.beavers,
-            cube_limit=self.rules.cube_limit,
-            game_state=status,
+        rules = self.rules
+        return state_fields(
+            self.position,
+            on_roll,
+            turn,
+            dice,
+            self.cube,
+            self.owner,
+            self.score,
+            rules.match_length,
+            self.crawford,
+            status,
+            self.offer is not None,
+            self.resigned[1] or 1 if self.resigned else 0,
+            rules.jacoby,
+            rules.beavers,
+            rules.cube_limit,
+            1,
         )
+
+    def game_state(self, turn: int) -> GameState:
+        """The state ``turn`` acts in, built."""
+        return GameState.from_fields(self.state(turn))
 
     def who(self, player: int) -> str:
         return f"{self.players[player]} (player {player})"
@@ -228,7 +236,12 @@ class _Replay:
         self.played(raw, state, play, len(legal))
 
     def played(
-        self, raw: Any, state: GameState, play: Play, n_legal: int, after: Position | None = None
+        self,
+        raw: Any,
+        state: tuple[Any, ...],
+        play: Play,
+        n_legal: int,
+        after: Position | None = None,
     ) -> None:
         """Record a legal play and its consequences: the game may end (R8). ``after``
         is the position the play leaves, when at hand."""
@@ -571,7 +584,7 @@ class _Replay:
 
     def final_state(self) -> GameState:
         turn = self.on_roll if self.on_roll is not None else 0
-        state = self.state(turn)
+        state = self.game_state(turn)
         if self.winner is not None:
             status = {"drop": ids.GAME_DROPPED, "resign": ids.GAME_RESIGNED}.get(
                 self.ending or "", ids.GAME_OVER

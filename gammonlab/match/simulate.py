@@ -108,7 +108,7 @@ class _Player:
         when the policy gives no probabilities."""
         if not self.policy.evaluates:
             return None
-        return cube_decision(replay.state(doubler), evaluator=self.policy)
+        return cube_decision(replay.game_state(doubler), evaluator=self.policy)
 
 
 def _may_double(replay: _Replay, player: int, rules: Rules) -> bool:
