@@ -270,3 +270,30 @@ def test_an_actions_state_is_built_when_asked_for_and_is_the_state_it_was_taken_
     assert actions[3].state.cube_value == 2 and actions[3].state.cube_owner == 0
     with pytest.raises(AttributeError, match="no attribute 'stat'"):
         actions[0].stat  # noqa: B018
+
+
+def test_what_a_read_builds_is_not_left_to_the_young_collections():
+    """A read pauses the cycle collector and leaves what it built in the oldest
+    generation; a program's own frozen objects stay frozen."""
+    import gc
+
+    text = transcript("  1) 31: 8/5 6/5                     64: 24/18 13/9\n")
+    gc.collect()
+    match = gl.read_match(text)
+    action = match.games[0].actions[0]
+    assert gc.isenabled()
+    assert any(obj is action for obj in gc.get_objects(generation=2))
+    assert not any(obj is action for obj in gc.get_objects(generation=0))
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        gl.read_match(text)
+        assert gc.get_freeze_count() == frozen and gc.isenabled()
+    finally:
+        gc.unfreeze()
+    gc.disable()
+    try:
+        gl.read_match(text)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
