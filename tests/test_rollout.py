@@ -434,7 +434,9 @@ def test_truncation_scores_with_the_evaluator():
 def test_race_evaluator():
     ev = get_evaluator("bearoff")
     probs = ev(np.stack([RACE.board, BEAROFF.board]))
-    assert probs[1] == pytest.approx(evaluate_bearoff(BEAROFF.board), abs=0)  # exact
+    # the database's values, to rounding: the two kernels compiled for one processor
+    # may fuse multiply-adds differently
+    assert probs[1] == pytest.approx(evaluate_bearoff(BEAROFF.board), abs=1e-14)
     assert np.array_equal(ev(RACE.board), ev(RACE.board))  # deterministic
     # agrees with rollouts played to the end (pubeval bearing in, then the database)
     res = rollout(RACE, trials=2592, seed=2, policy="bearoff", **QUIET)
