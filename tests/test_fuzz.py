@@ -387,9 +387,9 @@ def dense_megabytes() -> dict[str, str]:
 
 
 SGF_OVER_THE_TIME_BOUND = pytest.mark.xfail(
-    reason="a dense 1 MB SGF is not yet within 2 s everywhere: about 1.5 to 2.7 s of CPU "
-    "here as the machine's speed varies (1,284 games, 84,000 nodes, each a location, a raw "
-    "action, a state and an action)",
+    reason="a dense 1 MB SGF is not yet within 2 s everywhere: about 1.6 to 2.1 s of CPU "
+    "on a 2-core machine with its other core busy (1,284 games, 84,000 nodes, each a "
+    "location, a raw action, a play and an action)",
     strict=False,
 )
 
