@@ -55,7 +55,7 @@ __all__ = [
 
 FORMAT = "gammonlab-net"
 """The layout name written in every weights file."""
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """The version of the input layout and file format this gammonlab reads."""
 WEIGHTS_FILE = "gammonlab-net-3.npz"
 TRAINED_VARIANTS = ("standard", "nackgammon", "nackgammon-004")
