@@ -17,6 +17,7 @@ from gammonlab._kernels.net import (
     F_CONTAINED_AGAINST,
     F_ESCAPES,
     F_ESCAPES_AGAINST,
+    F_HIT_PIPS,
     RACE,
     net_inputs,
     net_phase,
@@ -269,14 +270,30 @@ def test_shipped_weights_load_and_are_described(shipped):
     assert shipped.meta["games"] > 0 and shipped.digest() == shipped.meta["sha256"]
 
 
-def test_shipped_weights_are_the_mean_of_the_runs_snapshots(shipped, tmp_path):
-    """The shipped net is rebuilt from what the repository holds: the mean of the
-    training run's snapshots it names (``data/training/snapshots``)."""
+def test_shipped_weights_are_kept_in_the_runs_snapshots(shipped, tmp_path):
+    """The shipped net is rebuilt from what the repository holds: the training
+    run's snapshot after the games it records (``data/training/snapshots``), or
+    the mean of the snapshots it names."""
     folder = Path(__file__).resolve().parents[1] / "data" / "training" / "snapshots"
+    if "averaged" not in shipped.meta:
+        assert NetWeights.load(folder / f"games-{shipped.meta['games']}.npz").digest() == (
+            shipped.digest()
+        )
+        return
     names = [folder / f"games-{n['games']}.npz" for n in shipped.meta["averaged"]]
     for name, kept in zip(names, shipped.meta["averaged"]):
         assert NetWeights.load(name).digest() == kept["sha256"]
     assert average(names, tmp_path / "again.npz").digest() == shipped.digest()
+
+
+def test_snapshots_before_layout_3_have_zero_rows_for_its_inputs():
+    """The run's snapshots from before the eight inputs of layout 3 were widened with
+    zero rows for them, so that they play as they did; the later ones use them."""
+    folder = Path(__file__).resolve().parents[1] / "data" / "training" / "snapshots"
+    for games in (8_500_000, 11_000_000, 12_000_000, 13_000_000):
+        weights = NetWeights.load(folder / f"games-{games}.npz")
+        assert not weights.w1[:, F_HIT_PIPS:].any(), games
+    assert NetWeights.load(folder / "games-15000000.npz").w1[:, F_HIT_PIPS:].any()
 
 
 def test_missing_weights_file_is_refused(tmp_path):

@@ -7,15 +7,25 @@ import numpy as np
 import pytest
 from boards import random_play
 
-from gammonlab._kernels.net_features import containment, escapes, feature_counts, shot_count
+from gammonlab._kernels.net_features import (
+    break_contact,
+    containment,
+    dance_count,
+    escapes,
+    feature_counts,
+    forward_anchor,
+    hit_pips,
+    shot_count,
+)
 
 BAR = 25
 
 
-def shots_by_points(board: np.ndarray, me: int, opp: int) -> int:
-    """The rolls (ordered pairs of 36) with which ``me`` hits a blot of ``opp``,
-    every checker and every way of playing the dice tried one by one."""
-    rolls = set()
+def hits_by_points(board: np.ndarray, me: int, opp: int) -> dict[tuple[int, int], int]:
+    """For each roll (ordered pair of dice) with which ``me`` hits a blot of ``opp``,
+    the pips the blot hit nearest ``opp``'s home loses (its point in ``me``'s
+    numbering), every checker and every way of playing the dice tried one by one."""
+    rolls: dict[tuple[int, int], int] = {}
     on_bar = board[me, BAR]
     sources = [BAR] if on_bar > 0 else [p for p in range(1, BAR) if board[me, p] > 0]
 
@@ -31,17 +41,58 @@ def shots_by_points(board: np.ndarray, me: int, opp: int) -> int:
             d = source - blot
             for a in range(1, 7):
                 for b in range(1, 7):
+                    hit = False
                     if d in (a, b):
-                        rolls.add((a, b))
+                        hit = True
                     elif on_bar >= 2:
                         continue
                     elif a != b and d == a + b:
-                        if open_point(source - a) or open_point(source - b):
-                            rolls.add((a, b))
+                        hit = open_point(source - a) or open_point(source - b)
                     elif a == b and d % a == 0 and 2 <= d // a <= 4:
-                        if all(open_point(source - k * a) for k in range(1, d // a)):
-                            rolls.add((a, b))
-    return len(rolls)
+                        hit = all(open_point(source - k * a) for k in range(1, d // a))
+                    if hit:
+                        rolls[a, b] = max(rolls.get((a, b), 0), blot)
+    return rolls
+
+
+def shots_by_points(board: np.ndarray, me: int, opp: int) -> int:
+    """The rolls (ordered pairs of 36) with which ``me`` hits a blot of ``opp``."""
+    return len(hits_by_points(board, me, opp))
+
+
+def hit_pips_by_points(board: np.ndarray, me: int, opp: int) -> int:
+    """The pips ``opp`` loses to ``me``'s hits, summed over the 36 rolls: for each
+    hitting roll the most a blot it hits loses (a blot on ``opp``'s point ``q``
+    goes to the bar, 25: it loses ``25 - q``)."""
+    return sum(hits_by_points(board, me, opp).values())
+
+
+def break_contact_by_points(board: np.ndarray, me: int, opp: int) -> int:
+    """Pips ``me``'s checkers must travel to pass ``opp``'s rearmost checker, as
+    each checker behind it counts them one by one."""
+    back = max((p for p in range(1, BAR + 1) if board[opp, p] > 0), default=0)
+    if back == 0:
+        return 0
+    level = BAR - back  # the rearmost opposing checker, in me's numbering
+    return sum(int(board[me, p]) * (p - level + 1) for p in range(1, BAR + 1) if p > level)
+
+
+def forward_anchor_by_points(board: np.ndarray, me: int) -> int:
+    for point in range(19, 25):
+        if board[me, point] >= 2:
+            return 25 - point
+    return 0
+
+
+def dance_by_points(board: np.ndarray, me: int, opp: int) -> int:
+    """The rolls of 36 with which none of ``me``'s checkers on the bar enters."""
+    if board[me, BAR] == 0:
+        return 0
+    return sum(
+        board[opp, a] >= 2 and board[opp, b] >= 2  # die a enters on opp's a-point
+        for a in range(1, 7)
+        for b in range(1, 7)
+    )
 
 
 def escapes_by_points(board: np.ndarray, me: int, opp: int) -> int:
@@ -108,6 +159,14 @@ def counts_by_points(board: np.ndarray, me: int) -> tuple[int, ...]:
         back(opp),
         containment_by_points(board, me, opp),
         containment_by_points(board, opp, me),
+        hit_pips_by_points(board, me, opp),
+        hit_pips_by_points(board, opp, me),
+        break_contact_by_points(board, me, opp),
+        break_contact_by_points(board, opp, me),
+        forward_anchor_by_points(board, me),
+        forward_anchor_by_points(board, opp),
+        dance_by_points(board, me, opp),
+        dance_by_points(board, opp, me),
     )
 
 
@@ -135,20 +194,37 @@ def test_features_equal_their_definitions(boards):
             assert shot_count(board, me, 1 - me) == expected[0]
             assert escapes(board, me, 1 - me) == expected[4]
             assert containment(board, me, 1 - me) == expected[8]
-            seen.add(expected[0] > 0)
-    assert seen == {False, True}
+            assert hit_pips(board, me, 1 - me) == expected[10]
+            assert break_contact(board, me, 1 - me) == expected[12]
+            assert forward_anchor(board, me) == expected[14]
+            assert dance_count(board, me, 1 - me) == expected[16]
+            seen.add((expected[0] > 0, expected[14] > 0, expected[16] > 0))
+    assert {s[0] for s in seen} == {False, True}
+    assert {s[1] for s in seen} == {False, True}
+    assert {s[2] for s in seen} == {False, True}
 
 
-def test_two_on_the_bar_hit_only_where_they_enter():
+def test_new_features_on_set_positions():
+    start = np.zeros((2, 26), dtype=np.int8)
+    for row in range(2):
+        start[row, [24, 13, 8, 6]] = [2, 5, 3, 5]
+    # no blots; 167 pips to pass the opposing 24-point checkers; the 24-point anchor
+    assert feature_counts(start, 0)[10:] == (0, 0, 167, 167, 1, 1, 0, 0)
     board = np.zeros((2, 26), dtype=np.int8)
-    board[0, BAR] = 2
-    board[0, 6] = 13
-    board[1, BAR - 21] = 1  # a blot 4 pips into our entry: only a 4 hits it
-    board[1, BAR - 18] = 1  # 7 pips in: 6-1, 5-2, 4-3 would, with one checker on the bar
-    board[1, 1] = 13
-    assert shot_count(board, 0, 1) == 11
+    board[0, 8] = 1  # one of ours on our 8-point, 5 pips above their blot on our 3-point
+    board[0, 20] = 2  # our anchor on their 5-point
     board[0, BAR] = 1
-    board[0, 6] = 14
-    # one on the bar enters and goes on: 3-1 (via our 22-point; the 24 is held), 6-1 and
-    # 5-2 to the 18-point (either order), 2-2 via the 23: not 1-1, which stops on the 24
-    assert shot_count(board, 0, 1) == 11 + 2 + 4 + 1
+    board[1, 22] = 1
+    board[1, [6, 5, 4]] = 2  # three points of their home board closed
+    board[1, 13] = 9
+    # from the bar only: with one checker there, 5s, 4-1 and 3-2 that enter and go on
+    # to the 3-point (25 - 22) cost the blot 3 pips; they do not hit the 8-point's way
+    hits = hits_by_points(board, 0, 1)
+    assert shot_count(board, 0, 1) == len(hits) == 0  # the blot is 22 pips from the bar
+    assert dance_count(board, 0, 1) == 9
+    assert forward_anchor(board, 0) == 5
+    assert break_contact(board, 0, 1) == (8 - 3 + 1) + 2 * (20 - 3 + 1) + (25 - 3 + 1)
+    board[0, BAR] = 0  # now the 8-point's checker hits: any 5, 4-1, 1-4, 3-2, 2-3
+    assert shot_count(board, 0, 1) == 15
+    assert hit_pips(board, 0, 1) == 15 * 3
+    assert dance_count(board, 0, 1) == 0

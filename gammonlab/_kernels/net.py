@@ -23,7 +23,7 @@ For each side, the side on roll first (offset 0) and then the opponent (offset
   ``n >= 4`` (Tesauro's truncated unary code, which gives the count exactly);
 - checkers borne off: ``n / 15``.
 
-Then ten features (:data:`N_FEATURES`) that a linear layer cannot form
+Then eighteen features (:data:`N_FEATURES`) that a linear layer cannot form
 from those:
 
 - :data:`F_SHOTS`: the share of the 36 rolls with which the side on roll can
@@ -40,13 +40,30 @@ from those:
 - :data:`F_CONTAINED`, :data:`F_CONTAINED_AGAINST`: how well the opposing
   points hold in each side's checkers: the share of the 36 rolls with which
   a checker escapes, at the worst of the points 13 to 24
-  (:func:`~gammonlab._kernels.net_features.containment`).
+  (:func:`~gammonlab._kernels.net_features.containment`);
+- :data:`F_HIT_PIPS`, :data:`F_HIT_PIPS_AGAINST`: the pips each side's hits
+  would cost the other side on its next roll, summed over the 36 rolls (for
+  each roll the farthest-travelled blot it hits), divided by 12 x 36: the
+  expected pip loss of one roll over 12
+  (:func:`~gammonlab._kernels.net_features.hit_pips`);
+- :data:`F_BREAK_CONTACT`, :data:`F_BREAK_CONTACT_AGAINST`: the pips each
+  side's checkers must travel to pass the opposing rearmost checker, divided
+  by 167 (1 from the standard start;
+  :func:`~gammonlab._kernels.net_features.break_contact`);
+- :data:`F_ANCHOR`, :data:`F_ANCHOR_AGAINST`: each side's most advanced point
+  held in the opposing home board, ``25 - p`` for its point ``p`` of 19 to 24,
+  divided by 6; 0 when it holds none there
+  (:func:`~gammonlab._kernels.net_features.forward_anchor`);
+- :data:`F_DANCE`, :data:`F_DANCE_AGAINST`: for a side with checkers on the
+  bar, the share of the 36 rolls with which it enters none (``k * k / 36``
+  for ``k`` closed points of the opposing home board); 0 with none on the bar
+  (:func:`~gammonlab._kernels.net_features.dance_count`).
 
 Layers
 ------
 ``hidden = relu(b1 + sum of the rows of W1 over the active inputs, each times
-its value)``, the sum that the sparse inputs allow (at most 132 of the 212
-rows are touched, usually about 35); ``z = b2 + W2 @ hidden``; then
+its value)``, the sum that the sparse inputs allow (at most 140 of the 220
+rows are touched, usually about 37); ``z = b2 + W2 @ hidden``; then
 the outputs are chained so that they are consistent by construction::
 
     win = s(z0), win_gammon = win * s(z1), win_backgammon = win_gammon * s(z2)
@@ -72,12 +89,20 @@ from .pubeval import pubeval_is_race
 
 __all__ = [
     "CONTACT",
+    "F_ANCHOR",
+    "F_ANCHOR_AGAINST",
     "F_BACK",
     "F_BACK_AGAINST",
+    "F_BREAK_CONTACT",
+    "F_BREAK_CONTACT_AGAINST",
     "F_CONTAINED",
     "F_CONTAINED_AGAINST",
+    "F_DANCE",
+    "F_DANCE_AGAINST",
     "F_ESCAPES",
     "F_ESCAPES_AGAINST",
+    "F_HIT_PIPS",
+    "F_HIT_PIPS_AGAINST",
     "F_PRIME",
     "F_PRIME_AGAINST",
     "F_SHOTS",
@@ -124,7 +149,15 @@ F_BACK = F_SHOTS + 6
 F_BACK_AGAINST = F_SHOTS + 7
 F_CONTAINED = F_SHOTS + 8
 F_CONTAINED_AGAINST = F_SHOTS + 9
-N_FEATURES = 10
+F_HIT_PIPS = F_SHOTS + 10
+F_HIT_PIPS_AGAINST = F_SHOTS + 11
+F_BREAK_CONTACT = F_SHOTS + 12
+F_BREAK_CONTACT_AGAINST = F_SHOTS + 13
+F_ANCHOR = F_SHOTS + 14
+F_ANCHOR_AGAINST = F_SHOTS + 15
+F_DANCE = F_SHOTS + 16
+F_DANCE_AGAINST = F_SHOTS + 17
+N_FEATURES = 18
 N_INPUTS = F_SHOTS + N_FEATURES
 N_OUTPUTS = 5
 
@@ -143,7 +176,8 @@ MAX_ACTIVE = 2 * (15 * 4 + 1) + N_FEATURES
 def feature_values(counts):
     """The features' input values from their counts, as
     :func:`~gammonlab._kernels.net_features.feature_counts` returns them: each
-    over its range (36 rolls, 6 points, 25 points)."""
+    over its range (36 rolls, 6 points, 25 points; the pips hit over 12 x 36,
+    those to break contact over 167, the standard start's)."""
     return (
         counts[0] / 36.0,
         counts[1] / 36.0,
@@ -155,6 +189,14 @@ def feature_values(counts):
         counts[7] / 25.0,
         counts[8] / 36.0,
         counts[9] / 36.0,
+        counts[10] / 432.0,
+        counts[11] / 432.0,
+        counts[12] / 167.0,
+        counts[13] / 167.0,
+        counts[14] / 6.0,
+        counts[15] / 6.0,
+        counts[16] / 36.0,
+        counts[17] / 36.0,
     )
 
 

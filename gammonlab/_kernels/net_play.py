@@ -185,7 +185,7 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
             for j in range(h):
                 acc[j] = base[net, j]
             add_occupied(board, 0, mover[0], 1, net, w1, acc)  # the mover is input block 1
-            counts = masks_counts(opponent, mover, board[1, BAR], board[0, BAR])
+            counts = masks_counts(board, 1, opponent, mover)
             add_feature_counts(counts, net, w1, acc)
             z0, z1, z2, z3, z4 = logits(acc, net, w2, b2)
             # the chain of the outputs, from the opponent's side (can it win or lose a gammon?)

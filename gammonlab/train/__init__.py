@@ -86,9 +86,13 @@ SCHEDULE: tuple[Stage, ...] = (
     Stage(3_000_000, 0.0025, 0.3),
     Stage(8_500_000, 0.001, 0.0),
     Stage(9_500_000, 0.0005, 0.0),
+    Stage(13_000_000, 0.00025, 0.0),
+    Stage(14_000_000, 0.001, 0.0),
+    Stage(15_000_000, 0.0005, 0.0),
     Stage(10**12, 0.00025, 0.0),
 )
-"""The default schedule: a larger step and a longer lambda early, smaller later."""
+"""The default schedule: a larger step and a longer lambda early, smaller later; the
+step rises again after 13,000,000 games, where eight inputs joined with zero weights."""
 
 STARTS: tuple[tuple[str, int], ...] = (("standard", 8), ("nackgammon", 1), ("nackgammon-004", 1))
 """Starting positions of the self-play games and their weights."""
