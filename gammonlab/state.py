@@ -241,33 +241,9 @@ class GameState:
         cube_limit: int | None = None,
         bottom: int = 1,
     ) -> None:
-        _set(
-            self,
-            "__dict__",
-            dict(
-                zip(
-                    _FIELDS,
-                    state_fields(
-                        position,
-                        on_roll,
-                        turn,
-                        dice,
-                        cube_value,
-                        cube_owner,
-                        score,
-                        match_length,
-                        crawford,
-                        game_state,
-                        double_offered,
-                        resignation,
-                        jacoby,
-                        beavers,
-                        cube_limit,
-                        bottom,
-                    ),
-                )
-            ),
-        )
+        arguments = locals()  # the fields as given, taken in the attributes' order
+        fields = state_fields(*[arguments[name] for name in _FIELDS])
+        _set(self, "__dict__", dict(zip(_FIELDS, fields)))
 
     @classmethod
     def from_fields(cls, fields: tuple[Any, ...]) -> GameState:

@@ -148,25 +148,25 @@ def counts_by_points(board: np.ndarray, me: int) -> tuple[int, ...]:
     def back(row: int) -> int:
         return max((p for p in range(1, BAR + 1) if board[row, p] > 0), default=0)
 
+    def both(count) -> tuple[int, int]:
+        """A feature of each side: the side on roll's, then the opponent's."""
+        return count(board, me, opp), count(board, opp, me)
+
+    def each(count) -> tuple[int, int]:
+        """A feature of one side's checkers, for each side."""
+        return count(board, me), count(board, opp)
+
     return (
-        shots_by_points(board, me, opp),
-        shots_by_points(board, opp, me),
-        prime_by_points(board, me),
-        prime_by_points(board, opp),
-        escapes_by_points(board, me, opp),
-        escapes_by_points(board, opp, me),
+        *both(shots_by_points),
+        *each(prime_by_points),
+        *both(escapes_by_points),
         back(me),
         back(opp),
-        containment_by_points(board, me, opp),
-        containment_by_points(board, opp, me),
-        hit_pips_by_points(board, me, opp),
-        hit_pips_by_points(board, opp, me),
-        break_contact_by_points(board, me, opp),
-        break_contact_by_points(board, opp, me),
-        forward_anchor_by_points(board, me),
-        forward_anchor_by_points(board, opp),
-        dance_by_points(board, me, opp),
-        dance_by_points(board, opp, me),
+        *both(containment_by_points),
+        *both(hit_pips_by_points),
+        *both(break_contact_by_points),
+        *each(forward_anchor_by_points),
+        *both(dance_by_points),
     )
 
 
