@@ -288,7 +288,8 @@ def test_what_a_read_builds_is_not_left_to_the_young_collections():
     try:
         frozen = gc.get_freeze_count()
         gl.read_match(text)
-        assert gc.get_freeze_count() == frozen and gc.isenabled()
+        # still frozen, nothing added (a cache that lets go of an entry frees some)
+        assert 0 < gc.get_freeze_count() <= frozen and gc.isenabled()
     finally:
         gc.unfreeze()
     gc.disable()
