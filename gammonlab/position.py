@@ -158,9 +158,8 @@ class Position:
         self = object.__new__(cls)
         object.__setattr__(self, "_board", board)
         object.__setattr__(self, "_variant", variant)
-        object.__setattr__(self, "_hash", None)
-        object.__setattr__(self, "_id", None)
-        object.__setattr__(self, "_pips", None)
+        # _hash, _id and _pips stay unset until first worked out (a replay wraps a
+        # board per action, and few are ever hashed or named)
         return self
 
     @classmethod
@@ -320,7 +319,7 @@ class Position:
 checker waiting to enter (Acey-Deucey, R2.4) from one borne off, and 15 and 15 checkers \
 wait here; use repr(position) or Position.from_board() instead
         """
-        cached = self._id
+        cached = getattr(self, "_id", None)
         if cached is None:
             waiting = self.waiting
             if any(waiting):
@@ -366,7 +365,7 @@ wait here; use repr(position) or Position.from_board() instead
         >>> Position.initial("acey-deucey").pips
         (375, 375)
         """
-        pips = self._pips
+        pips = getattr(self, "_pips", None)
         if pips is None:
             me, opponent = self._board.tolist()
             waiting = self.waiting
@@ -577,7 +576,7 @@ wait here; use repr(position) or Position.from_board() instead
         )
 
     def __hash__(self) -> int:
-        cached = self._hash
+        cached = getattr(self, "_hash", None)
         if cached is None:
             cached = hash((self._board.tobytes(), self._variant.name))
             object.__setattr__(self, "_hash", cached)

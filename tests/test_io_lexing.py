@@ -10,6 +10,7 @@ import collections
 import csv
 import io
 import itertools
+import pickle
 import re
 from functools import cache
 from pathlib import Path
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 import gammonlab as gl
 from gammonlab.errors import GammonlabError, ParseError
 from gammonlab.io.mat import format_mat, parse_mat
-from gammonlab.io.raw import ACTION_KINDS, RawAction
+from gammonlab.io.raw import ACTION_KINDS, Location, RawAction
 from gammonlab.io.sgf import format_sgf, parse_collection, parse_sgf
 from gammonlab.io.text import SourceNotFoundError, decode_bytes, load_source, read_source
 
@@ -448,6 +449,22 @@ def test_sgf_tree_reader():
         with pytest.raises(ParseError, match=re.escape(message)):
             parse_collection(bad)
     assert len(parse_collection("(;GM[6])(;GM[6]", errors="collect")) == 2
+
+
+def test_sgf_locations_are_worked_out_when_read():
+    text = "(;GM[6]PW[w]PB[b]RE[B+1]\n;B[43lplo]\n  ;W[64lhgi])"
+    first, second = parse_sgf(text).games[0].actions[:2]
+    # worked out on first use, and then like any Location: equal, hashed, shown, pickled
+    assert first.loc.__dict__.keys() == {"_where", "_offset"}
+    eager = Location(None, 2, 2, ";B[43lplo]")
+    assert first.loc == eager and eager == first.loc and hash(first.loc) == hash(eager)
+    assert first.loc.__dict__ == eager.__dict__
+    assert repr(second.loc) == "Location(source=None, line=3, column=4, text='  ;W[64lhgi])')"
+    assert str(second.loc) == "3:4" and second.loc != first.loc
+    copied = pickle.loads(pickle.dumps(second.loc))
+    assert type(copied) is Location and copied == second.loc
+    with pytest.raises(AttributeError, match="no attribute 'lin'"):
+        first.loc.lin  # noqa: B018
 
 
 def test_sgf_colours_points_and_results():

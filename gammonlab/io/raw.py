@@ -49,7 +49,7 @@ ACTION_KINDS: tuple[str, ...] = (
 """Every value of :attr:`RawAction.kind`."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Location:
     """Where something is written: 1-based line and column, and the whole line.
 
@@ -63,6 +63,15 @@ class Location:
     column: int
     text: str
     """The whole source line, for error messages."""
+
+    def __init__(self, source: str | None, line: int, column: int, text: str) -> None:
+        # a frozen dataclass's fields, written straight into its dict: a reader builds
+        # one per action
+        fields = self.__dict__
+        fields["source"] = source
+        fields["line"] = line
+        fields["column"] = column
+        fields["text"] = text
 
     def __str__(self) -> str:
         parts = (self.source, self.line, self.column)
@@ -149,24 +158,20 @@ class RawAction:
         comment: str | None = None,
         loc: Location,
     ) -> None:
-        # the fields of a frozen dataclass, set at once: a reader builds one per action
-        object.__setattr__(
-            self,
-            "__dict__",
-            {
-                "player": player,
-                "kind": kind,
-                "dice": dice,
-                "play": play,
-                "cube": cube,
-                "points": points,
-                "resign_level": resign_level,
-                "match_won": match_won,
-                "analysis": analysis,
-                "comment": comment,
-                "loc": loc,
-            },
-        )
+        # a frozen dataclass's fields, written straight into its dict: a reader builds
+        # one per action
+        fields = self.__dict__
+        fields["player"] = player
+        fields["kind"] = kind
+        fields["dice"] = dice
+        fields["play"] = play
+        fields["cube"] = cube
+        fields["points"] = points
+        fields["resign_level"] = resign_level
+        fields["match_won"] = match_won
+        fields["analysis"] = analysis
+        fields["comment"] = comment
+        fields["loc"] = loc
 
 
 @dataclass(frozen=True, kw_only=True)

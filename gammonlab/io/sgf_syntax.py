@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import ParseError
 from .raw import Location, ProblemLog
@@ -38,13 +39,21 @@ _PLAIN_PROPERTY = re.compile(r"([A-Za-z]+)\[((?:[^\\\]\n]|\]\[)*)\]")
 _ONE_VALUE_NODE = re.compile(r";[ \t\n]*([A-Za-z]+)\[([^\\\]\n]*)\][ \t\n]*(?=[;()]|\Z)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class SgfProperty:
     """One property: its identifier, its values (unescaped) and where it starts."""
 
     name: str
     values: tuple[str, ...]
     offset: int
+
+    def __init__(self, name: str, values: tuple[str, ...], offset: int) -> None:
+        # a frozen dataclass's fields, written straight into its dict: a record has a
+        # property per action
+        fields = self.__dict__
+        fields["name"] = name
+        fields["values"] = values
+        fields["offset"] = offset
 
 
 @dataclass
@@ -98,6 +107,12 @@ class _Text:
         self.lines: dict[int, str] = {}
 
     def loc(self, offset: int) -> Location:
+        """The location of ``offset``, its line and column worked out when first read
+        (a record has a location per action, and few are ever read)."""
+        return _LocationAt(self, offset)
+
+    def resolve(self, offset: int) -> Location:
+        """The location of ``offset``, worked out now."""
         index = bisect.bisect_right(self.starts, offset) - 1
         start = self.starts[index]
         line = self.lines.get(index)
@@ -108,7 +123,50 @@ class _Text:
         return Location(self.source, index + 1, offset - start + 1, line)
 
     def error(self, offset: int, message: str) -> ParseError:
-        return self.loc(offset).error(message)
+        return self.resolve(offset).error(message)
+
+
+class _LocationAt(Location):
+    """A :class:`Location` given by an offset in a text: its source, line, column and
+    line are worked out the first time one of them is read, and it then holds them
+    as any Location does. It compares, hashes, prints and pickles as a Location."""
+
+    def __init__(self, where: _Text, offset: int) -> None:
+        fields = self.__dict__  # frozen: the fields are written into the instance's dict
+        fields["_where"] = where
+        fields["_offset"] = offset
+
+    def __getattr__(self, name: str) -> Any:
+        # only for what the instance's dict lacks: the fields, until worked out
+        fields = self.__dict__
+        where = fields.get("_where")
+        if where is None or name not in _LOCATION_FIELDS:
+            raise AttributeError(f"'Location' object has no attribute {name!r}")
+        resolved = where.resolve(fields.pop("_offset"))
+        del fields["_where"]
+        fields.update(resolved.__dict__)
+        return fields[name]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Location):
+            return NotImplemented
+        return _location_fields(self) == _location_fields(other)
+
+    def __hash__(self) -> int:
+        return hash(_location_fields(self))
+
+    def __repr__(self) -> str:
+        return repr(Location(*_location_fields(self)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Location, _location_fields(self))
+
+
+_LOCATION_FIELDS = ("source", "line", "column", "text")
+
+
+def _location_fields(loc: Location) -> tuple[Any, ...]:
+    return (loc.source, loc.line, loc.column, loc.text)
 
 
 def _unescaped(escape: re.Match[str]) -> str:

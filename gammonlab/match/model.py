@@ -119,30 +119,26 @@ class Action:
         analysis: dict[str, Any] | None = None,
         players: tuple[str, str] | None = None,
     ) -> None:
-        # the fields of a frozen dataclass, set at once: a transcript builds one per
-        # action. A replay gives the state's checked fields (gammonlab.state.state_fields),
-        # and the state is built when it is first asked for (__getattr__).
-        object.__setattr__(
-            self,
-            "__dict__",
-            {
-                "kind": kind,
-                "player": player,
-                "_state_fields" if type(state) is tuple else "state": state,
-                "dice": dice,
-                "play": play,
-                "written": written,
-                "cube": cube,
-                "points": points,
-                "claimed_points": claimed_points,
-                "resign_level": resign_level,
-                "match_won": match_won,
-                "n_legal": n_legal,
-                "location": location,
-                "analysis": analysis,
-                "players": players,
-            },
-        )
+        # a frozen dataclass's fields, written straight into its dict: a transcript
+        # builds one per action. A replay gives the state's checked fields
+        # (gammonlab.state.state_fields), and the state is built when it is first asked
+        # for (__getattr__).
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["player"] = player
+        fields["_state_fields" if type(state) is tuple else "state"] = state
+        fields["dice"] = dice
+        fields["play"] = play
+        fields["written"] = written
+        fields["cube"] = cube
+        fields["points"] = points
+        fields["claimed_points"] = claimed_points
+        fields["resign_level"] = resign_level
+        fields["match_won"] = match_won
+        fields["n_legal"] = n_legal
+        fields["location"] = location
+        fields["analysis"] = analysis
+        fields["players"] = players
 
     def __getattr__(self, name: str) -> Any:
         # only for what the instance's dict lacks: a state given as its fields

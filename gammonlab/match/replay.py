@@ -93,6 +93,8 @@ class _Replay:
         # how many moves were made
         self.turns: list[tuple[Play, int, Position]] = []
         self.moves_made = 0
+        # the checked fields of the states so far, but their position (state)
+        self.checked: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
     def resolve_turns(self, actions: Any) -> None:
         """Resolve at once the plays of the moves of ``actions`` (a game's raw actions),
@@ -112,8 +114,16 @@ class _Replay:
         on_roll = self.on_roll if self.on_roll is not None else turn
         # GNU Backgammon records the opening roll with the game not yet started
         status = ids.GAME_PLAYING if self.actions else ids.GAME_NONE
+        offered = self.offer is not None
+        resignation = self.resigned[1] or 1 if self.resigned else 0
+        # The score, the rules and the Crawford flag are the game's: the fields beside
+        # the position take few values in a game, and each is checked once.
+        key = (on_roll, turn, dice, self.cube, self.owner, status, offered, resignation)
+        checked = self.checked.get(key) if type(dice) is tuple or dice is None else None
+        if checked is not None:
+            return (self.position, *checked)
         rules = self.rules
-        return state_fields(
+        fields = state_fields(
             self.position,
             on_roll,
             turn,
@@ -124,13 +134,16 @@ class _Replay:
             rules.match_length,
             self.crawford,
             status,
-            self.offer is not None,
-            self.resigned[1] or 1 if self.resigned else 0,
+            offered,
+            resignation,
             rules.jacoby,
             rules.beavers,
             rules.cube_limit,
             1,
         )
+        if type(dice) is tuple or dice is None:
+            self.checked[key] = fields[1:]
+        return fields
 
     def game_state(self, turn: int) -> GameState:
         """The state ``turn`` acts in, built."""
