@@ -27,8 +27,6 @@ from .rules import variant as lookup_variant
 
 __all__ = ["GameState", "state_fields"]
 
-_set = object.__setattr__
-
 _STATUS_NAMES = {
     ids.GAME_NONE: "not started",
     ids.GAME_PLAYING: "playing",
@@ -242,8 +240,7 @@ class GameState:
         bottom: int = 1,
     ) -> None:
         arguments = locals()  # the fields as given, taken in the attributes' order
-        fields = state_fields(*[arguments[name] for name in _FIELDS])
-        _set(self, "__dict__", dict(zip(_FIELDS, fields)))
+        _fill(self, state_fields(*[arguments[name] for name in _FIELDS]))
 
     @classmethod
     def from_fields(cls, fields: tuple[Any, ...]) -> GameState:
@@ -254,7 +251,7 @@ class GameState:
         1
         """
         state = cls.__new__(cls)
-        _set(state, "__dict__", dict(zip(_FIELDS, fields)))
+        _fill(state, fields)
         return state
 
     # -- construction -----------------------------------------------------------------------
@@ -499,3 +496,9 @@ class GameState:
 
 
 _FIELDS = tuple(field.name for field in dataclass_fields(GameState))
+
+
+def _fill(state: GameState, fields: tuple[Any, ...]) -> None:
+    """Give a new state its checked fields (:func:`state_fields`): the dataclass is
+    frozen, so they are written straight into its dict."""
+    state.__dict__.update(zip(_FIELDS, fields))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from ..errors import ParseError
@@ -128,7 +129,7 @@ class _Text:
 
 class _LocationAt(Location):
     """A :class:`Location` given by an offset in a text: its source, line, column and
-    line are worked out the first time one of them is read, and it then holds them
+    text are worked out the first time one of them is read, and it then holds them
     as any Location does. It compares, hashes, prints and pickles as a Location."""
 
     def __init__(self, where: _Text, offset: int) -> None:
@@ -162,11 +163,11 @@ class _LocationAt(Location):
         return (Location, _location_fields(self))
 
 
-_LOCATION_FIELDS = ("source", "line", "column", "text")
+_LOCATION_FIELDS = tuple(field.name for field in dataclass_fields(Location))
 
 
 def _location_fields(loc: Location) -> tuple[Any, ...]:
-    return (loc.source, loc.line, loc.column, loc.text)
+    return tuple(getattr(loc, name) for name in _LOCATION_FIELDS)
 
 
 def _unescaped(escape: re.Match[str]) -> str:

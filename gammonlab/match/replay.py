@@ -119,7 +119,8 @@ class _Replay:
         # The score, the rules and the Crawford flag are the game's: the fields beside
         # the position take few values in a game, and each is checked once.
         key = (on_roll, turn, dice, self.cube, self.owner, status, offered, resignation)
-        checked = self.checked.get(key) if type(dice) is tuple or dice is None else None
+        keyed = type(dice) is tuple or dice is None
+        checked = self.checked.get(key) if keyed else None
         if checked is not None:
             return (self.position, *checked)
         rules = self.rules
@@ -141,7 +142,7 @@ class _Replay:
             rules.cube_limit,
             1,
         )
-        if type(dice) is tuple or dice is None:
+        if keyed:
             self.checked[key] = fields[1:]
         return fields
 
