@@ -450,7 +450,8 @@ wait here; use repr(position) or Position.from_board() instead
     def is_game_over(self) -> bool:
         """True when one side has borne off every checker (R8.1)."""
         n = self._variant.checkers
-        return int(self._board[0, OFF]) == n or int(self._board[1, OFF]) == n
+        board = self._board
+        return board.item(0, OFF) == n or board.item(1, OFF) == n
 
     def result(self, scoring: str = "standard") -> GameResult | None:
         """How the game ended, or ``None`` while it goes on.

@@ -94,6 +94,8 @@ from .sgf_syntax import (
     SgfNode,
     SgfProperty,
     SgfTree,
+    _LocationAt,
+    _OneValueNode,
     _read_trees,
     _Text,
     parse_collection,
@@ -208,8 +210,12 @@ def _read_move_value(value: str, player: int) -> tuple[tuple[int, int], str] | s
 
 
 # the same moves come up again and again: each value as long as a move is read once
-_move_value = lru_cache(maxsize=65536)(_read_move_value)
+_MOVE_VALUE_KEPT = 1 << 16
+_move_value = lru_cache(maxsize=_MOVE_VALUE_KEPT)(_read_move_value)
 _MOVE_VALUE_CACHED = 24
+_PLAIN_MOVES: dict[tuple[str, str], tuple[int, tuple[int, int], str]] = {}
+"""The moves of the nodes that hold a move and nothing else, by the property's
+identifier and value as written: the player, the dice and the play."""
 
 
 _PLAY_TOKEN = re.compile(r"^(.*?)(?:\(([0-9])\))?\*?$")
@@ -449,7 +455,7 @@ def _doubled(cube: int) -> int:
 
 
 def _resolve_events(
-    events: list[tuple[str, Any]], cube: int
+    events: list[RawAction | _Roll], cube: int
 ) -> tuple[list[RawAction], list[_Roll]]:
     """Name the cube actions (beaver, raccoon), count the cube, place the bare rolls.
 
@@ -459,11 +465,13 @@ def _resolve_events(
     pending: list[_Roll] = []
     offer: int | None = None
     chain = 0
-    for event, payload in events:
-        if event == "roll":
-            pending.append(payload)
+    for action in events:
+        if isinstance(action, _Roll):
+            pending.append(action)
             continue
-        action: RawAction = payload
+        if not pending and action.kind == "move":
+            actions.append(action)  # nearly every action: nothing to name or place
+            continue
         for roll in pending:
             # GNU Backgammon may write the dice before the move made with them
             same = (
@@ -522,7 +530,7 @@ class _GameReader:
     def read(self) -> tuple[RawGame, dict[str, Any]]:
         nodes = self.tree.main_line()
         info = self.root_info(nodes[0])
-        events: list[tuple[str, Any]] = []
+        events: list[RawAction | _Roll] = []
         for node in nodes:
             self.read_node(node, events, node is nodes[0])
         actions, pending = _resolve_events(events, info["cube"])
@@ -670,7 +678,21 @@ class _GameReader:
                 info["headers"].setdefault(prop.name, prop.values[0])
         return info
 
-    def read_node(self, node: SgfNode, events: list[tuple[str, Any]], is_root: bool) -> None:
+    def read_node(self, node: SgfNode, events: list[RawAction | _Roll], is_root: bool) -> None:
+        if type(node) is _OneValueNode:
+            # the node of nearly every action, a move and nothing else, read before
+            seen = _PLAIN_MOVES.get((node.name, node.written))
+            if seen is not None:
+                events.append(
+                    RawAction(
+                        player=seen[0],
+                        kind="move",
+                        dice=seen[1],
+                        play=seen[2],
+                        loc=_LocationAt(self.text, node.start),
+                    )
+                )
+                return
         properties = node.properties
         if len(properties) == 1 and properties[0].name in _COLOURS_NAMES:
             # the node of nearly every action, a move and nothing else: read straight away
@@ -689,12 +711,7 @@ class _GameReader:
         analysis = self.node_analysis(node, player) if analysed else None
         if word in ("double", "take", "drop"):
             events.append(
-                (
-                    "action",
-                    RawAction(
-                        player=player, kind=word, analysis=analysis, comment=comment, loc=loc
-                    ),
-                )
+                RawAction(player=player, kind=word, analysis=analysis, comment=comment, loc=loc)
             )
             return
         if len(value) <= _MOVE_VALUE_CACHED:
@@ -705,23 +722,24 @@ class _GameReader:
             self.problem(prop.offset, read)
             return
         dice, play = read
+        if len(properties) == 1 and len(value) <= _MOVE_VALUE_CACHED:
+            if len(_PLAIN_MOVES) >= _MOVE_VALUE_KEPT:
+                _PLAIN_MOVES.clear()
+            _PLAIN_MOVES[prop.name, prop.values[0]] = (player, dice, play)
         events.append(
-            (
-                "action",
-                RawAction(
-                    player=player,
-                    kind="move",
-                    dice=dice,
-                    play=play,
-                    analysis=analysis,
-                    comment=comment,
-                    loc=loc,
-                ),
+            RawAction(
+                player=player,
+                kind="move",
+                dice=dice,
+                play=play,
+                analysis=analysis,
+                comment=comment,
+                loc=loc,
             )
         )
 
     def node_move(
-        self, node: SgfNode, events: list[tuple[str, Any]], is_root: bool
+        self, node: SgfNode, events: list[RawAction | _Roll], is_root: bool
     ) -> tuple[SgfProperty, str | None, bool] | None:
         """A node's move (``B`` or ``W``), its comment and whether it is analysed; or
         None when the node holds no move, its problem listed or its roll (``DI``) in
@@ -765,9 +783,7 @@ class _GameReader:
                 return None
             analysis = self.node_analysis(node, player) if analysed else None
             loc = self.text.loc(node.get("PL").offset)  # type: ignore[union-attr]
-            events.append(
-                ("roll", _Roll(player, (int(value[0]), int(value[1])), loc, analysis, comment))
-            )
+            events.append(_Roll(player, (int(value[0]), int(value[1])), loc, analysis, comment))
             return None
         if not moves:
             return None

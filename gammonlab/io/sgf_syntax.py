@@ -77,6 +77,40 @@ class SgfNode:
         return prop.values[0] if prop and prop.values else None
 
 
+class _OneValueNode(SgfNode):
+    """A node of one property with one value, as nearly every node of a record is (a
+    move): it keeps the identifier, the value and where the property starts, and
+    builds its :class:`SgfProperty` when its properties are first asked for. It
+    compares and prints as the :class:`SgfNode` it stands for."""
+
+    __slots__ = ("_properties", "name", "offset", "start", "written")
+
+    def __init__(self, offset: int, name: str, written: str, start: int) -> None:
+        self.offset = offset
+        self.name = name
+        self.written = written
+        self.start = start
+        self._properties: list[SgfProperty] | None = None
+
+    @property  # type: ignore[override]
+    def properties(self) -> list[SgfProperty]:
+        if self._properties is None:
+            self._properties = [SgfProperty(self.name, (self.written,), self.start)]
+        return self._properties
+
+    @properties.setter
+    def properties(self, properties: list[SgfProperty]) -> None:
+        self._properties = properties
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SgfNode):
+            return NotImplemented
+        return (self.offset, self.properties) == (other.offset, other.properties)
+
+    def __repr__(self) -> str:
+        return repr(SgfNode(self.offset, self.properties))
+
+
 @dataclass
 class SgfTree:
     """A game tree ``( ... )``: a sequence of nodes and its variations."""
@@ -102,7 +136,8 @@ class _Text:
     def __init__(self, text: str, source: str | None) -> None:
         self.text = text
         self.source = source
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        # where each line starts, found when a location is first worked out (few are)
+        self.starts: list[int] | None = None
         # one copy of each line, shared by every Location on it: a file written on
         # one line would otherwise cost a copy of the whole file per action
         self.lines: dict[int, str] = {}
@@ -114,8 +149,11 @@ class _Text:
 
     def resolve(self, offset: int) -> Location:
         """The location of ``offset``, worked out now."""
-        index = bisect.bisect_right(self.starts, offset) - 1
-        start = self.starts[index]
+        starts = self.starts
+        if starts is None:
+            starts = self.starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        index = bisect.bisect_right(starts, offset) - 1
+        start = starts[index]
         line = self.lines.get(index)
         if line is None:
             end = self.text.find("\n", start)
@@ -245,7 +283,7 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                     # such nodes come in runs (a game's moves): read the run at once
                     nodes = stack[-1].nodes
                     while one is not None:
-                        node = SgfNode(i, [SgfProperty(one[1], (one[2],), one.start(1))])
+                        node = _OneValueNode(i, one[1], one[2], one.start(1))
                         nodes.append(node)
                         i = one.end()
                         one = _ONE_VALUE_NODE.match(source, i)

@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     pass
 
 
+_ROLLS = {(die1, die2): (die1, die2) for die1 in range(1, 7) for die2 in range(1, 7)}
+"""The 36 rolls of two dice, each as itself: a state's dice, checked."""
+
+
 @lru_cache(maxsize=64)
 def _initial_position(variant: Variant) -> Position:
     """The starting position, one per variant: positions are immutable."""
@@ -93,8 +97,9 @@ class _Replay:
         # how many moves were made
         self.turns: list[tuple[Play, int, Position]] = []
         self.moves_made = 0
-        # the checked fields of the states so far, but their position (state)
-        self.checked: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        # the checked fields of the states so far, but their position, player on roll
+        # and dice (state): the turn, and the fields after the dice
+        self.checked: dict[tuple[Any, ...], tuple[int, tuple[Any, ...]]] = {}
 
     def resolve_turns(self, actions: Any) -> None:
         """Resolve at once the plays of the moves of ``actions`` (a game's raw actions),
@@ -116,13 +121,16 @@ class _Replay:
         status = ids.GAME_PLAYING if self.actions else ids.GAME_NONE
         offered = self.offer is not None
         resignation = self.resigned[1] or 1 if self.resigned else 0
-        # The score, the rules and the Crawford flag are the game's: the fields beside
-        # the position take few values in a game, and each is checked once.
-        key = (on_roll, turn, dice, self.cube, self.owner, status, offered, resignation)
-        keyed = type(dice) is tuple or dice is None
-        checked = self.checked.get(key) if keyed else None
-        if checked is not None:
-            return (self.position, *checked)
+        # The score, the rules and the Crawford flag are the game's, and the checks of a
+        # state do not tell one roll from another: the fields beside the position and
+        # the dice take few values in a game, and each combination is checked once.
+        roll = _ROLLS.get(dice) if type(dice) is tuple else None
+        keyed = roll is not None or dice is None
+        if keyed:
+            key = (on_roll, turn, roll is None, self.cube, self.owner, status, offered, resignation)
+            checked = self.checked.get(key)
+            if checked is not None:
+                return (self.position, on_roll, checked[0], roll, *checked[1])
         rules = self.rules
         fields = state_fields(
             self.position,
@@ -143,7 +151,7 @@ class _Replay:
             1,
         )
         if keyed:
-            self.checked[key] = fields[1:]
+            self.checked[key] = (fields[2], fields[4:])
         return fields
 
     def game_state(self, turn: int) -> GameState:
