@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, cast, overload
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
@@ -163,8 +163,8 @@ class Play:
     ) -> None:
         self.before = before
         self._dice = dice
-        self._moves = cast(
-            "tuple[Move, ...]", tuple(moves) if type(moves) is tuple else tuple(map(tuple, moves))
+        self._moves: tuple[Move, ...] = (
+            moves if type(moves) is tuple else tuple(map(tuple, moves))  # type: ignore[assignment,arg-type]
         )
         self._board = board
         self._doubles = doubles

@@ -173,6 +173,23 @@ class RawAction:
         fields["comment"] = comment
         fields["loc"] = loc
 
+    @classmethod
+    def plain_move(cls, player: int, dice: tuple[int, int], play: str, loc: Location) -> RawAction:
+        """A move with nothing else said (no analysis, no comment): nearly every action
+        of a record, built without the keywords' cost."""
+        self = object.__new__(cls)
+        fields = self.__dict__
+        fields.update(_PLAIN_MOVE)
+        fields["player"] = player
+        fields["dice"] = dice
+        fields["play"] = play
+        fields["loc"] = loc
+        return self
+
+
+_PLAIN_MOVE = dict(RawAction(player=0, kind="move", loc=None).__dict__)  # type: ignore[arg-type]
+"""A plain move's fields, in their order, before its own are written in."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class RawGame:

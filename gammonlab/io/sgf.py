@@ -684,12 +684,8 @@ class _GameReader:
             seen = _PLAIN_MOVES.get((node.name, node.written))
             if seen is not None:
                 events.append(
-                    RawAction(
-                        player=seen[0],
-                        kind="move",
-                        dice=seen[1],
-                        play=seen[2],
-                        loc=_LocationAt(self.text, node.start),
+                    RawAction.plain_move(
+                        seen[0], seen[1], seen[2], _LocationAt(self.text, node.start)
                     )
                 )
                 return

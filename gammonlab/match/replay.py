@@ -195,7 +195,8 @@ class _Replay:
         """A roll and its play. ``resolved`` is a play already chosen among the
         legal plays of this position and roll, and their number (a simulation),
         so that its notation need not be read again."""
-        self.start_turn(raw, "moves")
+        if raw.player != self.on_roll or self.offer is not None or self.resigned is not None:
+            self.start_turn(raw, "moves")  # the first turn, or one that is out of turn
         if raw.dice is None:
             raise raw.loc.error("a move needs the dice rolled")
         dice = raw.dice
@@ -267,18 +268,24 @@ class _Replay:
     ) -> None:
         """Record a legal play and its consequences: the game may end (R8). ``after``
         is the position the play leaves, when at hand."""
+        # positional, in the order of Action's fields: a transcript has a move per action
         self.actions.append(
             Action(
                 "move",
                 raw.player,
                 state,
-                dice=raw.dice,
-                play=play if play.moves else None,
-                written=raw.play,
-                n_legal=n_legal,
-                players=self.players,
-                location=raw.loc,
-                analysis=raw.analysis,
+                raw.dice,
+                play if play.moves else None,
+                raw.play,
+                None,
+                None,
+                None,
+                None,
+                False,
+                n_legal,
+                raw.loc,
+                raw.analysis,
+                self.players,
             )
         )
         position = play.position if after is None else after
