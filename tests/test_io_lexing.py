@@ -24,7 +24,7 @@ import gammonlab as gl
 from gammonlab.errors import GammonlabError, ParseError
 from gammonlab.io.mat import format_mat, parse_mat
 from gammonlab.io.raw import ACTION_KINDS, Location, RawAction
-from gammonlab.io.sgf import format_sgf, parse_collection, parse_sgf
+from gammonlab.io.sgf import SgfNode, SgfProperty, format_sgf, parse_collection, parse_sgf
 from gammonlab.io.text import SourceNotFoundError, decode_bytes, load_source, read_source
 
 DATA = SHARED_DATA
@@ -465,6 +465,25 @@ def test_sgf_locations_are_worked_out_when_read():
     assert type(copied) is Location and copied == second.loc
     with pytest.raises(AttributeError, match="no attribute 'lin'"):
         first.loc.lin  # noqa: B018
+
+
+def test_sgf_plain_move_nodes_read_as_any_node():
+    """The compact node of one value and the remembered reading of a plain move give
+    what the general path gives: the same nodes, the same raw actions, field by field."""
+    text = "(;GM[6]PW[w]PB[b]RE[W+1]\n;B[43lplo]\n;W[31hefe]\n;B[43lplo]C[again])"
+    nodes = parse_collection(text)[0].nodes
+    assert type(nodes[1]) is not SgfNode and type(nodes[3]) is SgfNode
+    assert nodes[1] == SgfNode(
+        nodes[1].offset, [SgfProperty("B", ("43lplo",), nodes[1].offset + 1)]
+    )
+    assert repr(nodes[1]).startswith("SgfNode(offset=")
+    assert nodes[1].value("B") == "43lplo" and nodes[1].get("C") is None
+    for _ in range(2):  # read afresh, then as remembered
+        first, second, third = parse_sgf(text).games[0].actions[:3]
+        built = RawAction(player=1, kind="move", dice=(4, 3), play="13/9 13/10", loc=first.loc)
+        assert first.__dict__ == built.__dict__ and list(first.__dict__) == list(built.__dict__)
+        assert (second.player, second.dice, second.play) == (0, (3, 1), "8/5 6/5")
+        assert third.comment == "again" and third.play == first.play
 
 
 def test_sgf_colours_points_and_results():
