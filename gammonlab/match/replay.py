@@ -613,15 +613,29 @@ class _Replay:
 
     def final_state(self) -> GameState:
         turn = self.on_roll if self.on_roll is not None else 0
-        state = self.game_state(turn)
+        fields = self.state(turn)
         if self.winner is not None:
             status = {"drop": ids.GAME_DROPPED, "resign": ids.GAME_RESIGNED}.get(
                 self.ending or "", ids.GAME_OVER
             )
-            state = replace(
-                state, game_state=status, double_offered=False, resignation=0, turn=state.on_roll
+            # the game is over: no offer, no resignation, the player on roll to act
+            position, on_roll, _, dice, cube, owner, score, length, crawford = fields[:9]
+            fields = state_fields(
+                position,
+                on_roll,
+                on_roll,
+                dice,
+                cube,
+                owner,
+                score,
+                length,
+                crawford,
+                status,
+                False,
+                0,
+                *fields[12:],
             )
-        return state
+        return GameState.from_fields(fields)
 
     def game(
         self, number: int, *, final_state: GameState, problems: tuple[ParseError, ...] = ()
