@@ -384,14 +384,6 @@ def dense_megabytes() -> dict[str, str]:
     return texts
 
 
-SGF_OVER_THE_TIME_BOUND = pytest.mark.xfail(
-    reason="a dense 1 MB SGF is not yet within 2 s everywhere: about 1.6 to 2.1 s of CPU "
-    "on a 2-core machine with its other core busy (1,284 games, 84,000 nodes, each a "
-    "location, a raw action, a play and an action)",
-    strict=False,
-)
-
-
 def _dense(dense_megabytes, format: str) -> str:
     text = dense_megabytes[format]
     assert 990_000 < len(text.encode("utf-8")) < 1_000_000
@@ -414,12 +406,21 @@ def test_a_dense_megabyte_reads_whole_in_bounded_memory(dense_megabytes, format)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("format", ["mat", pytest.param("sgf", marks=SGF_OVER_THE_TIME_BOUND)])
+@pytest.mark.parametrize("format", ["mat", "sgf"])
 def test_a_dense_megabyte_reads_in_time(dense_megabytes, format):
-    """The same input within the time bound (2 s of CPU), in both modes."""
+    """The same input within the time bound (2 s of CPU), in both modes: the median of
+    three reads, as a read's CPU time swings by a third on a machine whose other cores
+    are busy (1,284 games in the SGF, 84,000 nodes, each a location, a raw action, a
+    play and an action)."""
     text = _dense(dense_megabytes, format)
     for errors in ("raise", "collect"):
-        bounded(gl.read_match, text, errors=errors)
+        seconds = []
+        for _ in range(3):
+            start = time.process_time()
+            match = gl.read_match(text, errors=errors)
+            seconds.append(time.process_time() - start)
+            del match
+        assert sorted(seconds)[1] < SECONDS, f"{errors}: {sorted(seconds)} s"
 
 
 @FUZZ
