@@ -12,6 +12,7 @@ import io
 import itertools
 import pickle
 import re
+import time
 from functools import cache
 from pathlib import Path
 
@@ -943,3 +944,65 @@ def test_fuzz_corrupted_corpus_raises_only_gammonlab_errors(data):
         else:
             del blob[at:]
     _never_crashes(bytes(blob))
+
+
+# The patterns the .mat header and names lines were once matched with: the readers
+# that replaced them (which do not backtrack) must read every line as they did.
+_HEADER_PATTERN = re.compile(r'^\s*;\s*\[\s*([^"\]]*?)\s*"(.*)"\s*\]\s*$')
+_NAMES_PATTERN = re.compile(
+    r"^\s*(?:(.*?\S)\s*)?:\s*([0-9]{1,9})\s+(?:(\S.*?)\s*)?:\s*([0-9]{1,9})\s*$"
+)
+_LINE_PIECES = st.lists(
+    st.sampled_from([";", "[", "]", '"', ":", " ", "\t", "\x1c", "0", "7", "12", "a", "Cube", "١"]),
+    max_size=14,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_LINE_PIECES)
+def test_header_lines_read_as_the_pattern_reads_them(line):
+    from gammonlab.io.mat import _read_header
+
+    header = _read_header(line)
+    match = _HEADER_PATTERN.match(line)
+    if match is None:
+        assert header is None
+    else:
+        assert header is not None
+        assert (header.name, header.name_at, header.value, header.value_at) == (
+            match.group(1),
+            match.start(1),
+            match.group(2),
+            match.start(2),
+        )
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_LINE_PIECES)
+def test_names_lines_read_as_the_pattern_reads_them(line):
+    from gammonlab.io.mat import _read_names
+
+    names = _read_names(line)
+    match = _NAMES_PATTERN.match(line)
+    if match is None:
+        assert names is None
+    else:
+        assert names is not None
+        assert names.names == (match.group(1) or "", match.group(3) or "")
+        assert names.scores == (int(match.group(2)), int(match.group(4)))
+        assert names.scores_at == (match.start(2), match.start(4))
+        assert names.second_name_at == (match.start(3) if match.group(3) else None)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [": 1 " * 250_000 + "x", "; [Variation" + " " * 1_000_000 + "x", "a" + " : 1" * 250_000],
+    ids=["names", "header", "names-many-colons"],
+)
+def test_long_header_and_names_lines_read_in_linear_time(line):
+    from gammonlab.io.mat import _read_header, _read_names
+
+    started = time.process_time()
+    _read_names(line)
+    _read_header(line)
+    assert time.process_time() - started < 1.0

@@ -91,14 +91,12 @@ from .text import Errors, Source, collects, load_transcript, split_rating, state
 __all__ = ["format_mat", "parse_mat"]
 
 
-_HEADER = re.compile(r'^\s*;\s*\[\s*([^"\]]*?)\s*"(.*)"\s*\]\s*$')
 _LENGTH = re.compile(
     r"^\s*(?:([0-9]{1,9})\s+points?\s+match|match\s+of\s+([0-9]{1,9})\s+points?)\s*$",
     re.IGNORECASE | re.ASCII,
 )
 _GAME = re.compile(r"^\s*Game\s+([0-9]{1,9})\s*$", re.IGNORECASE)
-# names may be empty (an SGF file may leave PW[] and PB[] empty): ' : 0        : 0'
-_NAMES = re.compile(r"^\s*(?:(.*?\S)\s*)?:\s*([0-9]{1,9})\s+(?:(\S.*?)\s*)?:\s*([0-9]{1,9})\s*$")
+_SPACE = re.compile(r"\s*")
 _ROW_NUMBER = re.compile(r"^\s*([0-9]+)\)")
 _TOKEN = re.compile(r"\S+")
 _DICE = re.compile(r"^([0-9])([0-9]):(.*)$")
@@ -155,6 +153,96 @@ def _is_start(token: str) -> bool:
 
 def _is_resign_marker(token: str) -> bool:
     return token.lower() in _RESIGN_WORDS or bool(_UNKNOWN_PLAY.match(token))
+
+
+@dataclass(frozen=True)
+class _Header:
+    """A ``; [Name "value"]`` line: its name and value, and the columns where they start."""
+
+    name: str
+    name_at: int
+    value: str
+    value_at: int
+
+
+def _skip_space(line: str, at: int) -> int:
+    """The column of the first character at or after ``at`` that is not white space."""
+    found = _SPACE.match(line, at)
+    return found.end() if found else at
+
+
+def _read_header(line: str) -> _Header | None:
+    """``; [Name "value"]``: the name runs to the first quote, the value to the last.
+
+    Read in one pass over the line: a pattern with white space on both sides of a
+    name that may hold white space backtracks for as long as the line is wide."""
+    semicolon = _skip_space(line, 0)
+    if not line.startswith(";", semicolon):
+        return None
+    bracket = _skip_space(line, semicolon + 1)
+    if not line.startswith("[", bracket):
+        return None
+    end = len(line.rstrip())
+    if line[end - 1 : end] != "]":
+        return None
+    closing = len(line[: end - 1].rstrip()) - 1
+    name_at = _skip_space(line, bracket + 1)
+    opening = line.find('"', name_at, max(closing, name_at))
+    if opening < 0 or line[closing] != '"':
+        return None
+    name = line[name_at:opening].rstrip()
+    if "]" in name:
+        return None
+    return _Header(name, name_at, line[opening + 1 : closing], opening + 1)
+
+
+@dataclass(frozen=True)
+class _Names:
+    """A ``name : 0      name : 0`` line: the names (either may be empty, as an SGF file
+    may leave ``PW[]`` and ``PB[]`` empty), the scores and the columns where they start."""
+
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    scores_at: tuple[int, int]
+    second_name_at: int | None
+
+
+def _score_at(line: str, at: int, end: int) -> int:
+    """The end of a score of one to nine ASCII digits at column ``at``, or -1."""
+    digits = at
+    while digits < end and digits - at < 10 and "0" <= line[digits] <= "9":
+        digits += 1
+    return digits if 0 < digits - at <= 9 else -1
+
+
+def _read_names(line: str) -> _Names | None:
+    """``name : score   name : score``. The second score follows the last colon; the
+    first name runs to the first colon followed by a score and white space.
+
+    Read in one pass over the line (a pattern with lazy names around white space
+    backtracks for as long as the line is wide)."""
+    last = line.rfind(":")
+    if last < 0:
+        return None
+    second_at = _skip_space(line, last + 1)
+    second_end = _score_at(line, second_at, len(line))
+    if second_end < 0 or line[second_end:].strip():
+        return None
+    colon = line.find(":")
+    while 0 <= colon < last:
+        first_at = _skip_space(line, colon + 1)
+        first_end = _score_at(line, first_at, last)
+        if first_end >= 0 and line[first_end].isspace():
+            name_at = _skip_space(line, first_end)
+            second_name = line[name_at:last].rstrip()
+            return _Names(
+                (line[:colon].strip(), second_name),
+                (int(line[first_at:first_end]), int(line[second_at:second_end])),
+                (first_at, second_at),
+                name_at if second_name else None,
+            )
+        colon = line.find(":", colon + 1)
+    return None
 
 
 def _tokens(line: str, start: int) -> list[tuple[int, str]]:
@@ -412,12 +500,12 @@ class _MatParser:
             if not stripped:
                 continue
             if stripped.startswith(";"):
-                header = _HEADER.match(line)
+                header = _read_header(line)
                 if header and not self.games and self.game is None:
-                    self.headers[header.group(1)] = header.group(2)
-                    self.locations[header.group(1)] = self.loc(index, header.start(1))
+                    self.headers[header.name] = header.value
+                    self.locations[header.name] = self.loc(index, header.name_at)
                 elif header and self.game is not None and not self.game.actions:
-                    key = header.group(1).lower()
+                    key = header.name.lower()
                     if key == "cube":
                         self.game_cube(index, header)
                     elif key == "crawfordgame":
@@ -465,31 +553,31 @@ class _MatParser:
             return
         self.match_length = value
 
-    def game_cube(self, index: int, header: re.Match[str]) -> None:
+    def game_cube(self, index: int, header: _Header) -> None:
         """``; [Cube "2"]`` under ``Game N``: the cube when play starts (R10.5)."""
         assert self.game is not None
-        value = header.group(2).strip()
+        value = header.value.strip()
         cube = parse_int(value)
         if cube is None or cube > HIGHEST_CUBE:
             line = self.lines[index]
             self.problem(
                 index,
-                header.start(2),
+                header.value_at,
                 f"expected the cube value (at most {HIGHEST_CUBE}) in {line.strip()!r}",
             )
         else:
             self.game.cube = cube
 
-    def crawford_game(self, index: int, header: re.Match[str]) -> None:
+    def crawford_game(self, index: int, header: _Header) -> None:
         """``; [CrawfordGame "Off"]`` under ``Game N``: whether this is the Crawford game
         (R10.2), where the scores do not tell it (a match whose Crawford game is lost)."""
         assert self.game is not None
-        value = header.group(2).strip().lower()
+        value = header.value.strip().lower()
         if value in ("on", "off"):
             self.game.rules = ("CrawfordGame",) if value == "on" else ("NoCrawfordGame",)
         else:
             self.problem(
-                index, header.start(2), f"expected On or Off in {self.lines[index].strip()!r}"
+                index, header.value_at, f"expected On or Off in {self.lines[index].strip()!r}"
             )
 
     def start_game(self, index: int, number: int) -> None:
@@ -497,8 +585,8 @@ class _MatParser:
 
     def read_names(self, index: int) -> bool:
         line = self.lines[index]
-        match = _NAMES.match(line)
-        if not match:
+        names = _read_names(line)
+        if names is None:
             if _ROW_NUMBER.match(line):
                 self.problem(
                     index,
@@ -514,21 +602,22 @@ class _MatParser:
             )
             return True
         assert self.game is not None
-        scores = (int(match.group(2)), int(match.group(4)))
+        scores = names.scores
         if max(scores) > MAX_MATCH_LENGTH:
             self.problem(
                 index,
-                match.start(2 if scores[0] > MAX_MATCH_LENGTH else 4),
+                names.scores_at[0 if scores[0] > MAX_MATCH_LENGTH else 1],
                 f"a score is at most {MAX_MATCH_LENGTH} (what a Match ID can record)",
             )
             return True
-        name0, rating0 = split_rating(match.group(1) or "")
-        name1, rating1 = split_rating(match.group(3) or "")
+        name0, rating0 = split_rating(names.names[0])
+        name1, rating1 = split_rating(names.names[1])
         self.game.players = (name0, name1)
         self.game.ratings = (rating0, rating1)
         self.game.scores = scores
         # where the right column starts: the second name, or (an empty name) its colon
-        self.name_column = match.start(3) if match.group(3) else match.start(4) - 2
+        second = names.second_name_at
+        self.name_column = names.scores_at[1] - 2 if second is None else second
         return True
 
     def read_row(self, index: int) -> None:
