@@ -25,7 +25,7 @@ import numpy as np
 from ._kernels.board import START
 from ._kernels.movegen import plays_with_change, replay_changes
 from .errors import IllegalPlayError, InvalidDiceError, InvalidNotationError
-from .notation import Journey, parse_notation, split_acey_deucey
+from .notation import REMEMBERED_LENGTH, Journey, parse_notation, split_acey_deucey
 from .play import ACEY_DEUCEY, LegalPlays, Move, Play, _moves_of, point_name
 from .position import normalise_dice
 from .rules import BAR, HOME_POINTS, OFF
@@ -204,12 +204,22 @@ def _written(journeys: tuple[Journey, ...]) -> _Written:
     )
 
 
-@lru_cache(maxsize=65536)
 def _read_play(text: str) -> tuple[tuple[Journey, ...], _Written | None]:
     """The journeys of a play's text and what they say (the same texts come up again
-    and again in a transcript); raises InvalidNotationError."""
+    and again in a transcript: those up to
+    :data:`~gammonlab.notation.REMEMBERED_LENGTH` long are remembered); raises
+    InvalidNotationError."""
+    if len(text) <= REMEMBERED_LENGTH:
+        return _read_play_remembered(text)
+    return _read_new_play(text)
+
+
+def _read_new_play(text: str) -> tuple[tuple[Journey, ...], _Written | None]:
     journeys = parse_notation(text)
     return journeys, _written(journeys) if journeys else None
+
+
+_read_play_remembered = lru_cache(maxsize=65536)(_read_new_play)
 
 
 def _match(
@@ -327,9 +337,10 @@ def _read_turn(text: str, dice: Dice) -> _Turn | None:
                 else frozenset()
             )
             turn = (journeys, written, change + bytes((d1, d2)), counts)
-    if len(_TURNS_SEEN) >= _TURNS_KEPT:
-        _TURNS_SEEN.clear()
-    _TURNS_SEEN[key] = turn
+    if len(text) <= REMEMBERED_LENGTH:
+        if len(_TURNS_SEEN) >= _TURNS_KEPT:
+            _TURNS_SEEN.clear()
+        _TURNS_SEEN[key] = turn
     return turn
 
 

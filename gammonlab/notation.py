@@ -41,7 +41,7 @@ from ._numbers import parse_int
 from .errors import InvalidNotationError
 from .rules import BAR, OFF
 
-__all__ = ["NO_MOVE", "Journey", "parse_notation", "split_acey_deucey"]
+__all__ = ["NO_MOVE", "REMEMBERED_LENGTH", "Journey", "parse_notation", "split_acey_deucey"]
 
 NO_MOVE = frozenset(
     {"", "cannot move", "can't move", "cant move", "no move", "no legal move", "dance", "dances"}
@@ -132,10 +132,15 @@ def parse_notation(text: str) -> tuple[Journey, ...]:
     """
     if not isinstance(text, str):
         raise InvalidNotationError(f"a play is written as text, got {type(text).__name__}")
-    return _parse(text)
+    return _parse_remembered(text) if len(text) <= REMEMBERED_LENGTH else _parse(text)
 
 
-@lru_cache(maxsize=65536)
+REMEMBERED_LENGTH = 64
+"""The longest play text whose reading is remembered. The plays of a transcript come
+up again and again; a bound on each text, as on their number, bounds the memory
+that the remembered readings take."""
+
+
 def _parse(text: str) -> tuple[Journey, ...]:
     cleaned = " ".join(text.replace(",", " ").split()).lower()
     if cleaned in NO_MOVE:
@@ -187,8 +192,11 @@ def _parse(text: str) -> tuple[Journey, ...]:
             raise _bad(text, token, "a checker borne off cannot move on")
         journey = Journey(tuple(points), tuple(hits))
         journeys.extend([journey] * count)
-    if len(journeys) > 4:
-        raise InvalidNotationError(
-            f"cannot read play {_shorten(text)!r}: more than four checker moves in one turn"
-        )
+        if len(journeys) > 4:
+            raise InvalidNotationError(
+                f"cannot read play {_shorten(text)!r}: more than four checker moves in one turn"
+            )
     return tuple(journeys)
+
+
+_parse_remembered = lru_cache(maxsize=65536)(_parse)
