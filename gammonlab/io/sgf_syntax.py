@@ -17,7 +17,7 @@ from ..errors import ParseError
 from .raw import Location, ProblemLog
 from .text import Errors, Source, collects, load_transcript
 
-__all__ = ["SgfNode", "SgfProperty", "SgfTree", "parse_collection"]
+__all__ = ["DEEPEST_VARIATION", "SgfNode", "SgfProperty", "SgfTree", "parse_collection"]
 
 _SETUP = frozenset({"AE", "AB", "AW", "CP", "CV"})
 _ANALYSIS = ("DA", "A", "MR", "CR", "LU", "GB", "GW", "BM", "DO", "BC", "DC")
@@ -30,7 +30,7 @@ _IDENT = re.compile(r"[A-Za-z]+")
 _SPACE = re.compile(r"\s*")
 _PROPERTY = re.compile(r"[A-Za-z]+\s*((?:\[(?:[^\\\]]|\\.)*\]\s*)+)", re.DOTALL)
 _VALUES = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
-_NEXT_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]*\]\s*)?GM\s*\[")
+_NEXT_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]{0,8}\]\s*)?GM\s*\[")
 # A node as programs write it: each identifier right before its values, values on one
 # line without escapes, and nothing but white space up to the next '(', ';' or ')'.
 # Read at once, it is read exactly as the loop below would read it.
@@ -213,6 +213,46 @@ def _unescaped(escape: re.Match[str]) -> str:
     return "" if escape.group(1) == "\n" else escape.group(1)
 
 
+DEEPEST_VARIATION = 1000
+"""The deepest nesting of game trees read (a record's variations nest a few deep)."""
+_BRACKETS = re.compile(r"[()\[]")
+
+
+def _tree_end(source: str, start: int) -> int:
+    """The offset after the ``)`` that closes the game tree opened at ``start``, values
+    skipped; the end of the text when it is not closed."""
+    depth = 0
+    at = start
+    while True:
+        found = _BRACKETS.search(source, at)
+        if found is None:
+            return len(source)
+        at = found.end()
+        char = found.group()
+        if char == "[":
+            value = _VALUE.match(source, found.start())
+            if value is None:
+                return len(source)
+            at = value.end()
+        elif char == "(":
+            depth += 1
+        else:
+            depth -= 1
+            if depth == 0:
+                return at
+
+
+def _game_inside(source: str, start: int, end: int) -> int:
+    """Where a game's root (``(;GM[`` or ``(;FF[4]GM[``) opens between ``start`` and
+    ``end``; -1 when none does."""
+    at = source.find("(", start, end)
+    while at >= 0:
+        if _NEXT_GAME.match(source, at):
+            return at
+        at = source.find("(", at + 1, end)
+    return -1
+
+
 def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
     """Tokenise and build the trees.
 
@@ -259,6 +299,10 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                 fail(i, "expected ';' and a node before a variation '('")
                 i += 1
                 continue
+            if len(stack) >= DEEPEST_VARIATION:
+                fail(i, f"variations nested more than {DEEPEST_VARIATION} deep")
+                i = _tree_end(source, i)  # read on after this variation, left out
+                continue
             tree = SgfTree(i)
             (stack[-1].children if stack else trees).append(tree)
             stack.append(tree)
@@ -279,16 +323,18 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
             plain = None
             if stack and not stack[-1].children:
                 one = _ONE_VALUE_NODE.match(source, i)
-                if one is not None:
+                if one is not None and "(" not in one[2]:
                     # such nodes come in runs (a game's moves): read the run at once
                     nodes = stack[-1].nodes
-                    while one is not None:
+                    while one is not None and "(" not in one[2]:
                         node = _OneValueNode(i, one[1], one[2], one.start(1))
                         nodes.append(node)
                         i = one.end()
                         one = _ONE_VALUE_NODE.match(source, i)
                     continue
                 plain = _PLAIN_NODE.match(source, i)
+                if plain is not None and "(" in plain.group():
+                    plain = None  # a value may run into the next game: read it value by value
             if plain is not None:
                 end = plain.end()
                 node = SgfNode(i)
@@ -319,7 +365,11 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                 resync = True
                 continue
             whole = _PROPERTY.match(source, i)
-            if whole is not None and (name not in _ONE_LINE or "\n" not in whole.group(1)):
+            if (
+                whole is not None
+                and (name not in _ONE_LINE or "\n" not in whole.group(1))
+                and "(" not in whole.group(1)
+            ):
                 # the common case: the identifier and every value, read at once
                 node.properties.append(
                     SgfProperty(
@@ -353,6 +403,16 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                     cut = True
                     break
                 written = value.group(1)
+                game = _game_inside(source, value.start(1), value.end(1)) if "(" in written else -1
+                if game >= 0:
+                    # a lost ']': read on at the next game, not inside it
+                    fail(
+                        j,
+                        f"unterminated value of property {name}: expected ']' before the next game",
+                    )
+                    j = game
+                    cut = True
+                    break
                 values.append(_UNESCAPE.sub(_unescaped, written) if "\\" in written else written)
                 j = _SPACE.match(source, value.end()).end()  # type: ignore[union-attr]
             if cut or not values:
