@@ -671,17 +671,35 @@ class CrawfordCount:
         self.rules = rules
         self.score = (0, 0)
         self.done = False
+        self.complete = True  # every game from the first, with its result, read so far
+        self.open = False  # a game started and not ended (skipped, if another starts)
+        self.contradiction: str | None = None
 
     def start(self, written: tuple[int, int] | None, stated: bool | None = None) -> bool:
         """A game starts, at the score ``written`` (``None``: as the games before it make
-        it); whether it is the Crawford game, ``stated`` when the transcript says."""
+        it); whether it is the Crawford game, ``stated`` when the transcript says.
+
+        Where the games before it, all read with their results, make it certain, a
+        statement to the contrary is kept in :attr:`contradiction` (its description)."""
         rules = self.rules
+        if self.open:
+            self.complete = False
+        self.open = True
         if written is not None and tuple(written) != self.score:
             if rules.crawford and rules.match_length - 1 in self.score:
                 self.done = True  # the Crawford game is among the games not read here
             self.score = (int(written[0]), int(written[1]))
+            self.complete = False
         crawford = _crawford_game(rules, self.score, self.done)
+        self.contradiction = None
         if stated is not None and rules.crawford and rules.match_length > 1:
+            if self.complete and stated != crawford:
+                self.contradiction = (
+                    f"at {self.score[0]}-{self.score[1]} in a {rules.match_length}-point match, "
+                    f"after every game before it, it is {'' if crawford else 'not '}the Crawford "
+                    f"game (R10.2), but the transcript says it is {'' if stated else 'not '}"
+                    f"the Crawford game"
+                )
             crawford = stated
         self.done = self.done or crawford
         if rules.match_length and not crawford and max(self.score) == rules.match_length - 1:
@@ -690,8 +708,11 @@ class CrawfordCount:
 
     def result(self, winner: int | None, points: int | None) -> None:
         """The game just started ended so (a game skipped changes no score)."""
+        self.open = False
         if winner is not None and points is not None:
             self.score = _add(self.score, winner, points)
+        else:
+            self.complete = False
 
 
 def _crawford_game(rules: Rules, score: tuple[int, int], crawford_done: bool) -> bool:
@@ -853,6 +874,8 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                 f"games before it make the score {count.score[0]}-{count.score[1]}",
             )
         crawford = count.start(written, stated_crawford(raw_game.rules))
+        if count.contradiction is not None:
+            log.add(raw_game.loc, f"game {raw_game.number}: {count.contradiction}")
         score = count.score
         game_problems: list[ParseError] = list(raw_game.problems)
         actions = raw_game.actions
