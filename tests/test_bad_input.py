@@ -586,3 +586,72 @@ def test_an_endless_file_is_refused():
     for read in (gl.read_match, gl.met.read):
         with pytest.raises(gl.SourceError, match="more than"):
             read("/dev/zero")
+
+
+def test_sgf_crawford_game_stated_against_the_score_is_flagged(five_point_sgf):
+    _, text, starts = five_point_sgf
+    crawford = text[starts[3] : starts[4]]
+    assert ":CrawfordGame" in crawford
+    for damaged in (
+        text[: starts[3]] + crawford.replace(":CrawfordGame", "") + text[starts[4] :],
+        text[: starts[0]]
+        + text[starts[0] : starts[1]].replace("RU[Crawford", "RU[Crawford:CrawfordGame")
+        + text[starts[1] :],
+    ):
+        with pytest.raises(gl.ParseError, match=r"the Crawford game \(R10.2\), but the transcript"):
+            gl.read_match(damaged)
+        got = gl.read_match(damaged, errors="collect")
+        assert any("R10.2" in str(p) for p in got.problems) and located(got.problems)
+
+
+def test_variations_nest_no_deeper_than_the_bound():
+    from gammonlab.io.sgf_syntax import DEEPEST_VARIATION, parse_collection
+
+    deep = "(;" * 450_000
+    started = time.process_time()
+    with pytest.raises(gl.ParseError, match=f"nested more than {DEEPEST_VARIATION} deep"):
+        gl.read_match(deep)
+    assert gl.read_match(deep, errors="collect").problems
+    assert time.process_time() - started < 2.0
+    nested = "(;GM[6]" + "(;C[x]" * (DEEPEST_VARIATION - 1) + ")" * (DEEPEST_VARIATION - 1) + ")"
+    assert len(parse_collection(nested)) == 1
+
+
+def test_a_play_of_a_million_moves_is_refused_at_its_fifth():
+    started = time.process_time()
+    with pytest.raises(gl.InvalidNotationError, match="more than four checker moves"):
+        parse_notation("8/5 " * 250_000)
+    text = " 3 point match\n Game 1\n a : 0  b : 0\n  1) 31: " + "8/5 " * 240_000
+    with pytest.raises(gl.ParseError, match="4:6"):
+        gl.read_match(text)
+    assert time.process_time() - started < 2.0
+
+
+def test_long_play_texts_are_not_remembered():
+    from gammonlab.notation import REMEMBERED_LENGTH, _parse_remembered
+
+    before = _parse_remembered.cache_info().currsize
+    position = gl.Position.initial()
+    for spaces in range(50):
+        text = "8/5" + " " * (REMEMBERED_LENGTH + spaces) + "6/5"
+        assert parse_notation(text) == parse_notation("8/5 6/5")
+        assert position.play(text, (3, 1)) == position.play("8/5 6/5", (3, 1))
+    assert _parse_remembered.cache_info().currsize <= before + 1
+
+
+@pytest.mark.parametrize("cut", [";W[do", ";B[", ";W[3"])
+def test_sgf_collect_a_value_left_open_before_the_next_game_costs_only_its_game(
+    five_point_sgf, cut
+):
+    _, text, starts = five_point_sgf
+    whole = gl.read_match(text)
+    second = text[starts[1] : starts[2]]
+    for at in (second.index(";W["), second.index(";B[")):
+        damaged = text[: starts[1]] + second[:at] + cut + text[starts[2] :]
+        got = gl.read_match(damaged, errors="collect")
+        assert [g.actions for g in got.games if g.number != 2] == [
+            g.actions for g in whole.games if g.number != 2
+        ], got.problems
+        assert located(got.problems)
+        with pytest.raises(gl.ParseError):
+            gl.read_match(damaged)
