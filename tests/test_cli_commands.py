@@ -435,3 +435,31 @@ def test_from_id_says_first_what_is_wrong_with_the_form_of_the_shape():
         gl.Position.from_id("XGID=-bbbb-E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10")
     with pytest.raises(gl.InvalidPositionError, match=r"^Position ID 'hello': expected 14"):
         gl.GameState.from_id("hello")
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--plies", "-1"], "--plies must be 0 or more"),
+        (["--met", "no-such-table"], "--met no-such-table: no match equity table"),
+    ],
+)
+def test_analyse_refuses_bad_options_before_reading(capsys, tmp_path, options, message):
+    source = tmp_path / "a.mat"
+    source.write_text(transcript("anna"), encoding="utf-8")
+    code, out, err = run(capsys, "analyse", str(source), "-q", *options)
+    assert code == 2 and message in err and "Traceback" not in out + err
+
+
+def test_analyse_names_a_missing_file(capsys, tmp_path):
+    missing = tmp_path / "no_such.mat"
+    code, _, err = run(capsys, "analyse", str(missing), "-q")
+    assert code == 2 and err.startswith(f"{missing}: no such file or folder")
+
+
+def test_read_of_nothing_readable_gives_the_located_reasons(capsys, tmp_path):
+    bad = tmp_path / "bad.sgf"
+    bad.write_text("(;GM[6]MI[length:x];W[99zz]", encoding="utf-8")
+    code, _, err = run(capsys, "read", str(bad), "-o", str(tmp_path / "o.csv"), "-q")
+    assert code == 1
+    assert f"{bad}:1:8:" in err and "nothing could be read" in err

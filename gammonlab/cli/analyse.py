@@ -135,10 +135,27 @@ def analyse_command(args: argparse.Namespace) -> int:
     from ..analysis import analyse_matches, summarise
     from .output import FRAME_SUFFIXES, check_output, write_frame
 
+    missing = [item for item in args.files if not Path(item).exists()]
+    if missing:
+        for item in missing:
+            print(f"{item}: no such file or folder", file=sys.stderr)
+        return 2
     sources = _sources(args.files)
     if not sources:
         print("gammonlab analyse: no transcript found", file=sys.stderr)
         return 2
+    if args.plies < 0:
+        print(f"gammonlab analyse: --plies must be 0 or more, got {args.plies}", file=sys.stderr)
+        return 2
+    if args.met is not None:
+        from ..errors import GammonlabError
+        from ..met import load
+
+        try:
+            load(args.met)
+        except GammonlabError as error:
+            print(f"gammonlab analyse: --met {args.met}: {error}", file=sys.stderr)
+            return 2
     out = Path(args.output) if args.output else None
     refusal = None if out is None else check_output(out, FRAME_SUFFIXES, "analyse")
     if refusal is not None:

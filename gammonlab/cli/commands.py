@@ -158,6 +158,9 @@ def _read(args: argparse.Namespace) -> int:
         where = ":".join(str(x) for x in (row["file"], row["line"], row["column"]) if x)
         print(f"{where}: {row['message']}", file=sys.stderr)
     if len(frame) == 0:
+        problems = format_problems([row for row in report if row["what"] != "file skipped"])
+        if problems:
+            print(problems, file=sys.stderr)
         print(
             f"gammonlab read: nothing could be read from the {len(sources)} "
             f"file{'s' if len(sources) != 1 else ''} given; nothing written",
