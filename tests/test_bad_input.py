@@ -655,3 +655,21 @@ def test_sgf_collect_a_value_left_open_before_the_next_game_costs_only_its_game(
         assert located(got.problems)
         with pytest.raises(gl.ParseError):
             gl.read_match(damaged)
+
+
+@pytest.mark.parametrize("form", ["sgf", "mat"])
+def test_a_text_of_many_tiny_games_reads_its_first_games_only(form):
+    from gammonlab.io.text import MOST_GAMES
+
+    if form == "sgf":
+        text = "(;GM[6]MI[length:0];W[31hefe])" * 30_000
+    else:
+        game = " Game {}\n a : 0   b : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n\n"
+        text = "".join(game.format(n) for n in range(1, 20_000))
+    started = time.process_time()
+    with pytest.raises(gl.ParseError, match=f"more than {MOST_GAMES} games in one transcript"):
+        gl.read_match(text)
+    got = gl.read_match(text, errors="collect")
+    assert time.process_time() - started < 4.0
+    assert len(got.games) == MOST_GAMES
+    assert any(f"more than {MOST_GAMES} games" in str(p) for p in got.problems)

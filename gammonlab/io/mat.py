@@ -86,7 +86,15 @@ from .._numbers import parse_int
 from ..errors import CellError, ParseError, WriteError
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
 from .raw import Location, ProblemLog, RawAction, RawGame, RawMatch
-from .text import Errors, Source, collects, load_transcript, split_rating, stated_crawford
+from .text import (
+    MOST_GAMES,
+    Errors,
+    Source,
+    collects,
+    load_transcript,
+    split_rating,
+    stated_crawford,
+)
 
 __all__ = ["format_mat", "parse_mat"]
 
@@ -514,6 +522,14 @@ class _MatParser:
             game = _GAME.match(line)
             if game:
                 self.finish_game()
+                if len(self.games) >= MOST_GAMES:
+                    self.problem(
+                        index,
+                        self.indent(index),
+                        f"more than {MOST_GAMES} games in one transcript: "
+                        f"the games from here on are not read",
+                    )
+                    break
                 self.start_game(index, int(game.group(1)))
                 expect_names = True
                 continue

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import ParseError
 from .raw import Location, ProblemLog
-from .text import Errors, Source, collects, load_transcript
+from .text import MOST_GAMES, Errors, Source, collects, load_transcript
 
 __all__ = ["DEEPEST_VARIATION", "SgfNode", "SgfProperty", "SgfTree", "parse_collection"]
 
@@ -303,6 +303,13 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                 fail(i, f"variations nested more than {DEEPEST_VARIATION} deep")
                 i = _tree_end(source, i)  # read on after this variation, left out
                 continue
+            if not stack and len(trees) >= MOST_GAMES:
+                fail(
+                    i,
+                    f"more than {MOST_GAMES} games in one transcript: the games from here on "
+                    f"are not read",
+                )
+                break
             tree = SgfTree(i)
             (stack[-1].children if stack else trees).append(tree)
             stack.append(tree)

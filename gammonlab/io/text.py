@@ -36,6 +36,7 @@ from .raw import *  # noqa: F403 (re-exported: the records the readers make of t
 
 __all__ = [
     "MAX_SOURCE_BYTES",
+    "MOST_GAMES",
     "Errors",
     "Source",
     "SourceError",
@@ -86,6 +87,11 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 MAX_SOURCE_BYTES = 64 << 20
 """The most bytes a file is read for: the longest transcripts are well under 1 MB."""
+
+MOST_GAMES = 2_000
+"""The most games one transcript is read for (a match holds tens, a long money session
+hundreds): the games after them are refused, or in collect mode listed as not read, so
+that a text of many tiny games costs bounded work."""
 
 
 class SourceText(NamedTuple):
