@@ -272,6 +272,23 @@ def _closest(plays: list[Play], written: _Written) -> Play:
     )
 
 
+def _false_hit(text: str, dice: Dice, play: Play, written: _Written) -> Explanation | None:
+    """Why the text of a play is illegal when it marks a hit where the play hits nothing;
+    None when its marks are true (or it marks none)."""
+    false = written.marked - set(play.hits)
+    if not false:
+        return None
+    points = ", ".join(str(p) for p in sorted(false, reverse=True))
+    return Explanation(
+        text=text,
+        dice=dice,
+        legal=False,
+        rule="R6.1",
+        reason=f"it marks a hit on {points}, where no opposing blot stands",
+        example=str(play),
+    )
+
+
 def resolve_play(
     position: Position, text: str, dice: Dice, *, legal: LegalPlays | None = None
 ) -> Play:
@@ -297,6 +314,10 @@ def resolve_play(
             legal = position.legal_plays(dice)
         play = _match(position, journeys, legal, written)
         explanation = None if play is not None else _diagnose(position, text, dice, journeys, legal)
+        if play is not None and written is not None:
+            explanation = _false_hit(text, dice, play, written)
+            if explanation is not None:
+                play = None
     if play is not None:
         return play
     assert explanation is not None
@@ -412,6 +433,8 @@ def resolve_turns(
                         ],
                         written,
                     )
+                if written.marked and not written.marked <= set(play.hits):
+                    return resolved  # resolve_play says why
             after = sharing(befores[i + 1], variant) if i < done else play.position
             resolved.append((play, counts[i], after))
             before = after
@@ -433,10 +456,13 @@ def explain_play(position: Position, text: str, dice: Dice) -> Explanation:
         if explanation is not None:
             return explanation
         return Explanation(text=text, dice=dice, legal=True, play=play)
-    journeys = parse_notation(text)
+    journeys, written = _read_play(text) if isinstance(text, str) else (parse_notation(text), None)
     legal = position.legal_plays(dice)
-    play = _match(position, journeys, legal)
+    play = _match(position, journeys, legal, written)
     if play is not None:
+        false_hit = None if written is None else _false_hit(text, dice, play, written)
+        if false_hit is not None:
+            return false_hit
         return Explanation(text=text, dice=dice, legal=True, play=play)
     return _diagnose(position, text, dice, journeys, legal)
 

@@ -673,3 +673,11 @@ def test_a_text_of_many_tiny_games_reads_its_first_games_only(form):
     assert time.process_time() - started < 4.0
     assert len(got.games) == MOST_GAMES
     assert any(f"more than {MOST_GAMES} games" in str(p) for p in got.problems)
+
+
+def test_a_transcript_marking_a_hit_that_does_not_happen_is_flagged():
+    text = " 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 62: 24/18* 13/11      \n"
+    with pytest.raises(gl.ParseError, match=r"5:6: .*marks a hit on 18"):
+        gl.read_match(text)
+    got = gl.read_match(text, errors="collect")
+    assert any("R6.1" in str(p) for p in got.problems) and located(got.problems)

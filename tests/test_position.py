@@ -150,7 +150,6 @@ def test_ascii_board_shows_stacks_and_bar():
 @pytest.mark.parametrize(
     "text, dice, expected",
     [
-        ("24/18 13/11*", (6, 2), None),
         ("13/11 24/18", (6, 2), "24/18 13/11"),
         ("8/5(2) 6/3(2)", (3, 3), "8/5(2) 6/3(2)"),
         ("8/5 8/5 6/3 6/3", (3, 3), "8/5(2) 6/3(2)"),
@@ -165,6 +164,17 @@ def test_notation_spellings_from_the_opening(text, dice, expected):
     play = Position.initial().find_play(text, dice)
     if expected is not None:
         assert play.notation == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "dice"), [("24/18 13/11*", (6, 2)), ("24/18*/13", (6, 5)), ("8/4* 6/4", (4, 2))]
+)
+def test_a_hit_marked_where_no_blot_stands_is_refused(text, dice):
+    explanation = Position.initial().explain(text, dice)
+    assert not explanation.legal and explanation.rule == "R6.1"
+    assert "where no opposing blot stands" in explanation.reason
+    with pytest.raises(gl.IllegalPlayError, match=r"R6\.1"):
+        Position.initial().play(text, dice)
 
 
 def test_bar_and_off_spellings():
