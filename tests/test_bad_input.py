@@ -681,3 +681,43 @@ def test_a_transcript_marking_a_hit_that_does_not_happen_is_flagged():
         gl.read_match(text)
     got = gl.read_match(text, errors="collect")
     assert any("R6.1" in str(p) for p in got.problems) and located(got.problems)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["(;GM[6]" + ";" * 980_000 + ")", "(;GM[6]" + "; " * 450_000 + ")", "(;GM[6])" + ")" * 980_000],
+)
+def test_runs_of_empty_nodes_and_closing_brackets_read_in_time(text):
+    started = time.process_time()
+    try:
+        gl.read_match(text)
+    except gl.GammonlabError:
+        pass
+    got = gl.read_match(text, errors="collect")
+    assert time.process_time() - started < 2.0
+    assert len(got.games) == 1
+
+
+def test_empty_nodes_hold_nothing():
+    from gammonlab.io.sgf_syntax import parse_collection
+
+    (tree,) = parse_collection("(;GM[6];;\n;W[31hefe];; ;)")
+    assert [len(node.properties) for node in tree.nodes] == [1, 1, 0]
+
+
+def test_a_resignation_without_a_result_line_writes_and_reads_back_as_sgf():
+    text = (
+        " 3 point match\n\n Game 1\n a : 0          b : 0\n"
+        "  1) 31: 8/5 6/5    42: 8/4 6/4\n  2)  Resigns 1\n"
+    )
+    match = gl.read_match(text)
+    again = gl.read_match(gl.write_match(match, format="sgf"))
+    assert (
+        (again.games[0].winner, again.games[0].points)
+        == (1, 1)
+        == (
+            match.games[0].winner,
+            match.games[0].points,
+        )
+    )
+    assert not again.problems

@@ -948,6 +948,11 @@ def format_sgf(raw: RawMatch) -> str:
                         resigned_with = action
             points = "" if win.points is None else str(win.points)
             head.append(f"RE[{_COLOURS[win.player]}+{points}{'R' if resigned_with else ''}]")
+        elif actions and actions[-1].kind == "resign" and actions[-1].points is not None:
+            # a resignation that is the game's result ('Resigns 1', no 'Wins' line)
+            resigned_with = actions[-1]
+            winner = _COLOURS[1 - resigned_with.player]
+            head.append(f"RE[{winner}+{resigned_with.points}R]")
         out.append("".join(head))
         for action in actions:
             colour = _COLOURS[action.player]

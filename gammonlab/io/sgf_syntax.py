@@ -31,6 +31,9 @@ _SPACE = re.compile(r"\s*")
 _PROPERTY = re.compile(r"[A-Za-z]+\s*((?:\[(?:[^\\\]]|\\.)*\]\s*)+)", re.DOTALL)
 _VALUES = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 _NEXT_GAME = re.compile(r"\(\s*;\s*(?:FF\s*\[[^\]]{0,8}\]\s*)?GM\s*\[")
+# empty nodes before another node: they hold nothing, and a run of them is passed at once
+_EMPTY_NODES = re.compile(r"(?:;\s*)+(?=;)")
+_CLOSES = re.compile(r"(?:\)\s*)+")
 # A node as programs write it: each identifier right before its values, values on one
 # line without escapes, and nothing but white space up to the next '(', ';' or ')'.
 # Read at once, it is read exactly as the loop below would read it.
@@ -317,7 +320,7 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
         elif char == ")":
             if not stack:
                 fail(i, "unexpected ')': no game tree is open")
-                i += 1
+                i = _CLOSES.match(source, i).end()  # type: ignore[union-attr]
                 continue
             tree = stack.pop()
             if not tree.nodes:
@@ -327,6 +330,8 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                 tree.closed = True
             i += 1
         elif char == ";":
+            if source.startswith(";", _SPACE.match(source, i + 1).end()):  # type: ignore[union-attr]
+                i = _EMPTY_NODES.match(source, i).end()  # type: ignore[union-attr]
             plain = None
             if stack and not stack[-1].children:
                 one = _ONE_VALUE_NODE.match(source, i)
