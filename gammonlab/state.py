@@ -303,6 +303,7 @@ class GameState:
         state = cls.from_gnubg_id(ids.xgid_to_gnubg_id(fields), variant=var)
         return replace(
             state,
+            dice=state.dice and fields.dice,  # in the XGID's order (a Match ID's is higher first)
             beavers=fields.beaver and fields.match_length == 0,
             bottom=1 if fields.turn == ids.XGID_BOTTOM else 0,
             cube_limit=fields.max_cube,

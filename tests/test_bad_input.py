@@ -721,3 +721,16 @@ def test_a_resignation_without_a_result_line_writes_and_reads_back_as_sgf():
         )
     )
     assert not again.problems
+
+
+def test_a_finished_game_scores_at_most_its_points_past_the_match_length():
+    with pytest.raises(gl.InvalidPositionError, match="wins at most 6 points"):
+        gl.GameState.from_gnubg_id("vQcAAOzOBiICAA:AQMmAlEAaAAF")
+
+
+def test_an_xgid_keeps_its_dice_in_their_order():
+    state = gl.GameState.from_gnubg_id("awAAwMymCioAAA:MAH5ACAAKAAE")
+    assert state.dice == (2, 6)
+    again = gl.GameState.from_xgid(state.xgid)
+    assert again.dice == (2, 6) and again.xgid == state.xgid
+    assert again.gnubg_id == gl.GameState.from_gnubg_id(again.gnubg_id).gnubg_id

@@ -498,6 +498,15 @@ def match_score_problem(
             return "a Crawford game in money play"
         return None
     if game_state in _FINISHED_STATES:
+        # the game just won may take the winner past the length, by at most its points
+        if min(score) >= match_length:
+            return f"both scores {score[0]}-{score[1]} reach the match length {match_length}"
+        highest = match_length - 1 + 3 * cube_value
+        if max(score) > highest:
+            return (
+                f"a score of {max(score)} in a {match_length}-point match: one game at the "
+                f"cube {cube_value} wins at most {3 * cube_value} points"
+            )
         return None
     for player, points in enumerate(score):
         if points >= match_length:
