@@ -463,3 +463,4 @@ def test_read_of_nothing_readable_gives_the_located_reasons(capsys, tmp_path):
     code, _, err = run(capsys, "read", str(bad), "-o", str(tmp_path / "o.csv"), "-q")
     assert code == 1
     assert f"{bad}:1:8:" in err and "nothing could be read" in err
+    assert all(line.startswith((f"{bad}:", "gammonlab read:")) for line in err.splitlines())

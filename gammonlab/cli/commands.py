@@ -124,7 +124,7 @@ def _explain(args: argparse.Namespace) -> int:
 def _read(args: argparse.Namespace) -> int:
     import warnings
 
-    from ..match.read import format_problems, read_matches
+    from ..match.read import format_problems, problem_lines, read_matches
 
     refusal = check_output(args.output, FRAME_SUFFIXES, "read")
     if refusal is not None:
@@ -158,9 +158,8 @@ def _read(args: argparse.Namespace) -> int:
         where = ":".join(str(x) for x in (row["file"], row["line"], row["column"]) if x)
         print(f"{where}: {row['message']}", file=sys.stderr)
     if len(frame) == 0:
-        problems = format_problems([row for row in report if row["what"] != "file skipped"])
-        if problems:
-            print(problems, file=sys.stderr)
+        for line in problem_lines([row for row in report if row["what"] != "file skipped"]):
+            print(line, file=sys.stderr)
         print(
             f"gammonlab read: nothing could be read from the {len(sources)} "
             f"file{'s' if len(sources) != 1 else ''} given; nothing written",

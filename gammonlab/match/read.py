@@ -31,6 +31,7 @@ __all__ = [
     "format_problems",
     "gather_frames",
     "map_files",
+    "problem_lines",
     "read_match",
     "read_matches",
     "transcript_files",
@@ -277,13 +278,21 @@ def format_problems(problems: list[dict[str, Any]]) -> str:
     """The problem records of :func:`read_matches`, one line each with file, line and column."""
     if not problems:
         return ""
-    lines = [f"{len(problems)} problems:"]
+    lines = [f"{len(problems)} problem{'s' if len(problems) != 1 else ''}:"]
+    lines.extend(f"  {line}" for line in problem_lines(problems))
+    return "\n".join(lines)
+
+
+def problem_lines(problems: list[dict[str, Any]]) -> list[str]:
+    """The problem records of :func:`read_matches`, one line each that starts with its
+    place: ``file:line:column: what: message``."""
+    lines = []
     for row in problems:
         where = ":".join(str(x) for x in (row["line"], row["column"]) if x)
         lines.append(
-            f"  {row['file']}{':' + where if where else ''}: {row['what']}: {row['message']}"
+            f"{row['file']}{':' + where if where else ''}: {row['what']}: {row['message']}"
         )
-    return "\n".join(lines)
+    return lines
 
 
 def read_matches(
