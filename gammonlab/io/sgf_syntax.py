@@ -330,7 +330,10 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
                 tree.closed = True
             i += 1
         elif char == ";":
-            if source.startswith(";", _SPACE.match(source, i + 1).end()):  # type: ignore[union-attr]
+            after = source[i + 1 : i + 2]
+            if after == ";" or (
+                after.isspace() and source.startswith(";", _SPACE.match(source, i + 1).end())  # type: ignore[union-attr]
+            ):
                 i = _EMPTY_NODES.match(source, i).end()  # type: ignore[union-attr]
             plain = None
             if stack and not stack[-1].children:
