@@ -734,3 +734,18 @@ def test_an_xgid_keeps_its_dice_in_their_order():
     again = gl.GameState.from_xgid(state.xgid)
     assert again.dice == (2, 6) and again.xgid == state.xgid
     assert again.gnubg_id == gl.GameState.from_gnubg_id(again.gnubg_id).gnubg_id
+
+
+def test_games_keep_their_transcript_numbers_when_one_before_is_skipped(five_point_sgf):
+    _, text, starts = five_point_sgf
+    damaged = (
+        text[: starts[1]]
+        + text[starts[1] : starts[2]].replace("GM[6]", "GM[7]")
+        + text[starts[2] :]
+    )
+    got = gl.read_match(damaged, errors="collect")
+    assert [g.number for g in got.games] == [1, 3, 4, 5, 6, 7]
+    later = gl.read_match(text[starts[1] :])
+    assert [g.number for g in later.games] == [2, 3, 4, 5, 6, 7]
+    again = gl.read_match(gl.write_match(later, format="mat"))
+    assert [g.number for g in again.games] == [2, 3, 4, 5, 6, 7]

@@ -164,7 +164,10 @@ class Game:
     Attributes
     ----------
     number : int
-        1-based, in transcript order.
+        The game's number in its transcript (``Game 3``, an SGF ``MI[game:2]``), so that a
+        game keeps it when a game before it could not be read; one more than the game
+        before where the transcript's number does not follow it. Games of a match are
+        numbered in increasing order, from 1 where the transcript starts with game 1.
     score : tuple of int
         Points of player 0 and player 1 before the game.
     crawford : bool
