@@ -939,11 +939,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
             continue
         # the transcript's number, so that a game keeps it when games before it are skipped;
         # one more than the game before where the transcript's does not follow it
-        number = raw_game.number
-        if games and (not isinstance(number, int) or number <= games[-1].number):
-            number = games[-1].number + 1
-        elif not isinstance(number, int) or number < 1:
-            number = 1
+        number = max(raw_game.number, games[-1].number + 1 if games else 1)
         game = replay.game(number, final_state=final_state, problems=tuple(game_problems))
         games.append(game)
         count.result(game.winner, game.points)
