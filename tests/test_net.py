@@ -24,7 +24,8 @@ from gammonlab._kernels.net import (
 )
 from gammonlab._kernels.net_features import containment, escapes, shot_count
 from gammonlab._kernels.net_play import eval_buffers, net_choose
-from gammonlab._kernels.net_train import td_update
+from gammonlab._kernels.net_train import rollout_targets, td_update
+from gammonlab._kernels.rng import seed_key
 from gammonlab.errors import GammonlabError, NetWeightsError
 from gammonlab.evaluators.base import equity, get_evaluator
 from gammonlab.evaluators.net import (
@@ -34,7 +35,14 @@ from gammonlab.evaluators.net import (
     NetWeights,
     default_weights_path,
 )
-from gammonlab.train import Stage, TrainingError, average, match_against_pubeval, train
+from gammonlab.train import (
+    Stage,
+    TrainingError,
+    average,
+    distil,
+    match_against_pubeval,
+    train,
+)
 from gammonlab.train.__main__ import main
 
 
@@ -489,6 +497,66 @@ def test_tiny_training_run_learns(tmp_path):
     fresh_ppg, _, _ = match_against_pubeval(start, pairs=300)
     trained_ppg, se, _ = match_against_pubeval(trained, pairs=300)
     assert trained_ppg > fresh_ppg + 3 * se
+
+
+def test_rollout_labels_of_one_ply_are_the_one_ply_values(positions, shipped):
+    """Rollout labels of 36 trials (each first roll once) cut after one ply are the
+    net's 1-ply values; deeper cuts are probabilities, the same for the same key."""
+    boards = np.ascontiguousarray(positions[::200][:40])
+    tables = NetEvaluator().tables
+    key = seed_key(3)
+    out = np.empty((len(boards), 5))
+    rollout_targets(boards, 36, 1, shipped.arrays, tables, key, 0, out)
+    expected = NetEvaluator(plies=1).evaluate_positions(boards)
+    np.testing.assert_allclose(out, expected, atol=1e-12)
+    deep = np.empty_like(out)
+    rollout_targets(boards, 36, 6, shipped.arrays, tables, key, 0, deep)
+    assert np.all(deep[:, 0] >= deep[:, 1]) and np.all(deep[:, 1] >= deep[:, 2])
+    assert np.all(1 - deep[:, 0] >= deep[:, 3]) and np.all(deep[:, 3] >= deep[:, 4])
+    assert np.all((deep >= 0) & (deep <= 1)) and not np.allclose(deep, out)
+    again = np.empty_like(out)
+    rollout_targets(boards[5:], 36, 6, shipped.arrays, tables, key, 5, again[5:])
+    np.testing.assert_array_equal(again[5:], deep[5:])
+
+
+@pytest.mark.parametrize("labels", [dict(plies=1), dict(trials=36, truncate=4, keep_labels=True)])
+def test_distillation_rounds_resume_to_the_same_weights(tmp_path, labels):
+    """Rounds of training towards the net's own deeper values (n-ply or rollouts):
+    each writes a checkpoint and a log row, and a run in pieces ends where one run does."""
+    options = dict(seed=5, positions=60, match_pairs=0, progress=False, **labels)
+    for name in ("whole", "pieces"):
+        train(
+            tmp_path / name,
+            20,
+            seed=5,
+            hidden=8,
+            checkpoint_every=20,
+            match_pairs=0,
+            progress=False,
+        )
+    before = NetWeights.load(tmp_path / "whole" / "checkpoint.npz")
+    whole = distil(tmp_path / "whole", 2, **options)
+    distil(tmp_path / "pieces", 1, **options)
+    pieces = distil(tmp_path / "pieces", 2, **options)
+    assert whole.digest() == pieces.digest() != before.digest()
+    assert pieces.meta["distil_rounds"] == 2 and pieces.meta["games"] == 20
+    stages = [
+        line.split(",")[-1]
+        for line in (tmp_path / "pieces" / "log.csv").read_text().splitlines()[1:]
+    ]
+    kind = "rollout 36x4" if "trials" in labels else "1-ply"
+    assert stages == ["td", f"distil 1 ({kind})", f"distil 2 ({kind})"]
+    kept = sorted(p.name for p in (tmp_path / "pieces").glob("labels/*.npz"))
+    assert kept == (["round-1.npz", "round-2.npz"] if "trials" in labels else [])
+    for name in kept:
+        with np.load(tmp_path / "pieces" / "labels" / name) as round_labels:
+            boards, targets = round_labels["boards"], round_labels["targets"]
+        assert boards.shape[1:] == (2, 26) and targets.shape == (len(boards), 5)
+        assert (targets[:, 0] >= targets[:, 1]).all() and ((targets >= 0) & (targets <= 1)).all()
+    with pytest.raises(TrainingError, match="truncate"):
+        distil(tmp_path / "whole", 3, **dict(options, trials=36, truncate=0))
+    with pytest.raises(TrainingError, match="no checkpoint"):
+        distil(tmp_path / "none", 1, **options)
 
 
 # -- strength and rollouts ----------------------------------------------------------------

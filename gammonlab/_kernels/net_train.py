@@ -36,6 +36,7 @@ from numba import njit
 from .board import OFF
 from .movegen import GAME_CAPACITY, search_all, search_buffers, swap_into, swap_sides
 from .net import (
+    CONTACT,
     N_OUTPUTS,
     chain_probabilities,
     hidden_layer,
@@ -50,7 +51,9 @@ from .rng import CHOICE, DICE, draw_below, next_dice, stream_key
 __all__ = [
     "MAX_GAME_PLIES",
     "N_STATS",
+    "contact_positions",
     "fit_targets",
+    "rollout_targets",
     "self_play_positions",
     "td_update",
     "train_buffers",
@@ -277,3 +280,88 @@ def fit_targets(weights, boards, targets, order, alpha):
         k = order[i]
         total += td_update(boards[k], targets[k], weights, alpha, buffers)
     return total / max(order.shape[0], 1)
+
+
+@njit(cache=True, nogil=True)
+def contact_positions(boards):
+    """The indices of ``boards`` ``(n, 2, 26)`` that the contact net values."""
+    keep = np.empty(boards.shape[0], dtype=np.int64)
+    count = 0
+    for i in range(boards.shape[0]):
+        if net_phase(boards[i]) == CONTACT:
+            keep[count] = i
+            count += 1
+    return keep[:count]
+
+
+@njit(cache=True, nogil=True)
+def rollout_targets(boards, trials, truncate, weights, tables, key, first, out):
+    """Rollout values of ``boards`` ``(n, 2, 26)`` (row 0 on roll, before its roll)
+    into ``out`` ``(n, 5)``: labels from the net's own play, deeper than its look-ahead.
+
+    Each board is played on ``trials`` times by the net at 0-ply on both sides,
+    cubeless, for at most ``truncate`` plies; a trial that ends the game scores
+    its exact result (R8.1, R8.2), one that reaches a bear-off of both sides takes
+    the database's values, any other the net's value of the position it reached.
+    The label is the mean over the trials, seen from the side on roll. Trial
+    ``t``'s first roll is ``t mod 36`` (each of the 36 rolls alike often when
+    ``trials`` is a multiple of 36, the rotation of the rollouts); the later rolls
+    come from the dice stream of ``(key, (first + i) * trials + t)``, so board
+    ``i``'s label depends only on the board, the weights, ``key`` and ``first + i``.
+    """
+    search = search_buffers(GAME_CAPACITY)
+    buffers = eval_buffers(weights)
+    board = search.stack[0]
+    total = np.empty(N_OUTPUTS)
+    for i in range(boards.shape[0]):
+        for j in range(N_OUTPUTS):
+            total[j] = 0.0
+        for t in range(trials):
+            for side in range(2):
+                for col in range(26):
+                    board[side, col] = boards[i, side, col]
+            dice_base = stream_key(key, (first + i) * trials + t, DICE)
+            counter = 0
+            mover = 0  # 0: the side on roll at the start, 1: its opponent
+            ply = 0
+            while True:
+                if is_pure_bearoff(board):
+                    # row 0 is on roll: the database's values, from the side on roll
+                    p = position_probabilities(board, 0, weights, tables, buffers)
+                    seen = p
+                    break
+                if ply == 0:
+                    d1 = (t % 36) // 6 + 1
+                    d2 = t % 6 + 1
+                else:
+                    d1, d2, counter = next_dice(dice_base, counter, False)
+                n, search = search_all(search, d1, d2, 0)
+                board = search.stack[0]
+                candidates = search.boards
+                chosen = 0
+                if n > 1:
+                    chosen, _ = net_choose(candidates, n, weights, tables, buffers)
+                ply += 1
+                if n > 0 and points_won(candidates[chosen], STANDARD) > 0:
+                    # R8.1: the mover has borne off its last checker; exact from its side
+                    seen = flipped(
+                        position_probabilities(candidates[chosen], 1, weights, tables, buffers)
+                    )
+                    break
+                if n == 0:  # R5.5: the turn is lost
+                    swap_sides(board)
+                else:
+                    swap_into(candidates[chosen], board)
+                mover = 1 - mover
+                if ply == truncate:
+                    seen = position_probabilities(board, 0, weights, tables, buffers)
+                    break
+            # ``seen`` is from the side that was on roll last (the mover after the
+            # last play made the board's row 0 its opponent, counted in ``mover``)
+            if mover == 1:
+                seen = flipped(seen)
+            for j in range(N_OUTPUTS):
+                total[j] += seen[j]
+        for j in range(N_OUTPUTS):
+            out[i, j] = total[j] / trials
+    return 0

@@ -53,6 +53,8 @@ __all__ = [
 CHECKPOINT = "checkpoint.npz"
 LOG = "log.csv"
 SNAPSHOTS = "snapshots"
+LABELS = "labels"
+"""The run folder's folder of distillation labels kept (``keep_labels``)."""
 """The run folder's folder of kept checkpoints, ``games-N.npz`` after ``N`` games."""
 _LOG_FIELDS = (
     "games",
@@ -69,6 +71,9 @@ _LOG_FIELDS = (
 )
 _DISTIL_GAMES = 10**12
 """Self-play games of the distillation stage are numbered from here, apart from TD's."""
+_ROLLOUT_SEEDS = 1 << 64
+"""A run's rollout labels draw their dice with the key of its seed plus this, apart
+from the self-play games' dice."""
 
 
 @dataclass(frozen=True)
@@ -358,8 +363,11 @@ def distil(
     seed: int = 1,
     positions: int = 50_000,
     plies: int = 1,
+    trials: int = 0,
+    truncate: int = 10,
     epochs: int = 2,
     alpha: float = DISTIL_ALPHA,
+    keep_labels: bool = False,
     match_pairs: int = 500,
     progress: bool = True,
 ) -> NetWeights:
@@ -376,6 +384,14 @@ def distil(
     the round count is kept in the checkpoint, so a run resumes where it
     stopped, and round ``r`` plays the same games for the same weights.
 
+    With ``trials`` above 0 the labels are rollouts instead: only the
+    positions the contact net values are kept, and each is played on
+    ``trials`` times by the same net at 0-ply, for at most ``truncate`` plies,
+    the first roll rotated over the 36
+    (:func:`~gammonlab._kernels.net_train.rollout_targets`). Those labels see
+    further than a look-ahead of one or two plies: what the net's values get
+    wrong about the positions a few rolls later.
+
     Parameters
     ----------
     run : path
@@ -387,13 +403,25 @@ def distil(
     positions, plies, epochs, alpha
         Positions per round, depth of the labels (1 or 2), passes over them,
         learning rate.
+    trials, truncate
+        Rollout labels: trials per position (0: n-ply labels), and the plies
+        after which a trial takes the net's value.
+    keep_labels : bool
+        Also write each round's positions and labels to the run's
+        ``labels/round-N.npz`` (``boards`` int8, ``targets`` float64), to study
+        or to train on again; they are rebuilt by running the round again.
     match_pairs : int
         Duplicate pairs against pubeval for each log row (0: none).
     progress : bool
         Show progress bars (tqdm).
     """
     from .._kernels.net_search import ply_probabilities
-    from .._kernels.net_train import fit_targets, self_play_positions
+    from .._kernels.net_train import (
+        contact_positions,
+        fit_targets,
+        rollout_targets,
+        self_play_positions,
+    )
 
     if not isinstance(rounds, int) or rounds < 0:
         raise TrainingError(f"rounds: expected a non-negative integer, got {rounds!r}")
@@ -401,6 +429,10 @@ def distil(
         raise TrainingError(f"plies: the labels are 1- or 2-ply evaluations, got {plies!r}")
     if not isinstance(positions, int) or positions < 1:
         raise TrainingError(f"positions: expected a positive integer, got {positions!r}")
+    if not isinstance(trials, int) or trials < 0:
+        raise TrainingError(f"trials: expected a non-negative integer, got {trials!r}")
+    if not isinstance(truncate, int) or truncate < 1:
+        raise TrainingError(f"truncate: expected a positive number of plies, got {truncate!r}")
     run = Path(run)
     checkpoint = run / CHECKPOINT
     if not checkpoint.exists():
@@ -413,6 +445,7 @@ def distil(
     db = BearoffDatabase.get()
     starts, start_weights = _starts()
     key = seed_key(seed)
+    rollout_key = seed_key(seed + _ROLLOUT_SEEDS)
     log_rows = _read_log(run / LOG)
     done = int(weights.meta.get("distil_rounds", 0))
     while done < rounds:
@@ -430,21 +463,43 @@ def distil(
             boards,
         )
         boards = boards[:count]
+        if trials:
+            boards = boards[contact_positions(boards)]
+            count = boards.shape[0]
+        labels = f"rollout {trials}x{truncate}" if trials else f"{plies}-ply"
+        first_label = int(weights.meta.get("distil_labels", 0))
         targets = np.empty((count, 5))
         bar = None
         if progress:
             from tqdm.auto import tqdm
 
-            bar = tqdm(total=count, unit="position", desc=f"round {done + 1}: {plies}-ply labels")
+            bar = tqdm(total=count, unit="position", desc=f"round {done + 1}: {labels} labels")
         step = 2000
         for i in range(0, count, step):
-            targets[i : i + step] = ply_probabilities(
-                boards[i : i + step], plies, weights.arrays, (db.rolls, db.first_off), 5, 0.16
-            )
+            if trials:
+                rollout_targets(
+                    boards[i : i + step],
+                    trials,
+                    truncate,
+                    weights.arrays,
+                    (db.rolls, db.first_off),
+                    rollout_key,
+                    first_label + i,
+                    targets[i : i + step],
+                )
+            else:
+                targets[i : i + step] = ply_probabilities(
+                    boards[i : i + step], plies, weights.arrays, (db.rolls, db.first_off), 5, 0.16
+                )
             if bar is not None:
                 bar.update(min(step, count - i))
         if bar is not None:
             bar.close()
+        if keep_labels:
+            (run / LABELS).mkdir(exist_ok=True)
+            np.savez_compressed(
+                run / LABELS / f"round-{done + 1}.npz", boards=boards, targets=targets
+            )
         order_rng = np.random.default_rng([seed, done])
         mse = 0.0
         for _ in range(epochs):
@@ -454,9 +509,12 @@ def distil(
         done += 1
         weights.meta["distil_rounds"] = done
         weights.meta["distil_games"] = int(weights.meta.get("distil_games", 0)) + int(games)
+        weights.meta["distil_labels"] = first_label + count
         weights.meta["distil"] = {
             "positions": positions,
             "plies": plies,
+            "trials": trials,
+            "truncate": truncate,
             "epochs": epochs,
             "alpha": alpha,
         }
@@ -475,11 +533,11 @@ def distil(
             "pubeval_stderr": round(se, 4),
             "alpha": alpha,
             "lambda": "",
-            "stage": f"distil {done} ({plies}-ply)",
+            "stage": f"distil {done} ({labels})",
         }
         log_rows.append(row)
         weights.save(checkpoint)
         _write_log(run / LOG, log_rows)
         if progress:
-            print(f"round {done}: {count} positions, pubeval {ppg:+.3f} ± {se:.3f}")
+            print(f"round {done}: {count} positions ({labels}), pubeval {ppg:+.3f} ± {se:.3f}")
     return weights

@@ -42,6 +42,31 @@ def main(argv: list[str] | None = None) -> int:
         "--plies", type=int, default=1, help="depth of the distillation labels, 1 or 2 (default: 1)"
     )
     parser.add_argument(
+        "--rollout-trials",
+        type=int,
+        default=0,
+        metavar="TRIALS",
+        help="label the contact positions of the distillation with rollouts of TRIALS "
+        "games each (a multiple of 36) instead of --plies (default: 0, n-ply labels)",
+    )
+    parser.add_argument(
+        "--truncate",
+        type=int,
+        default=10,
+        help="plies each rollout trial plays before it takes the net's value (default: 10)",
+    )
+    parser.add_argument(
+        "--epochs",
+        type=int,
+        default=2,
+        help="passes over each distillation round's positions (default: 2)",
+    )
+    parser.add_argument(
+        "--keep-labels",
+        action="store_true",
+        help="write each distillation round's positions and labels to the run's labels/ folder",
+    )
+    parser.add_argument(
         "--alpha",
         type=float,
         default=DISTIL_ALPHA,
@@ -107,7 +132,15 @@ def main(argv: list[str] | None = None) -> int:
             (
                 distil,
                 args.distil,
-                {"positions": args.positions, "plies": args.plies, "alpha": args.alpha},
+                {
+                    "positions": args.positions,
+                    "plies": args.plies,
+                    "trials": args.rollout_trials,
+                    "truncate": args.truncate,
+                    "epochs": args.epochs,
+                    "keep_labels": args.keep_labels,
+                    "alpha": args.alpha,
+                },
             )
         )
     for stage, until, options in stages:
