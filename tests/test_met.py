@@ -4,6 +4,7 @@ and gammonlab's own generator against Kazaross-XG2."""
 from __future__ import annotations
 
 import math
+import time
 import xml.etree.ElementTree as ET
 from importlib import resources
 from pathlib import Path
@@ -275,6 +276,80 @@ def test_read_errors_name_the_line(tmp_path):
         met.read("<table/>")
     with pytest.raises(ParseError, match=r"\[0, 1\]"):
         met.read(not_square.replace("<me>0.6</me>", "").replace("<me>0.5</me>", "<me>1.5</me>", 1))
+
+
+TINY = (
+    "<met><info><name>tiny</name></info><pre-crawford-table><row><me>0.5</me><me>0.7</me></row>"
+    "<row><me>0.3</me><me>0.5</me></row></pre-crawford-table><post-crawford-table>"
+    "<row><me>0.5</me><me>0.49</me></row></post-crawford-table></met>"
+)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "message"),
+    [
+        ("bogus", "an unknown encoding, 'bogus'"),
+        ("utf-7", "'utf-7', which expat cannot read"),
+        ("UTF-32", "'UTF-32', which expat cannot read"),
+        ("utf16", "'utf16', which expat cannot read"),
+        ("utf-16", "encoding specified in XML declaration is incorrect"),
+    ],
+)
+def test_an_encoding_that_cannot_be_read_is_a_parse_error(tmp_path, encoding, message):
+    data = f'<?xml version="1.0" encoding="{encoding}"?><met/>'.encode()
+    path = tmp_path / "table.xml"
+    path.write_bytes(data)
+    with open(path, "rb") as handle:
+        for source in (data, path, str(path), handle):
+            with pytest.raises(ParseError, match=message) as error:
+                met.read(source)
+            assert (error.value.line, error.value.column) == (1, 31)  # the encoding's name
+            assert source is data or str(error.value).startswith(str(path))
+
+
+def test_one_byte_encodings_are_read():
+    declared = '<?xml version="1.0" encoding="ISO-8859-1"?>' + TINY.replace("tiny", "tíny")
+    assert met.read(declared.encode("latin-1")).name == "tíny"
+
+
+def _entity_bomb(levels: int) -> str:
+    """zadeh.xml whose name starts with an entity nested ``levels`` deep, each level ten
+    references to the one below: 10 ** levels characters from some 2 KB."""
+    names = "abcdefghijklmnop"
+    declarations = '<!ENTITY a "aaaaaaaaaa">' + "".join(
+        f'<!ENTITY {names[level]} "' + f"&{names[level - 1]};" * 10 + '">'
+        for level in range(1, levels)
+    )
+    zadeh = (DATA / "zadeh.xml").read_text(encoding="utf-8")
+    body = zadeh[zadeh.index("<met>") :].replace("<name>", f"<name>&{names[levels - 1]};", 1)
+    return f'<?xml version="1.0"?><!DOCTYPE met [{declarations}]>{body}'
+
+
+@pytest.mark.parametrize("levels", [1, 6, 7])
+def test_entity_declarations_are_refused(levels):
+    bomb = _entity_bomb(levels)
+    started = time.process_time()
+    for source in (bomb, bomb.encode()):
+        with pytest.raises(ParseError, match=r"DOCTYPE that declares entities") as error:
+            met.read(source)
+        assert (error.value.line, error.value.column) == (1, 36)  # the [...] part
+    assert time.process_time() - started < 0.25
+
+
+def test_gnubg_doctype_is_read():
+    doctype = '<!DOCTYPE met PUBLIC "-//GNU Backgammon//DTD Match Equity Tables//EN" "met.dtd">'
+    assert met.read(doctype + TINY).name == "tiny"
+    with pytest.raises(ParseError, match="undefined entity"):
+        met.read(TINY.replace("tiny", "&a;"))
+
+
+def test_long_text_reads_in_linear_time():
+    started = time.process_time()
+    lines = met.read(TINY.replace("tiny", "x\n" * 450_000))
+    assert lines.name == " ".join(["x"] * 450_000)
+    references = met.read(TINY.replace("tiny", "&#65;" * 200_000))
+    assert references.name == "A" * 200_000
+    assert time.process_time() - started < 2.0
 
 
 def test_table_validation():

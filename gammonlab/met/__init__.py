@@ -145,7 +145,9 @@ def read(
     ------
     ParseError
         The XML is malformed (bytes that are not text in its encoding
-        included) or a value is not a probability; the message names the line.
+        included), declares an encoding that cannot be read or a DOCTYPE
+        with declarations of its own (a ``[...]`` part, where entities are
+        declared), or a value is not a probability; the message names the line.
     SourceError
         The path names no readable file (:class:`SourceNotFoundError` when it
         does not exist).

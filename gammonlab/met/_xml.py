@@ -60,7 +60,8 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
     """A small element tree that remembers line numbers, for error messages.
 
     ``data`` is what expat reads (bytes in their declared encoding, or text);
-    ``text`` the same as text, to quote lines from.
+    ``text`` the same as text, to quote lines from. A DOCTYPE that declares
+    entities is refused, so none expands.
     """
     surrogate = _SURROGATE.search(text)
     if surrogate is not None:  # no XML text holds one, and expat cannot encode it
@@ -75,34 +76,73 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
             text=text[start : end if end >= 0 else len(text)],
         )
     parser = xml.parsers.expat.ParserCreate()
+    parser.buffer_text = True
     root = _Node("", {}, 0)
     stack = [root]
+    pieces: list[list[str]] = [[]]  # the character data of each open element, joined at its end
+    declared: list[str] = []
+
+    def on_declaration(version: str, encoding: str | None, standalone: int) -> None:
+        if encoding is not None:
+            declared.append(encoding)
+
+    def on_doctype(name: str, system: str | None, public: str | None, subset: int) -> None:
+        # entities are declared in the [...] part, and expat reads no external DTD (such as
+        # the met.dtd GNU Backgammon's tables name): without that part no entity expands
+        if subset:
+            raise ParseError(
+                "a DOCTYPE that declares entities or elements (a [...] part), "
+                "which no match equity table needs",
+                source=source,
+                line=parser.CurrentLineNumber,
+                column=parser.CurrentColumnNumber + 1,
+                text=_line(text, parser.CurrentLineNumber),
+            )
 
     def on_start(tag: str, attributes: dict[str, str]) -> None:
         node = _Node(tag, dict(attributes), parser.CurrentLineNumber)
         stack[-1].children.append(node)
         stack.append(node)
+        pieces.append([])
 
     def on_end(tag: str) -> None:
-        stack.pop()
+        stack.pop().text = "".join(pieces.pop())
 
     def on_characters(data: str) -> None:
-        stack[-1].text += data
+        pieces[-1].append(data)
 
+    parser.XmlDeclHandler = on_declaration
+    parser.StartDoctypeDeclHandler = on_doctype
     parser.StartElementHandler = on_start
     parser.EndElementHandler = on_end
     parser.CharacterDataHandler = on_characters
     try:
         parser.Parse(data, True)
+    except ParseError:
+        raise
     except xml.parsers.expat.ExpatError as error:
-        lines = text.splitlines()
-        bad = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else None
         raise ParseError(
             f"malformed XML: {xml.parsers.expat.ErrorString(error.code)}",
             source=source,
             line=error.lineno,
             column=error.offset + 1,
-            text=bad,
+            text=_line(text, error.lineno),
+        ) from None
+    except (LookupError, ValueError) as error:
+        # raised by pyexpat when it asks Python's codecs for an encoding expat lacks
+        name = declared[0] if declared else "?"
+        problem = (
+            f"an unknown encoding, {name!r}"
+            if isinstance(error, LookupError)
+            else f"encoding {name!r}, which expat cannot read (it reads UTF-8, UTF-16 "
+            "and encodings of one byte a character)"
+        )
+        raise ParseError(
+            f"the XML declaration names {problem}",
+            source=source,
+            line=parser.ErrorLineNumber,
+            column=parser.ErrorColumnNumber + 1,
+            text=_line(text, parser.ErrorLineNumber),
         ) from None
     top = root.find("met")
     if top is None:
@@ -110,6 +150,12 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
             "expected a <met> element (GNU Backgammon's MET format)", source=source, line=1
         )
     return top
+
+
+def _line(text: str, number: int) -> str | None:
+    """Line ``number`` (from 1) of ``text``, to quote in an error, or None past its end."""
+    lines = text.splitlines()
+    return lines[number - 1] if 0 < number <= len(lines) else None
 
 
 def _number(node: _Node, source: str) -> float:
