@@ -120,6 +120,13 @@ def state_fields(
         if dice == (0, 0):
             dice = None
     score = ids.int_pair(score, "GameState: score")
+    if dice is not None and position.is_game_over:
+        # the last checker borne off ends the game (R8.1): no one rolls after it
+        done = on_roll if position.borne_off[0] == position.variant.checkers else 1 - on_roll
+        raise InvalidPositionError(
+            f"GameState: dice {dice[0]}-{dice[1]} are rolled, but the game is over: "
+            f"player {done} has borne off every checker (R8.1)"
+        )
     if bottom not in (0, 1):
         raise ArgumentError(f"bottom must be player 0 or 1, got {bottom!r}")
     problem = _match_problem(
@@ -275,7 +282,8 @@ class GameState:
         Raises
         ------
         InvalidPositionError
-            Either ID is malformed or describes no legal state.
+            Either ID is malformed or describes no legal state, or the two do not fit
+            together: dice rolled in a position where the game is over (R8.1).
 
         >>> GameState.from_gnubg_id("4HPwATDgc/ABMA:MIHmAAAAAAAE").dice
         (5, 1)
@@ -284,7 +292,12 @@ class GameState:
         var = lookup_variant(variant)
         fields = ids.fields_from_match_id(mid)
         shared = {name: getattr(fields, name) for name in _MATCH_ID_FIELDS}
-        return cls(Position.from_gnubg_id(pid, var), on_roll=fields.dice_owner, **shared)
+        position = Position.from_gnubg_id(pid, var)
+        try:
+            return cls(position, on_roll=fields.dice_owner, **shared)
+        except InvalidPositionError as error:  # the two IDs, each valid, do not fit together
+            detail = str(error).removeprefix("GameState: ")
+            raise InvalidPositionError(f"GNU Backgammon ID {pid + ':' + mid!r}: {detail}") from None
 
     @classmethod
     def from_xgid(cls, xgid: str, *, variant: str | Variant = "standard") -> GameState:

@@ -22,9 +22,11 @@ from hypothesis import strategies as st
 
 from gammonlab.errors import InvalidPositionError
 from gammonlab.ids import (
+    GAME_DROPPED,
     GAME_NONE,
     GAME_OVER,
     GAME_PLAYING,
+    GAME_RESIGNED,
     XGID_BOTTOM,
     XGID_CENTRED,
     XGID_TOP,
@@ -42,6 +44,7 @@ from gammonlab.ids import (
 )
 from gammonlab.ids import xgid as xgid_module
 from gammonlab.rules import BAR, CHECKERS, OFF
+from gammonlab.state import GameState
 
 IDS = SHARED_DATA / "ids"
 needs_data = needs_corpus("ids")
@@ -339,6 +342,9 @@ VALID_KEY = 0x3 << 4 | 1 << 6 | GAME_PLAYING << 8 | 1 << 11 | 5 << 15 | 2 << 18 
         (VALID_KEY | 1 << 7, "neither player is 1-away"),
         (VALID_KEY | 7 << 36, "score 7 is not below the match length 7"),
         (VALID_KEY | 1 << 12, "double is offered but the dice"),
+        (VALID_KEY & ~(0x3 << 4), "cube owner 0 with the cube at 1: a cube of 1 is centred"),
+        (VALID_KEY & ~(0x2 << 4), "cube owner 1 with the cube at 1"),
+        (VALID_KEY & ~(7 << 8) | GAME_OVER << 8 | 1 << 7, "the game just played did not end"),
         (VALID_KEY | 1 << 67, "bits are set beyond"),
     ],
 )
@@ -465,6 +471,17 @@ def test_xgid_money_flags_and_cube_actions():
         ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:2:7:10", "field 8 must be 0 or 1"),
         ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:4:0:10", "field 8 must be 0-3"),
         ("XGID=-b----E-C---eE---c-e----B-:0:0:1:B:0:0:0:7:10", "no beavers in match play"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:1:1:52:0:0:0:7:10", "a cube of 1 is centred"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:-1:1:00:0:0:0:0:10", "top player owns the cube"),
+        ("XGID=------E-C----E------------:0:0:1:52:0:0:0:7:10", "the game is over: the top player"),
+        (
+            "XGID=------E-C----E------------:0:0:-1:52:0:0:0:7:10",
+            "the game is over: the top player",
+        ),
+        (
+            "XGID=-b----------e-------------:0:0:1:52:0:0:0:7:10",
+            "the game is over: the bottom player",
+        ),
         ("XGID=-b----E-C---eE---c-e----B-:0:0:1:B:0:0:1:0:10", "beavers are not allowed"),
         ("XGID=-b---bE-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10", "too many checkers"),
         ("XGID=-b----E-C---eE---c-e--b-B-:0:0:1:52:0:0:0:7:10", "too many checkers"),
@@ -694,3 +711,62 @@ def test_random_match_ids_round_trip_or_raise(mid):
     assert fields_from_match_id(again) == dataclasses.replace(fields, dice=high_first)
     if fields.dice == high_first:
         assert again == mid
+
+
+# -- states no game reaches ----------------------------------------------------------------
+
+
+def test_a_finished_game_is_the_crawford_game_only_where_it_can_be():
+    """R10.2: the Crawford game starts with a player 1-away; once it is over, the Match ID's
+    score holds its result, which leaves that player 1-away or wins them the match."""
+    finished = "4HPwATDgc/ABMA:sILqACAAAAAE"  # 7-point match, 2-0, Crawford, game over
+    with pytest.raises(
+        InvalidPositionError, match=r"neither player is 1-away.*\(R10\.2\)"
+    ) as caught:
+        GameState.from_gnubg_id(finished)
+    assert "'sILqACAAAAAE'" in str(caught.value)
+    crawford = {"crawford": True, "match_length": 7}
+    for state in (GAME_OVER, GAME_RESIGNED):
+        for score in [(6, 2), (2, 6), (6, 6), (7, 3), (9, 0)]:  # the trailer won, or the leader
+            fields = MatchIdFields(game_state=state, score=score, **crawford)
+            assert fields_from_match_id(match_id_from_fields(fields)) == fields
+        with pytest.raises(InvalidPositionError, match="did not end the match"):
+            MatchIdFields(game_state=state, score=(2, 0), **crawford)
+        with pytest.raises(InvalidPositionError, match=r"cube is used in the Crawford game"):
+            MatchIdFields(game_state=state, score=(6, 2), cube_value=2, cube_owner=1, **crawford)
+    with pytest.raises(InvalidPositionError, match="no one doubles in it"):
+        MatchIdFields(game_state=GAME_DROPPED, score=(6, 2), **crawford)
+
+
+def test_no_dice_are_rolled_once_a_side_has_borne_off_every_checker():
+    """R8.1: the last checker borne off ends the game. The replay's states after it carry no
+    dice; an ID that rolls dice there is refused, saying so."""
+    over, rolled = "I+AASAAAAAAAAA", "sAF7AAAAEAAE"  # player 0 has borne off all 15; 6-6 rolled
+    with pytest.raises(
+        InvalidPositionError,
+        match=r"dice 6-6 are rolled, but the game is over: "
+        r"player 0 has borne off every checker \(R8\.1\)",
+    ) as caught:
+        GameState.from_gnubg_id(f"{over}:{rolled}")
+    assert f"'{over}:{rolled}'" in str(caught.value)
+    fields = dataclasses.replace(fields_from_match_id(rolled), dice=(0, 0))
+    state = GameState.from_gnubg_id(f"{over}:{match_id_from_fields(fields)}")
+    assert state.position.is_game_over and state.dice is None
+    with pytest.raises(InvalidPositionError, match="the game is over"):
+        state.replace(dice=(3, 1))
+    with pytest.raises(InvalidPositionError, match="the game is over"):
+        gnubg_id_to_xgid(f"{over}:{rolled}")
+    with pytest.raises(InvalidPositionError, match=r"the game is over.*\(R8\.1\)"):
+        GameState.from_xgid("XGID=------E-C----E------------:0:0:1:52:0:0:0:7:10")
+
+
+def test_a_cube_of_1_has_no_owner():
+    """R9.1, R9.4: the cube starts centred, and a player owns it only by taking a double."""
+    with pytest.raises(InvalidPositionError, match=r"a cube of 1 is centred.*\(R9\.1, R9\.4\)"):
+        GameState.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:1:1:52:0:0:0:7:10")
+    with pytest.raises(InvalidPositionError, match="cube owner 0 with the cube at 1"):
+        MatchIdFields(cube_owner=0)
+    with pytest.raises(InvalidPositionError, match="cube owner 1 with the cube at 1"):
+        GameState.initial(cube_owner=1)
+    owned = parse_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:0:7:10")
+    assert (owned.cube_value, owned.cube_owner) == (2, XGID_BOTTOM)

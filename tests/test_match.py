@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import warnings
+from dataclasses import replace
 
 import pandas as pd
 import pytest
@@ -298,3 +300,153 @@ def test_what_a_read_builds_is_not_left_to_the_young_collections():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+# -- .mat: what gammonlab writes, it reads back; a game has one result, turns go up ----------
+
+
+@pytest.fixture(scope="module")
+def cubed():
+    """A 3-point match with doubles, a take, a drop and results in both columns."""
+    match = gl.play_match(("net", "net"), rules=gl.Rules(match_length=3), seed=1)
+    kinds = {(a.kind, a.player) for g in match.games for a in g.actions}
+    assert {("double", 0), ("double", 1), ("win", 0), ("win", 1)} <= kinds
+    return match
+
+
+def actions_of(match):
+    return [
+        [(a.player, a.kind, a.dice, str(a.play or ""), a.cube) for a in game.actions]
+        for game in match.games
+    ]
+
+
+def test_names_of_any_length_write_and_read_back(cubed):
+    """The reader places the right column from where the names line puts the second name;
+    a long first name pushes it right, and the rows are written as wide, so that player 1's
+    plays stay in player 1's column."""
+    expected = actions_of(cubed)
+    for length in range(1, 81):
+        for names in (
+            ("n" * length, "Bob"),
+            ("Anna", "m" * length),
+            ("n" * length, "m" * length),
+            ("n" * length, ""),
+        ):
+            back = gl.read_match(gl.write_match(replace(cubed, players=names), format="mat"))
+            assert back.players == names and actions_of(back) == expected, names
+
+
+def test_short_names_keep_gnu_backgammons_columns(cubed):
+    text = gl.write_match(replace(cubed, players=("Anna", "Bob")), format="mat")
+    lines = text.splitlines()
+    assert " Anna : 0                       Bob : 0" in lines
+    # the right column at 33 (34 for ' Doubles', ' Takes'), as GNU Backgammon writes it
+    rows = [line for line in lines if line[3:4] == ")" and len(line) > 33]
+    assert rows and all(line[32] == " " and line[33:35].strip() for line in rows)
+
+
+@pytest.mark.parametrize(
+    ("names", "player", "why"),
+    [
+        (("a : 0", "b"), 0, "a colon and a number"),
+        (("12:30 pm", "b"), 0, "a colon and a number"),
+        (("a:5", "b"), 0, "a colon and a number"),
+        ((";a", "b"), 0, "starts with ';'"),
+        (("a,1500", "b"), 0, "a comma and a number"),
+        (("a", "b,15"), 1, "a comma and a number"),
+        ((" a", "b"), 0, "white space"),
+        (("a", "b "), 1, "white space"),
+        (("a", "b\nc"), 1, "line break"),
+    ],
+)
+def test_a_name_a_mat_cannot_hold_is_refused_on_writing(cubed, names, player, why):
+    match = replace(cubed, players=names)
+    with pytest.raises(gl.WriteError, match=why) as caught:
+        gl.write_match(match, format="mat")
+    assert f"player {player}'s name {names[player]!r}" in str(caught.value)
+
+
+def test_a_name_with_a_score_in_it_still_writes_as_sgf():
+    match = gl.play_match(names=("a : 0", "b"), rules=gl.Rules(match_length=1), seed=1)
+    assert gl.read_match(gl.write_match(match, format="sgf")).players == ("a : 0", "b")
+    with pytest.raises(gl.WriteError, match="player 0's name 'a : 0'"):
+        gl.write_match(match, format="mat")
+
+
+@pytest.mark.parametrize(
+    "names", [("a:", "b"), ("a : b", "c"), ("x:1y", "b"), ("a", "b : 0"), ("", "b : 0 c")]
+)
+def test_names_with_colons_a_mat_can_hold_read_back(cubed, names):
+    back = gl.read_match(gl.write_match(replace(cubed, players=names), format="mat"))
+    assert back.players == names and actions_of(back) == actions_of(cubed)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.tuples(*[st.text(alphabet=" ab:;,0123456789\t-é", max_size=80)] * 2))
+def test_a_mat_written_reads_back_or_the_writer_says_why(cubed, names):
+    match = replace(cubed, players=names)
+    try:
+        text = gl.write_match(match, format="mat")
+    except gl.WriteError as error:
+        assert "name" in str(error)
+        return
+    back = gl.read_match(text)
+    assert back.players == names and actions_of(back) == actions_of(cubed)
+
+
+def test_a_second_result_line_is_refused_or_listed():
+    text = transcript("  1) 31: 8/5 6/5\n      Wins 1 point\n" + "      Wins 1 point\n" * 3)
+    with pytest.raises(
+        gl.ParseError, match=r"^7:7: a second result for game 1, whose result is on line 6"
+    ):
+        gl.read_match(text)
+    collected = gl.read_match(text, errors="collect")
+    assert [str(p).split(":")[0] for p in collected.problems] == ["7", "8", "9"]
+    (game,) = collected.games
+    assert [a.kind for a in game.actions] == ["move", "win"] and game.winner == 0
+    both = transcript("  1) 31: 8/5 6/5\n       Wins 1 point                   Wins 1 point\n")
+    with pytest.raises(gl.ParseError, match="a game has one result line"):
+        gl.read_match(both)
+
+
+def test_thousands_of_result_lines_are_listed_in_bounded_work():
+    text = transcript("  1) 31: 8/5 6/5\n" + "      Wins 1 point\n" * 20_000)
+    collected = gl.read_match(text, errors="collect")
+    assert len(collected.games) == 1 and len(collected.problems) == 1001
+    assert "18999 more problems are not listed" in str(collected.problems[-1])
+
+
+ROWS = (
+    "  1) 31: 8/5 6/5                     62: 24/18 13/11\n"
+    "  2) 64: 24/14*                      43: bar/21 24/21\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        (ROWS.replace("  2)", "  1)"), "6:3: turn 1 follows turn 1: turn numbers go up"),
+        (ROWS + "  2) 21: 13/11 6/5\n", "7:3: turn 2 follows turn 2: turn numbers go up"),
+        (ROWS.replace("  1)", "  0)"), "5:3: turn 0 opens game 1: turns are numbered from 1"),
+        (
+            ROWS.replace("  2)", "  " + "9" * 990_000 + ")"),
+            "6:3: a turn number of 990000 digits",
+        ),
+    ],
+    ids=["repeated", "repeated-later", "zero", "990000-digits"],
+)
+def test_a_turn_number_that_does_not_go_up_is_refused_or_listed(rows, message):
+    text = transcript(rows)
+    with pytest.raises(gl.ParseError, match="^" + re.escape(message)):
+        gl.read_match(text)
+    collected = gl.read_match(text, errors="collect")
+    assert [str(p).splitlines()[0][: len(message)] for p in collected.problems] == [message]
+    assert len(collected.games[0].actions) == rows.count(":")  # every row read
+
+
+def test_turn_numbers_may_skip_ahead():
+    """Backgammon Studio numbers a result row after a gap (``25)  Wins 4 point`` after
+    ``21)``), and an excerpt leaves rows out: neither is a problem."""
+    text = transcript(ROWS.replace("  2)", "  7)") + " 12)  Doubles => 2\n")
+    assert not gl.read_match(text, errors="collect").problems

@@ -458,6 +458,11 @@ def match_turn_problem(
         return f"cube value {cube_value} is not a power of two from 1 to {1 << _MAX_LOG_CUBE}"
     if cube_owner not in (None, 0, 1):
         return f"cube owner {cube_owner!r} is not 0, 1 or None (centred)"
+    if cube_value == 1 and cube_owner is not None:
+        return (
+            f"cube owner {cube_owner} with the cube at 1: a cube of 1 is centred, and a "
+            f"player owns the cube only by taking a double (R9.1, R9.4)"
+        )
     if dice_owner not in (0, 1):
         return f"dice owner {dice_owner!r} is not 0 or 1"
     if turn not in (0, 1):
@@ -497,7 +502,8 @@ def match_score_problem(
         if crawford:
             return "a Crawford game in money play"
         return None
-    if game_state in _FINISHED_STATES:
+    finished = game_state in _FINISHED_STATES
+    if finished:
         # the game just won may take the winner past the length, by at most its points
         if min(score) >= match_length:
             return f"both scores {score[0]}-{score[1]} reach the match length {match_length}"
@@ -507,21 +513,27 @@ def match_score_problem(
                 f"a score of {max(score)} in a {match_length}-point match: one game at the "
                 f"cube {cube_value} wins at most {3 * cube_value} points"
             )
-        return None
-    for player, points in enumerate(score):
-        if points >= match_length:
-            return (
-                f"player {player}'s score {points} is not below the match length "
-                f"{match_length} while the game is not over"
-            )
+    else:
+        for player, points in enumerate(score):
+            if points >= match_length:
+                return (
+                    f"player {player}'s score {points} is not below the match length "
+                    f"{match_length} while the game is not over"
+                )
     if crawford:
-        if match_length - 1 not in score:
+        # The Crawford game starts with a player 1-away; once it is over, its result has
+        # either left that player 1-away or won them the match (R10.2).
+        if match_length - 1 not in score and not (finished and max(score) >= match_length):
             return (
                 f"a Crawford game at {score[0]}-{score[1]} in a {match_length}-point "
                 f"match: neither player is 1-away"
+                + (", and the game just played did not end the match" if finished else "")
+                + " (R10.2)"
             )
         if cube_value != 1 or cube_owner is not None or double_offered:
             return "the cube is used in the Crawford game (R10.2)"
+        if game_state == GAME_DROPPED:
+            return "the Crawford game ended by a dropped double, but no one doubles in it (R10.2)"
     return None
 
 
@@ -632,10 +644,10 @@ def fields_from_match_id(mid: str) -> MatchIdFields:
     ------
     InvalidPositionError
         If the ID has the wrong length or a character outside base64, or its
-        fields describe no state: cube owner 2, game state above 4, a die of 7
-        or only one die rolled, a Crawford game in money play, a score not
-        below the match length in a game still going, bits beyond the 67
-        GNU Backgammon writes.
+        fields describe no state: cube owner 2, an owner of a cube at 1 (R9.1),
+        game state above 4, a die of 7 or only one die rolled, a Crawford game in
+        money play or at a score where it cannot be (R10.2), a score not below the
+        match length in a game still going, bits beyond the 67 GNU Backgammon writes.
 
     Examples
     --------

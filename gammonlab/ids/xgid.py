@@ -179,9 +179,24 @@ def _xgid_fields_problem(fields: XgidFields) -> str | None:
         )
     if fields.cube_owner not in (XGID_BOTTOM, XGID_CENTRED, XGID_TOP):
         return f"cube position {fields.cube_owner!r} is not 1 (bottom), 0 (centred) or -1 (top)"
+    if fields.cube_value == 1 and fields.cube_owner != XGID_CENTRED:
+        owner = "bottom" if fields.cube_owner == XGID_BOTTOM else "top"
+        return (
+            f"cube position {fields.cube_owner} (the {owner} player owns the cube) with the "
+            f"cube at 1: a cube of 1 is centred, and a player owns the cube only by taking "
+            f"a double (R9.1, R9.4)"
+        )
     die1, die2 = fields.dice
     if (die1, die2) != (0, 0) and (die1 not in _DIE_FACES or die2 not in _DIE_FACES):
         return f"dice {fields.dice} are not two numbers from 1 to 6, nor (0, 0) for not rolled"
+    if die1:
+        for side in (0, 1):  # row 0: the player the turn names
+            if not fields.board[side, OFF + 1 :].any():
+                player = "bottom" if (side == 0) == (fields.turn == XGID_BOTTOM) else "top"
+                return (
+                    f"dice {die1}{die2} are rolled, but the game is over: the {player} player "
+                    f"has borne off every checker (R8.1)"
+                )
     if fields.cube_action not in ("", *_XGID_CUBE_ACTIONS):
         return f"cube action {fields.cube_action!r} is not '', 'D', 'B' or 'R'"
     if fields.cube_action and die1:
@@ -211,7 +226,7 @@ def _xgid_fields_problem(fields: XgidFields) -> str | None:
         if length - 1 not in fields.score:
             return (
                 f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
-                f"match: neither player is 1-away"
+                f"match: neither player is 1-away (R10.2)"
             )
         if fields.cube_value != 1 or fields.cube_owner != XGID_CENTRED or fields.cube_action:
             return "the cube is used in the Crawford game (R10.2)"

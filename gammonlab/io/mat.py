@@ -50,6 +50,14 @@ first game are headers; a ``; [Cube "2"]`` line under ``Game N`` is the cube
 the game starts with (GNU Backgammon's automatic doubles, R10.5); other ``;``
 lines are comments.
 
+Turn numbers and results
+------------------------
+A game's rows are numbered ``1)``, ``2)``, ``3)`` ..., each higher than the one
+before; a number may skip ahead (Backgammon Studio numbers ``25)  Wins 4 point``
+after ``21)``, and an excerpt leaves rows out). A number that repeats or goes back,
+one of more than nine digits, and a second result line in a game are problems of
+the text: refused, or listed.
+
 Strict and lenient reading
 --------------------------
 ``errors="raise"`` (the default) raises a :class:`~gammonlab.errors.ParseError`
@@ -82,7 +90,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .._numbers import parse_int
+from .._numbers import MAX_DIGITS, parse_int
 from ..errors import CellError, ParseError, WriteError
 from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH
 from .raw import Location, ProblemLog, RawAction, RawGame, RawMatch
@@ -145,6 +153,9 @@ _WIN_WORDS = frozenset({"wins", "win"})
 _LEVEL_WORDS = {"single": 1, "normal": 1, "simple": 1, "gammon": 2, "backgammon": 3}
 _DEFAULT_NAME_COLUMN = 32  # where GNU Backgammon's " %-31s" puts the second name
 _CELL_WIDTH = 28
+_ROW_PREFIX = 5  # "%3d) ": a row's number before the left column
+# a colon, a score and white space: where the reader ends the first name on the names line
+_SCORE_IN_NAME = re.compile(r":\s*[0-9]{1,9}(?:\s|$)")
 
 
 def _is_start(token: str) -> bool:
@@ -471,6 +482,10 @@ class _GameDraft:
     problems: list[ParseError] = field(default_factory=list)
     cube: int = 1
     rules: tuple[str, ...] = ()
+    turn: int = 0
+    """The number of the last numbered row."""
+    result_line: int | None = None
+    """The line (1-based) of the game's result, once read."""
 
 
 class _MatParser:
@@ -642,6 +657,8 @@ class _MatParser:
         number = _ROW_NUMBER.match(line)
         prefix_end = number.end() if number else 0
         tokens = _tokens(line, prefix_end)
+        if number:
+            self.turn_number(index, number)
         if not tokens:
             return
         # The right column starts near the second name of the header line; a
@@ -659,14 +676,49 @@ class _MatParser:
             self.problem(index, cells[0][0][0], "two actions in the right player's column")
             return
         players = [0, 1] if len(cells) == 2 or cells[0][0][0] < threshold else [1]
-        actions = self.game.actions
+        game = self.game
+        actions = game.actions
         for cell, player in zip(cells, players, strict=False):
             loc = self.loc(index, cell[0][0])
             previous = actions[-1] if actions else None
             try:
-                actions.append(_parse_cell(cell, player, line, loc, previous))
+                action = _parse_cell(cell, player, line, loc, previous)
             except CellError as exc:
                 self.problem(index, exc.offset, exc.message)
+                continue
+            if action.kind == "win":
+                if game.result_line is not None:
+                    self.problem(
+                        index,
+                        cell[0][0],
+                        f"a second result for game {game.number}, whose result is on line "
+                        f"{game.result_line}: a game has one result line",
+                    )
+                    continue
+                game.result_line = index + 1
+            actions.append(action)
+
+    def turn_number(self, index: int, number: re.Match[str]) -> None:
+        """Check a row's number: from 1 up, higher than the row before's."""
+        assert self.game is not None
+        game = self.game
+        digits = number.group(1)
+        value = parse_int(digits)
+        if value is not None and value > game.turn:
+            game.turn = value
+            return
+        if value is None:
+            message = (
+                f"a turn number of {len(digits)} digits: turns are numbered 1, 2, 3, ... "
+                f"(at most {MAX_DIGITS} digits)"
+            )
+        elif game.turn == 0:
+            message = f"turn {value} opens game {game.number}: turns are numbered from 1"
+        else:
+            message = f"turn {value} follows turn {game.turn}: turn numbers go up from row to row"
+        self.problem(index, number.start(1), message)
+        if value is not None:
+            game.turn = value
 
     def finish_game(self) -> None:
         """The game read so far; whether a game without a result line is finished
@@ -791,14 +843,63 @@ def _name(name: str, rating: str | None) -> str:
     return name
 
 
-def _format_rows(rows: list[list[str | None]], first: int) -> list[str]:
+def _format_rows(rows: list[list[str | None]], first: int, width: int) -> list[str]:
     out = []
     for number, (left, right) in enumerate(rows, start=first):
         left_text, right_text = left or "", right or ""
-        if len(left_text) >= _CELL_WIDTH and right_text:
+        if len(left_text) >= width and right_text:
             left_text += " "  # a long left play: keep one space before the right column
-        out.append(f"{number:3d}) {left_text:<{_CELL_WIDTH}}{right_text}".rstrip())
+        out.append(f"{number:3d}) {left_text:<{width}}{right_text}".rstrip())
     return out
+
+
+def _name_problem(name: str, rating: str | None, player: int) -> str | None:
+    """Why a player's name cannot be written on the names line so that it reads back, or None."""
+    if "\n" in name or "\r" in name:
+        return "it holds a line break, and the names line is one line"
+    if name != name.strip():
+        return "it starts or ends with white space, which the reader drops"
+    if split_rating(_name(name, rating))[0] != name:
+        return "it ends in a comma and a number, which the reader takes for a rating ('name,1500')"
+    if player == 0 and name.startswith(";"):
+        return "it starts with ';', which makes the names line a comment"
+    if player == 0 and _SCORE_IN_NAME.search(name):
+        return (
+            "it holds a colon and a number (as in 'anna : 0'), where the reader ends the "
+            "first name and reads its score"
+        )
+    return None
+
+
+def _names_line(game: RawGame) -> tuple[str, int]:
+    """`` name : 0      name : 0``, checked to read back as the game's names and scores,
+    and the column where the second name starts.
+
+    GNU Backgammon pads the first name and score to 31 characters and truncates longer
+    names; a long name is kept whole here, and pushes the second name to the right."""
+    names, ratings = game.players, game.ratings
+    for player in (0, 1):
+        problem = _name_problem(names[player], ratings[player], player)
+        if problem is not None:
+            raise WriteError(
+                f"cannot write player {player}'s name {names[player]!r} in .mat: {problem}"
+            )
+    scores = game.scores or (0, 0)
+    left = f"{_name(names[0], ratings[0])} : {scores[0]}"
+    left = f"{left:<31}" if len(left) < 31 else left + "  "
+    line = f" {left}{_name(names[1], ratings[1])} : {scores[1]}"
+    second_name_at = 1 + len(left)
+    read = _read_names(line)
+    if (
+        read is None
+        or tuple(split_rating(name)[0] for name in read.names) != tuple(names)
+        or read.scores != tuple(scores)
+    ):
+        raise WriteError(
+            f"cannot write the players' names {names[0]!r} and {names[1]!r} in .mat: "
+            f"the names line {line.strip()!r} would not read back as them"
+        )
+    return line, second_name_at
 
 
 def _format_game(game: RawGame) -> list[str]:
@@ -808,19 +909,19 @@ def _format_game(game: RawGame) -> list[str]:
     crawford = stated_crawford(game.rules)
     if crawford is not None:  # R10.2, where the scores do not tell it
         out.append(f'; [CrawfordGame "{"On" if crawford else "Off"}"]')
-    scores = game.scores or (0, 0)
-    left = f"{_name(game.players[0], game.ratings[0])} : {scores[0]}"
-    # GNU Backgammon pads to 31 and truncates longer names; keep long names whole.
-    left = f"{left:<31}" if len(left) < 31 else left + "  "
-    out.append(f" {left}{_name(game.players[1], game.ratings[1])} : {scores[1]}")
+    names, second_name_at = _names_line(game)
+    out.append(names)
+    # The reader places the right column from where the second name starts: a long first
+    # name that pushes the second name right widens the left column as far.
+    width = max(_CELL_WIDTH, second_name_at - _ROW_PREFIX)
     rows: list[list[str | None]] = []
     written = 0
     for action in game.actions:
         if action.kind == "win":
-            out.extend(_format_rows(rows, written + 1))
+            out.extend(_format_rows(rows, written + 1, width))
             written += len(rows)
             rows = []
-            indent = " " * (34 if action.player else 6)
+            indent = " " * (_ROW_PREFIX + width + 1 if action.player else 6)
             out.append(indent + _cell_text(action).lstrip())
             continue
         text = _cell_text(action)
@@ -830,7 +931,7 @@ def _format_game(game: RawGame) -> list[str]:
             rows[-1][1] = text
         else:
             rows.append([None, text])
-    out.extend(_format_rows(rows, written + 1))
+    out.extend(_format_rows(rows, written + 1, width))
     return out
 
 
@@ -840,11 +941,21 @@ def format_mat(raw: RawMatch) -> str:
     The layout is GNU Backgammon's ``export match mat``: headers as
     ``; [Key "value"]``, `` N point match``, `` Game N``, the name and score
     line, rows ``%3d) `` + a 28-character left column, and results on their own
-    line. Plays are written as they were read. Resignations, which GNU
-    Backgammon does not write, use the eXtreme Gammon form (``62: ????``) or
-    ``Resigns [N points]``.
+    line. A first name too long for GNU Backgammon's 31 characters is kept whole: it
+    pushes the second name right, and the left column is as much wider, since the
+    reader finds the right column under the second name. Plays are written as they
+    were read. Resignations, which GNU Backgammon does not write, use the eXtreme
+    Gammon form (``62: ????``) or ``Resigns [N points]``.
 
     ``parse_mat(format_mat(raw))`` gives the same actions as ``raw``.
+
+    Raises
+    ------
+    WriteError
+        A name the names line cannot hold so that it reads back: one with a line
+        break, white space at either end, a trailing ``,1500`` (read as a rating), or,
+        for the first player, a leading ``;`` or a colon and a number (``a : 0``);
+        an action of unknown kind, or a move without dice.
 
     >>> raw = parse_mat(" 1 point match\\n Game 1\\n a : 0                    b : 0\\n"
     ...                 "  1)                      62: 24/18 13/11\\n")
