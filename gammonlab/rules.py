@@ -17,6 +17,7 @@ the ``(2, 26)`` board.
 
 from __future__ import annotations
 
+import difflib
 import numbers
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -266,8 +267,9 @@ class Rules:
         An option out of range or unknown, or options that do not go together
         (Jacoby, beavers or raccoons in a match, Holland in money play, GNU
         Backgammon's automatic doubles in a match). A value of the wrong type
-        (``match_length='3'``, ``cube='no'``) raises :class:`OptionTypeError`,
-        which is also a ``TypeError``.
+        (``match_length='3'``, ``cube='no'``), or an option that does not exist
+        (``matchlength=7``: the message names the nearest), raises
+        :class:`OptionTypeError`, which is also a ``TypeError``.
 
     >>> Rules(match_length=7, jacoby=True)
     Traceback (most recent call last):
@@ -288,6 +290,30 @@ class Rules:
     raccoons: bool = False
     cube_limit: int | None = None
     opening: Opening = "standard"
+
+    def __new__(cls, *args: object, **options: object) -> Rules:
+        # the options' names are checked before the dataclass's __init__ takes them, so
+        # that a misspelt one is refused as an option, with the name it comes nearest
+        names = tuple(cls.__dataclass_fields__)
+        if len(args) > len(names):
+            raise OptionTypeError(
+                f"Rules() takes at most {len(names)} options by position, got {len(args)} "
+                f"(the options: {', '.join(names)})"
+            )
+        for name in options:
+            if name in names[: len(args)]:
+                raise OptionTypeError(
+                    f"Rules() got {name} twice, by position and by name", option=name
+                )
+            if name not in names:
+                nearest = difflib.get_close_matches(name, names, n=1)
+                guess = f"; did you mean {nearest[0]!r}?" if nearest else ""
+                raise OptionTypeError(
+                    f"Rules() got an unexpected keyword argument {name!r}{guess} "
+                    f"(the options: {', '.join(names)})",
+                    option=name,
+                )
+        return super().__new__(cls)
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:

@@ -133,8 +133,12 @@ def _table(summary: Any) -> str:
 def analyse_command(args: argparse.Namespace) -> int:
     """Run ``gammonlab analyse``; returns the exit status."""
     from ..analysis import analyse_matches, summarise
-    from .output import FRAME_SUFFIXES, check_output, write_frame
+    from .output import FRAME_SUFFIXES, check_output, empty_path, write_frame
 
+    refusal = empty_path("analyse", args.files)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     missing = [item for item in args.files if not Path(item).exists()]
     if missing:
         for item in missing:

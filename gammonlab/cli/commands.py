@@ -38,6 +38,7 @@ from .output import (
     add_id_arguments,
     add_work_options,
     check_output,
+    empty_path,
     gammonlab_version,
     parse_dice,
     refuse,
@@ -48,8 +49,10 @@ from .output import (
 __all__ = ["main"]
 
 # an XGID written without its "XGID=": it starts with '-' when the top player's bar is
-# empty, and argparse would take it for an option
-_BARE_XGID = re.compile(r"-[-A-Pa-p]{25}:")
+# empty, and argparse would take it for an option. No option looks like a dash and 20 or
+# more letters, digits or dashes before a ':', so such an argument is an XGID, mistyped
+# ones too (a letter beyond P, a point left out), for the XGID's reader to say what is wrong
+_BARE_XGID = re.compile(r"-[-A-Za-z0-9]{20,}:")
 
 
 def _place(command: str, error: BaseException) -> str:
@@ -126,7 +129,7 @@ def _read(args: argparse.Namespace) -> int:
 
     from ..match.read import format_problems, problem_lines, read_matches
 
-    refusal = check_output(args.output, FRAME_SUFFIXES, "read")
+    refusal = empty_path("read", args.files) or check_output(args.output, FRAME_SUFFIXES, "read")
     if refusal is not None:
         print(refusal, file=sys.stderr)
         return 2

@@ -556,6 +556,9 @@ def demo_command(args: argparse.Namespace) -> int:
     if args.trials < 36:
         print("gammonlab demo: --trials must be at least 36", file=sys.stderr)
         return 2
+    if args.outdir == "":
+        print("gammonlab demo: an empty path names no folder to write into", file=sys.stderr)
+        return 2
     try:  # the folder first, before any work
         Path(args.outdir).mkdir(parents=True, exist_ok=True)
     except OSError as error:

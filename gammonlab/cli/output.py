@@ -23,6 +23,7 @@ __all__ = [
     "add_id_arguments",
     "add_work_options",
     "check_output",
+    "empty_path",
     "gammonlab_version",
     "parse_dice",
     "refuse",
@@ -108,6 +109,14 @@ def add_work_options(parser: argparse.ArgumentParser) -> None:
     """``-j/--jobs`` (worker processes) and ``-q/--quiet`` (no progress bar)."""
     parser.add_argument("-j", "--jobs", type=int, default=None, help="worker processes")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def empty_path(command: str, paths: Sequence[str]) -> str | None:
+    """Why ``command`` refuses the paths it was given to read: an empty one, which names
+    no file (``Path('')`` is the current folder, that would be read whole), or None."""
+    if any(path == "" for path in paths):
+        return f"gammonlab {command}: an empty path names no file or folder"
+    return None
 
 
 def check_output(path: str | Path, suffixes: Sequence[str], command: str) -> str | None:

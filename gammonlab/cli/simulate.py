@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -218,9 +219,14 @@ def simulate_command(args: argparse.Namespace) -> int:
     names = tuple(args.names) if args.names else tuple(args.players)
     if names[0] == names[1]:
         names = (f"{names[0]}-A", f"{names[1]}-B")
-    match = play_match(
-        tuple(args.players), rules=rules, seed=args.seed, games=args.games, names=names
-    )  # type: ignore[arg-type]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        match = play_match(
+            tuple(args.players), rules=rules, seed=args.seed, games=args.games, names=names
+        )  # type: ignore[arg-type]
+    for warning in caught:
+        if issubclass(warning.category, UserWarning):
+            print(wrap(f"warning: {warning.message}"), file=sys.stderr)
     print(wrap(f"rules: {describe_rules(rules)}"))
     print(f"players: {names[0]} ({args.players[0]}) and {names[1]} ({args.players[1]})")
     print(wrap(f"result: {_outcome(match, names)}"))

@@ -250,7 +250,8 @@ def load_source(source: Source) -> SourceText:
         if one_line and 0 < len(source) < _MAX_PATH:
             if _names_a_file(source):
                 return _read_path(source)
-            if source.strip() and not _TEXT_START.match(source.removeprefix("\ufeff")):
+            text = source.removeprefix("\ufeff")
+            if text.strip() and not _TEXT_START.match(text):
                 return _read_path(source)  # a path: it does not exist, or is a folder
         return SourceText(_clean(source.removeprefix("\ufeff")), None, None)
     read = getattr(source, "read", None)
@@ -270,7 +271,7 @@ def load_source(source: Source) -> SourceText:
             raise SourceError(f"{name or '<file>'}: cannot decode the file: {exc}") from exc
         source.seek(0)
         data = buffer.read()
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # ValueError: a closed file, among others
         raise SourceError(f"{name or '<file>'}: cannot be read: {exc}") from exc
     if isinstance(data, (bytes, bytearray)):
         text, encoding = decode_bytes(bytes(data))

@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+import numbers
 import os
+import traceback
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -116,7 +118,30 @@ def read_match(
         match = replay_match(raw, errors=errors, rules=rules)
         # the raw record goes before the collector wakes, so that it is not walked
         del raw
+        _drop_tracebacks(match)
     return match
+
+
+def _drop_tracebacks(match: Match) -> None:
+    """Let the problems a match lists, and the errors they were raised from, hold no
+    traceback, and the frames the tracebacks held no locals.
+
+    A problem raised and caught keeps the frames it was raised through, and with them
+    the raw record, for as long as the match; a frame that holds the problem in a
+    local makes a reference cycle with it, which, in the oldest generation, only a
+    full collection would free.
+    """
+    errors: list[BaseException | None] = [*match.problems]
+    errors.extend(problem for game in match.games for problem in game.problems)
+    seen: set[int] = set()
+    while errors:
+        error = errors.pop()
+        if error is not None and id(error) not in seen:
+            seen.add(id(error))
+            if error.__traceback__ is not None:
+                traceback.clear_frames(error.__traceback__)
+                error.__traceback__ = None
+            errors += (error.__cause__, error.__context__)
 
 
 def _read_one(
@@ -166,8 +191,16 @@ def transcript_files(source: Any, pattern: str | None = None) -> tuple[list[str]
     """The transcripts of a folder (recursively, sorted) and the folder, or the paths given.
 
     By default a folder's ``.mat``, ``.txt`` and ``.sgf`` files; ``pattern`` is a glob.
-    A single path that does not exist raises :class:`~gammonlab.errors.SourceNotFoundError`.
+    A single path that does not exist raises :class:`~gammonlab.errors.SourceNotFoundError`;
+    an empty path (which ``Path`` would take for the current folder),
+    :class:`~gammonlab.errors.OptionError`.
     """
+    if pattern is not None and not isinstance(pattern, str):
+        raise OptionTypeError(
+            f"pattern must be a glob like '*.mat', got {type(pattern).__name__}", option="pattern"
+        )
+    if isinstance(source, (str, os.PathLike)) and os.fspath(source) == "":
+        raise OptionError("an empty path names no file or folder", option="source")
     if isinstance(source, (str, os.PathLike)) and os.path.isdir(source):
         root = Path(source)
         if pattern is None:
@@ -184,7 +217,17 @@ def transcript_files(source: Any, pattern: str | None = None) -> tuple[list[str]
             f"expected a folder, a path or a list of paths, got {type(source).__name__}",
             option="source",
         )
-    return [os.fspath(p) for p in source], None
+    paths = []
+    for path in source:
+        if not isinstance(path, (str, os.PathLike)):
+            raise OptionTypeError(
+                f"expected a list of paths, got {path!r} ({type(path).__name__}) in it",
+                option="source",
+            )
+        if os.fspath(path) == "":
+            raise OptionError("an empty path names no file or folder", option="source")
+        paths.append(os.fspath(path))
+    return paths, None
 
 
 def map_files(
@@ -200,6 +243,19 @@ def map_files(
     ``n_jobs`` worker processes (``None``: every core; 1: in this process).
     """
     from tqdm.auto import tqdm
+
+    if n_jobs is not None and (
+        isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral)
+    ):
+        raise OptionTypeError(
+            f"n_jobs must be a number of worker processes or None (every core), got {n_jobs!r}",
+            option="n_jobs",
+        )
+    if n_jobs is not None and n_jobs < 1:
+        raise OptionError(
+            f"n_jobs must be 1 or more worker processes (None: every core), got {n_jobs}",
+            option="n_jobs",
+        )
 
     workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
     workers = max(1, min(workers, len(paths)))

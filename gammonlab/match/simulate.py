@@ -28,7 +28,7 @@ from ..evaluators.base import Policy, RandomPolicy, get_evaluator, waiting_on_ba
 from ..io.raw import Location, RawAction
 from ..io.tags import mat_headers
 from ..play import Play
-from ..rules import HIGHEST_CUBE, Rules
+from ..rules import HIGHEST_CUBE, MAX_MATCH_LENGTH, Rules
 from .model import Game, Match
 from .replay import _add, _crawford_game, _Replay
 
@@ -274,8 +274,11 @@ def play_match(
     seed : int or numpy.random.Generator, optional
         The same seed gives the same match.
     games : int, optional
-        Money play: how many games to play (required). In a match, at most
-        this many games (the match may then be unfinished).
+        Money play: how many games to play (required); the session ends sooner,
+        with a warning, once a score passes what a Match ID records
+        (:data:`~gammonlab.rules.MAX_MATCH_LENGTH` points: a cube turned again and
+        again, by automatic doubles R10.4 say, gets there in a few games). In a
+        match, at most this many games (the match may then be unfinished).
     names : pair of str
         The players' names in the transcript.
     cube : bool
@@ -337,6 +340,16 @@ def play_match(
         if games is not None and len(games_played) >= games:
             break
         if not rules.money and max(score) >= rules.match_length:
+            break
+        if max(score) > MAX_MATCH_LENGTH:
+            # a money session's score is a tally, each game settled on its own (R8.5), and
+            # nothing bounds it; a game's state records the score it starts at, in a Match ID
+            warnings.warn(
+                f"the money session ends after {len(games_played)} of {games} games: a score "
+                f"of {max(score)} is more than a Match ID records ({MAX_MATCH_LENGTH}), "
+                f"so no game can start at it",
+                stacklevel=2,
+            )
             break
         crawford = _crawford_game(rules, score, crawford_done)
         crawford_done = crawford_done or crawford
