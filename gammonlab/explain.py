@@ -26,7 +26,7 @@ from ._kernels.board import START
 from ._kernels.movegen import plays_with_change, replay_changes
 from .errors import IllegalPlayError, InvalidDiceError, InvalidNotationError
 from .notation import REMEMBERED_LENGTH, Journey, parse_notation, split_acey_deucey
-from .play import ACEY_DEUCEY, LegalPlays, Move, Play, _moves_of, point_name
+from .play import ACEY_DEUCEY, LegalPlays, Move, Play, _moves_of_rows, point_name
 from .position import normalise_dice
 from .rules import BAR, HOME_POINTS, OFF
 
@@ -261,15 +261,25 @@ def _closest(plays: list[Play], written: _Written) -> Play:
 
     Plays with the same end points differ only in blots hit on the way. The
     points the text writes choose between them (some writers never mark a
-    hit: '18/16 16/11' hits on 16), then its hit marks ('24/18*/13')."""
-    counted = Counter(written.segments)
-    return min(
-        plays,
-        key=lambda play: (
-            -sum((Counter(play.moves) & counted).values()),
-            len(written.marked ^ set(play.hits)),
-        ),
-    )
+    hit: '18/16 16/11' hits on 16), then its hit marks ('24/18*/13'); the first
+    of those that tie."""
+    shared = [_shared(play.moves, written.segments) for play in plays]
+    most = max(shared)
+    closest = [play for play, n in zip(plays, shared, strict=True) if n == most]
+    if len(closest) == 1:
+        return closest[0]  # hits are worked out only where the points written tie
+    return min(closest, key=lambda play: len(written.marked ^ set(play.hits)))
+
+
+def _shared(moves: tuple[Move, ...], segments: tuple[tuple[int, int], ...]) -> int:
+    """How many of the moves the segments write, each segment written once."""
+    left = list(segments)
+    shared = 0
+    for move in moves:
+        if move in left:
+            left.remove(move)
+            shared += 1
+    return shared
 
 
 def _false_hit(text: str, dice: Dice, play: Play, written: _Written) -> Explanation | None:
@@ -373,7 +383,7 @@ def resolve_turns(
     play, how many legal plays its roll had and the position it leaves, the next
     side on roll; the list stops before the first turn that :func:`resolve_play`
     would not resolve this way (an illegal or unreadable play, an Acey-Deucey 1-2),
-    which the caller resolves on its own.
+    which the caller resolves on its own, and after a turn that ends the game (R8.1).
 
     The move generator and the search of each written play among the legal plays
     run in one kernel call for the whole game.
@@ -387,8 +397,13 @@ def resolve_turns(
     if variant.enter_from_off or position.is_game_over:
         return []
     readings: list[_Turn] = []
+    seen = _TURNS_SEEN
     for text, dice in turns:
-        turn = _read_turn(text, dice) if type(text) is str and type(dice) is tuple else None
+        if type(text) is not str or type(dice) is not tuple:
+            break
+        # a transcript's turns come up again and again: most were read before
+        key = (text, dice)
+        turn = seen[key] if key in seen else _read_turn(text, dice)
         if turn is None:
             break
         readings.append(turn)
@@ -396,7 +411,7 @@ def resolve_turns(
     rows = np.frombuffer(bytearray(b"".join([turn[2] for turn in readings])), dtype=np.int8)
     rows = rows.reshape(m, BAR + 3)
     resolved: list[tuple[Play, int, Position]] = []
-    sharing = type(position)._sharing
+    sharing_all = type(position)._sharing_all
     before = position
     while len(resolved) < m:
         first = len(resolved)
@@ -404,11 +419,26 @@ def resolve_turns(
             before.board, rows[first:]
         )
         befores.flags.writeable = False
-        counts = n_legal.tolist()
-        bounds = offsets.tolist()
-        for i in range(done + choose):
-            journeys, written, _, allowed = readings[first + i]
-            dice = turns[first + i][1]
+        # R8.1: the turn that bears off a side's last checker ends the game, and the list;
+        # a checker borne off stays off, so the last board says whether a turn did
+        checkers = variant.checkers
+        if befores.item(done, 0, OFF) == checkers or befores.item(done, 1, OFF) == checkers:
+            ended = np.flatnonzero((befores[1 : done + 1, :, OFF] == checkers).any(axis=1))
+            done, choose = int(ended[0]) + 1, False
+        taken = done + choose
+        bounds = offsets[: taken + 1].tolist()
+        # the moves, positions after and boards of the turns taken, from the kernel's rows
+        found_moves = _moves_of_rows(found)
+        afters = sharing_all(befores[1 : done + 1], variant)
+        for i, (journeys, written, _, allowed), (_, dice), n, start, end, board in zip(
+            range(taken),
+            readings[first : first + taken],
+            turns[first : first + taken],
+            n_legal[:taken].tolist(),
+            bounds,
+            bounds[1:],
+            list(results[:taken]),
+        ):
             if written is None:
                 if journeys:
                     return resolved
@@ -419,26 +449,25 @@ def resolve_turns(
                     opponent = before.board[1].tolist()
                     if any(opponent[BAR - p] >= 2 for p in written.touchdowns):
                         return resolved
-                start, end = bounds[i], bounds[i + 1]
-                moves = _moves_of(found[start])
+                moves = found_moves[start]
                 if len(moves) not in allowed:
                     return resolved
                 if end - start == 1:
-                    play = Play(before, dice, moves, results[i])
+                    play = Play(before, dice, moves, board)
                 else:
                     play = _closest(
                         [
-                            Play(before, dice, _moves_of(found[k]), found_boards[k])
+                            Play(before, dice, found_moves[k], found_boards[k])
                             for k in range(start, end)
                         ],
                         written,
                     )
                 if written.marked and not written.marked <= set(play.hits):
                     return resolved  # resolve_play says why
-            after = sharing(befores[i + 1], variant) if i < done else play.position
-            resolved.append((play, counts[i], after))
+            after = afters[i] if i < done else play.position
+            resolved.append((play, n, after))
             before = after
-        if not choose:
+        if not choose or before.is_game_over:
             break
     return resolved
 

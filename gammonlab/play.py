@@ -276,6 +276,27 @@ def _moves_of(row: np.ndarray) -> tuple[Move, ...]:
     return moves
 
 
+_MOVES_OF_CODE: dict[int, tuple[Move, ...]] = {}
+
+
+def _moves_of_rows(rows: np.ndarray) -> list[tuple[Move, ...]]:
+    """The moves of each play of a move generator's int8 array ``(n, 4, 2)``, as
+    :func:`_moves_of` gives them: each row's eight bytes, read as one integer, name
+    its moves (the rows of a whole game, read at once)."""
+    codes = memoryview(rows.tobytes()).cast("q").tolist()
+    seen = _MOVES_OF_CODE
+    found = []
+    for k, code in enumerate(codes):
+        moves = seen.get(code)
+        if moves is None:
+            if len(seen) >= _MOVES_KEPT:
+                seen.clear()
+            moves = tuple([(s, t) for s, t in rows[k].tolist() if s >= 0])
+            seen[code] = moves
+        found.append(moves)
+    return found
+
+
 class LegalPlays(Sequence[Play]):
     """The legal plays of a position for a roll: a lazy, read-only sequence.
 

@@ -156,11 +156,23 @@ class Position:
         """Wrap a read-only int8 board known to be valid (kernel output) without
         checking or copying it: the kernel's rows of a whole game, one per position."""
         self = object.__new__(cls)
-        object.__setattr__(self, "_board", board)
-        object.__setattr__(self, "_variant", variant)
+        # the slots written through their descriptors: the cheapest way past __setattr__
+        _set_board(self, board)
+        _set_variant(self, variant)
         # _hash, _id and _pips stay unset until first worked out (a replay wraps a
         # board per action, and few are ever hashed or named)
         return self
+
+    @classmethod
+    def _sharing_all(cls, boards: np.ndarray, variant: Variant) -> list[Position]:
+        """:meth:`_sharing` of each board of a read-only array ``(n, 2, 26)``, at once."""
+        positions = []
+        for board in boards:
+            self = object.__new__(cls)
+            _set_board(self, board)
+            _set_variant(self, variant)
+            positions.append(self)
+        return positions
 
     @classmethod
     def _trusted(cls, board: np.ndarray, variant: Variant) -> Position:
@@ -610,6 +622,10 @@ wait here; use repr(position) or Position.from_board() instead
         from .draw import svg
 
         return str(svg.board(self))
+
+
+_set_board = Position.__dict__["_board"].__set__
+_set_variant = Position.__dict__["_variant"].__set__
 
 
 def _furthest(row: np.ndarray) -> int:

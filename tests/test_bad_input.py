@@ -566,10 +566,6 @@ def test_a_lone_byte_order_mark_is_empty_text():
         gl.read_match("\ufeff")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gammonlab/match/replay.py replay_match raises it with no line and column",
-)
 @pytest.mark.parametrize("rules", [gl.Rules(match_length=5), gl.Rules()])
 def test_a_match_length_against_the_rules_given_is_placed_in_both_modes(rules):
     text = match_text(length=7)

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import gammonlab as gl
 from gammonlab.errors import GammonlabError, ParseError
 from gammonlab.io.mat import format_mat, parse_mat
-from gammonlab.io.raw import ACTION_KINDS, Location, RawAction
+from gammonlab.io.raw import ACTION_KINDS, Location, ProblemLog, RawAction
 from gammonlab.io.sgf import SgfNode, SgfProperty, format_sgf, parse_collection, parse_sgf
 from gammonlab.io.text import SourceNotFoundError, decode_bytes, load_source, read_source
 
@@ -485,6 +485,60 @@ def test_sgf_plain_move_nodes_read_as_any_node():
         assert first.__dict__ == built.__dict__ and list(first.__dict__) == list(built.__dict__)
         assert (second.player, second.dice, second.play) == (0, (3, 1), "8/5 6/5")
         assert third.comment == "again" and third.play == first.play
+
+
+def _raw_record(text: str, errors: str) -> tuple | str:
+    """What parse_sgf reads, and what equality leaves out: each action's fields in their
+    order and where it is written, the problems and where they are."""
+    try:
+        raw = parse_sgf(text, errors=errors)
+    except ParseError as error:
+        return str(error)
+    return (
+        raw,
+        [str(problem) for problem in raw.problems],
+        raw.locations,
+        [
+            (game.loc, [str(p) for p in game.problems], [vars(a).copy() for a in game.actions])
+            for game in raw.games
+        ],
+    )
+
+
+@pytest.mark.parametrize("source", ["texts", "corpus"])
+def test_sgf_compact_nodes_read_as_the_nodes_they_stand_for(monkeypatch, source):
+    """parse_sgf keeps a record's nodes of one value compact (_read_trees(compact=True)):
+    the first node of each sequence a node, the others tuples. Read from the nodes
+    parse_collection builds, every record is the same, afresh or remembered, in both
+    modes: its actions, where they are written, its problems."""
+    from gammonlab.io import sgf
+    from gammonlab.io.sgf_syntax import _read_trees, _Text
+
+    variations = "(;GM[6];W[31hefe];B[double];W[take]\n;B[64xrxt](;W[52mhhf];B[11])(;W[66]))"
+    tree = _read_trees(_Text(variations, None), ProblemLog(collect=True), compact=True)[0]
+    assert isinstance(tree.nodes[0], SgfNode) and {type(n) for n in tree.nodes[1:]} == {tuple}
+    assert isinstance(tree.children[0].nodes[0], SgfNode)
+    if source == "texts":
+        records = [
+            "(;GM[6]PW[w]PB[b]RE[W+1]\n;B[43lplo]\n;W[31hefe]\n;B[43lplo]C[again])",
+            variations,
+            "(;W[31hefe];B[43lplo])(;GM[6]PW[w]\n;PL[W]DI[11];W[11yvyv];B[drop];W[x(y];B[43])",
+            "(;GM[6];B[43lplo] ;W[31hefe]\r\n;B[43lplo];;W[21];W[99];B[31hefe]LU[x])",
+            "(;GM[6];W[double];B[double];W[double];B[take];W[31hefe]" * 2 + ")",
+        ]
+    else:
+        corpus("sgf")
+        records = [path.read_bytes().decode("utf-8", "replace") for path in SGF_FILES]
+    for text in records:
+        for errors in ("raise", "collect"):
+            sgf._PLAIN_MOVES.clear()
+            read = [_raw_record(text, errors), _raw_record(text, errors)]
+            with monkeypatch.context() as patch:
+                patch.setattr(
+                    sgf, "_read_trees", lambda text, log, compact=False: _read_trees(text, log)
+                )
+                sgf._PLAIN_MOVES.clear()
+                assert [_raw_record(text, errors), _raw_record(text, errors)] == read
 
 
 def test_sgf_colours_points_and_results():

@@ -242,8 +242,161 @@ def test_the_plays_of_a_game_resolved_at_once_are_those_resolved_one_by_one():
             assert n_legal == len(position.legal_plays(dice))
             assert after == expected.position
             position = after
+        # the game's last turn ends it, and the list: turns written after it are not read
+        assert len(resolve_turns(gl.Position.initial(), turns + turns[:4])) == len(turns)
     # an illegal play stops the list before it: the caller resolves it and says why
     assert resolve_turns(gl.Position.initial(), [("13/7", (6, 5))]) == []
+
+
+def test_the_play_a_text_writes_among_plays_to_the_same_points():
+    """Of legal plays with the same end points, the text writes the one that shares the
+    most of its segments, then the one whose hits its marks disagree with least, the first
+    of those that tie: the count of shared segments is that of the segments as a multiset."""
+    from collections import Counter
+
+    from gammonlab.explain import _closest, _read_play
+
+    session = gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(), seed=2, games=3)
+    chosen = 0
+    for action in (a for game in session.games for a in game.actions if a.kind == "move"):
+        for dice in ((6, 4), (3, 3), (2, 1), (5, 5)):
+            by_end: dict[bytes, list[gl.Play]] = {}
+            for play in action.state.position.legal_plays(dice):
+                by_end.setdefault(play.board[0].tobytes(), []).append(play)
+            for plays in (plays for plays in by_end.values() if len(plays) > 1):
+                for text in {text for p in plays for text in (str(p), str(p).replace("*", ""))}:
+                    written = _read_play(text)[1]
+                    counted = Counter(written.segments)
+                    expected = min(
+                        plays,
+                        key=lambda p: (
+                            -sum((Counter(p.moves) & counted).values()),
+                            len(written.marked ^ set(p.hits)),
+                        ),
+                    )
+                    assert _closest(plays, written) is expected, (text, plays)
+                    chosen += 1
+    assert chosen > 50
+
+
+def test_the_moves_of_the_plays_read_at_once_are_those_read_one_by_one():
+    """The moves of the kernel's rows of a game, read at once, are those of each row."""
+    from gammonlab.play import _moves_of, _moves_of_rows
+
+    session = gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(), seed=4, games=2)
+    for action in (a for game in session.games for a in game.actions if a.kind == "move"):
+        for dice in ((6, 4), (3, 3), (2, 1)):
+            rows = action.state.position.legal_plays(dice)._moves
+            assert _moves_of_rows(rows) == [_moves_of(row) for row in rows]
+            assert _moves_of_rows(rows[::-1]) == [_moves_of(row) for row in rows[::-1]]
+
+
+def _replayed(match: gl.Match) -> tuple:
+    """Everything a replay gives: what equality compares, and what it leaves out (each
+    action's fields in their order, its play's moves, where it is written, its analysis)
+    or cannot compare (the problems, compared by what they say)."""
+    return (
+        replace(match, games=(), problems=()),
+        [str(problem) for problem in match.problems],
+        [
+            (
+                replace(game, actions=(), problems=()),
+                [str(problem) for problem in game.problems],
+                [
+                    (
+                        list(vars(action)),
+                        action,
+                        action.play.moves if action.play else None,
+                        action.location,
+                        action.analysis,
+                        action.players,
+                    )
+                    for action in game.actions
+                ],
+            )
+            for game in match.games
+        ],
+    )
+
+
+def test_the_moves_played_at_once_are_those_played_one_by_one(monkeypatch, cubed):
+    """The moves of a game whose plays resolve_turns found are played in one loop
+    (_Replay.play_resolved), stopping where anything else is to be checked; played one by
+    one (_Replay.apply), every transcript gives the same match or the same error, field by
+    field, in both modes, damaged or not."""
+    import random
+
+    from gammonlab.match.replay import _Replay
+
+    played_at_once = []
+    play_resolved = _Replay.play_resolved
+
+    def counted(self, actions, start):
+        end = play_resolved(self, actions, start)
+        played_at_once.append(end - start)
+        return end
+
+    def read(text: str, errors: str, *, at_once: bool) -> tuple | str:
+        with monkeypatch.context() as patch:
+            patch.setattr(
+                _Replay, "play_resolved", counted if at_once else lambda self, _, start: start
+            )
+            try:
+                return _replayed(gl.read_match(text, errors=errors))
+            except gl.ParseError as error:
+                return str(error)
+
+    money = gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(), seed=5, games=12)
+    rng = random.Random(11)
+    for session in (cubed, money):
+        for format in ("mat", "sgf"):
+            text = gl.write_match(session, format=format)
+            lines = text.splitlines(keepends=True)
+            damaged = [text]
+            for _ in range(8):
+                cut = lines.copy()
+                for _ in range(rng.randint(1, 3)):
+                    k = rng.randrange(len(cut))
+                    cut[k] = cut[k].replace("6", "5", 1) if rng.random() < 0.6 else ""
+                damaged.append("".join(cut))
+            for variant in damaged:
+                for errors in ("raise", "collect"):
+                    expected = read(variant, errors, at_once=False)
+                    assert read(variant, errors, at_once=True) == expected
+    moves = sum(1 for game in money.games for action in game.actions if action.kind == "move")
+    assert sum(played_at_once) > 8 * moves  # nearly every move, read after read
+
+
+def test_a_game_played_at_once_ends_in_the_state_it_ends_in_played_one_by_one(cubed):
+    """After each game, the state machine that played its resolved moves at once is the
+    one that played every action one by one: the position, the player on roll, the rolls
+    each side played (R3.1, R10.3), the cube and the result."""
+    from gammonlab.io.mat import parse_mat
+    from gammonlab.io.sgf import parse_sgf
+    from gammonlab.match.replay import CrawfordCount, _Replay
+
+    money = gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(), seed=6, games=6)
+    for session in (cubed, money):
+        for format in ("mat", "sgf"):
+            text = gl.write_match(session, format=format)
+            rules = gl.read_match(text).rules
+            raw = (parse_sgf if format == "sgf" else parse_mat)(text)
+            count = CrawfordCount(rules)
+            for game in raw.games:
+                crawford = count.start(game.scores)
+                ended = []
+                for at_once in (True, False):
+                    replay = _Replay(rules, count.score, crawford, raw.players)
+                    replay.resolve_turns(game.actions)
+                    actions = game.actions
+                    i = replay.play_resolved(actions, 0) if at_once else 0
+                    while i < len(actions):
+                        replay.apply(actions[i], actions[i + 1] if i + 1 < len(actions) else None)
+                        i = replay.play_resolved(actions, i + 1) if at_once else i + 1
+                    state = vars(replay).copy()
+                    ended.append((state.pop("actions"), state))
+                assert ended[0] == ended[1]
+                count.result(replay.winner, replay.points)
 
 
 def test_an_actions_state_is_built_when_asked_for_and_is_the_state_it_was_taken_in():

@@ -176,19 +176,24 @@ class RawAction:
     @classmethod
     def plain_move(cls, player: int, dice: tuple[int, int], play: str, loc: Location) -> RawAction:
         """A move with nothing else said (no analysis, no comment): nearly every action
-        of a record, built without the keywords' cost."""
+        of a record, built without the keywords' cost. Its fields are written one by
+        one in the constructor's order, so that its dict shares its keys with every
+        other action's, as the constructor's does: a third of the size of a dict of
+        its own, and quicker to build."""
         self = object.__new__(cls)
         fields = self.__dict__
-        fields.update(_PLAIN_MOVE)
         fields["player"] = player
+        fields["kind"] = "move"
         fields["dice"] = dice
         fields["play"] = play
+        fields["cube"] = None
+        fields["points"] = None
+        fields["resign_level"] = None
+        fields["match_won"] = False
+        fields["analysis"] = None
+        fields["comment"] = None
         fields["loc"] = loc
         return self
-
-
-_PLAIN_MOVE = dict(RawAction(player=0, kind="move", loc=None).__dict__)  # type: ignore[arg-type]
-"""A plain move's fields, in their order, before its own are written in."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -515,11 +515,16 @@ def _resolve_events(
 
 
 class _GameReader:
-    def __init__(self, text: _Text, tree: SgfTree, index: int, log: ProblemLog) -> None:
+    def __init__(
+        self, text: _Text, tree: SgfTree, index: int, log: ProblemLog, *, headers: bool = True
+    ) -> None:
         self.text = text
         self.tree = tree
         self.index = index
         self.log = log
+        # whether to read the root's headers and where its properties are: the match's,
+        # taken from its first game
+        self.headers = headers
         self.problems: list[ParseError] = []
 
     def problem(self, offset: int, message: str) -> None:
@@ -529,10 +534,22 @@ class _GameReader:
 
     def read(self) -> tuple[RawGame, dict[str, Any]]:
         nodes = self.tree.main_line()
-        info = self.root_info(nodes[0])
+        root = nodes[0]
+        info = self.root_info(root)
         events: list[RawAction | _Roll] = []
+        record = events.append
+        plain_move = RawAction.plain_move
+        text = self.text
         for node in nodes:
-            self.read_node(node, events, node is nodes[0])
+            if type(node) is tuple:
+                # the node of nearly every action, a move and nothing else (kept compact by
+                # _read_trees): read before, or read as the node it stands for
+                seen = _PLAIN_MOVES.get(node[1:3])
+                if seen is not None:
+                    record(plain_move(seen[0], seen[1], seen[2], _LocationAt(text, node[3])))
+                    continue
+                node = _OneValueNode(*node)
+            self.read_node(node, events, node is root)
         actions, pending = _resolve_events(events, info["cube"])
         result = info["result"]
         if result is not None and result[2]:  # "R": the loser resigned
@@ -672,23 +689,14 @@ class _GameReader:
                     re_prop.offset, f"expected a result like RE[W+2] or RE[B+1R], got RE[{value}]"
                 )
         info["locations"] = {}
-        for prop in root.properties:
-            info["locations"].setdefault(prop.name, self.text.loc(prop.offset))
-            if prop.name not in _NOT_HEADERS:
-                info["headers"].setdefault(prop.name, prop.values[0])
+        if self.headers:
+            for prop in root.properties:
+                info["locations"].setdefault(prop.name, self.text.loc(prop.offset))
+                if prop.name not in _NOT_HEADERS:
+                    info["headers"].setdefault(prop.name, prop.values[0])
         return info
 
     def read_node(self, node: SgfNode, events: list[RawAction | _Roll], is_root: bool) -> None:
-        if type(node) is _OneValueNode:
-            # the node of nearly every action, a move and nothing else, read before
-            seen = _PLAIN_MOVES.get((node.name, node.written))
-            if seen is not None:
-                events.append(
-                    RawAction.plain_move(
-                        seen[0], seen[1], seen[2], _LocationAt(self.text, node.start)
-                    )
-                )
-                return
         properties = node.properties
         if len(properties) == 1 and properties[0].name in _COLOURS_NAMES:
             # the node of nearly every action, a move and nothing else: read straight away
@@ -820,7 +828,7 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
     loaded, note = load_transcript(source, collect=collect)
     text = _Text(loaded.text, loaded.name)
     log = ProblemLog(collect=collect)
-    trees = _read_trees(text, log)
+    trees = _read_trees(text, log, compact=True)
     if not any(tree.nodes for tree in trees) and not log.items:
         log.add(text.loc(0), "no game found: expected '(;GM[6]...'")
     games: list[RawGame] = []
@@ -828,7 +836,8 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
     for index, tree in enumerate(trees):
         if not tree.nodes:
             continue
-        reader = _GameReader(text, tree, index, log)
+        # the match's headers are its first game's
+        reader = _GameReader(text, tree, index, log, headers=not infos)
         game, info = reader.read()
         gm = tree.nodes[0].value("GM")
         if gm is None or gm.strip() != "6":

@@ -38,9 +38,11 @@ _CLOSES = re.compile(r"(?:\)\s*)+")
 # line without escapes, and nothing but white space up to the next '(', ';' or ')'.
 # Read at once, it is read exactly as the loop below would read it.
 _PLAIN_NODE = re.compile(r";[ \t\n]*(?:[A-Za-z]+(?:\[[^\\\]\n]*\])+[ \t\n]*)*(?=[;()]|\Z)")
-_PLAIN_PROPERTY = re.compile(r"([A-Za-z]+)\[((?:[^\\\]\n]|\]\[)*)\]")
-# The plainest of them, one property with one value (a move): most nodes of a record.
-_ONE_VALUE_NODE = re.compile(r";[ \t\n]*([A-Za-z]+)\[([^\\\]\n]*)\][ \t\n]*(?=[;()]|\Z)")
+# Its properties: an identifier and its values, one text with '][' between them.
+_PLAIN_PROPERTY = re.compile(r"([A-Za-z]+)\[([^\\\]\n]*(?:\]\[[^\\\]\n]*)*)\]")
+# The plainest of them, one property with one value (a move): most nodes of a record. Its
+# value holds no '(' (a value that does may run into the next game: it is read value by value).
+_ONE_VALUE_NODE = re.compile(r";[ \t\n]*([A-Za-z]+)\[([^\\\]\n(]*)\][ \t\n]*(?=[;()]|\Z)")
 
 
 @dataclass(frozen=True, init=False)
@@ -256,13 +258,22 @@ def _game_inside(source: str, start: int, end: int) -> int:
     return -1
 
 
-def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
+_Compact = tuple[int, str, str, int]
+"""A node of one property with one value as :func:`_read_trees` keeps it with ``compact``:
+where the node and its property start, the identifier and the value."""
+
+
+def _read_trees(text: _Text, log: ProblemLog, *, compact: bool = False) -> list[SgfTree]:
     """Tokenise and build the trees.
 
     Without ``log.collect`` the first error raises. Collecting, each error is
     listed and reading goes on: past the bad text to the next ``(``, ``;`` or
     ``)``; a ``;`` outside any tree opens one; a game opened while another is
     left open (a lost ``)``) closes that one.
+
+    With ``compact``, a node of one property with one value that is not the first of
+    its sequence is kept as a tuple (:data:`_Compact`), not as an :class:`SgfNode`:
+    a record's moves, for a reader that takes them in turn.
     """
     source = text.text
     n = len(source)
@@ -338,12 +349,16 @@ def _read_trees(text: _Text, log: ProblemLog) -> list[SgfTree]:
             plain = None
             if stack and not stack[-1].children:
                 one = _ONE_VALUE_NODE.match(source, i)
-                if one is not None and "(" not in one[2]:
+                if one is not None:
                     # such nodes come in runs (a game's moves): read the run at once
-                    nodes = stack[-1].nodes
-                    while one is not None and "(" not in one[2]:
-                        node = _OneValueNode(i, one[1], one[2], one.start(1))
-                        nodes.append(node)
+                    nodes: list[SgfNode | _Compact] = stack[-1].nodes  # type: ignore[assignment]
+                    while one is not None:
+                        name, written = one.group(1, 2)
+                        if compact and nodes:
+                            nodes.append((i, name, written, one.start(1)))
+                        else:
+                            node = _OneValueNode(i, name, written, one.start(1))
+                            nodes.append(node)
                         i = one.end()
                         one = _ONE_VALUE_NODE.match(source, i)
                     continue

@@ -8,6 +8,7 @@ computed and compared with what the transcript claims.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -112,6 +113,81 @@ class _Replay:
                 break
             turns.append((action.play, action.dice))
         self.turns = resolve_turns(self.position, turns)
+
+    def play_resolved(self, actions: Sequence[Any], start: int) -> int:
+        """Play the moves from ``actions[start]`` on whose plays :meth:`resolve_turns`
+        found, exactly as :meth:`apply` plays them, while nothing but the move is left to
+        check: the player on roll moves, no double or resignation waits, the game is under
+        way (its opening roll checked, R3.1), no roll can double the stake (R10.4), the
+        state is one this game has checked (:meth:`state`) and the game goes on after the
+        move (R8.1). Returns the index of the first action left to :meth:`apply`: a game's
+        moves are nearly all played here."""
+        turns = self.turns
+        made = self.moves_made
+        if (
+            made >= len(turns)
+            or self.on_roll is None
+            or self.offer is not None
+            or self.resigned is not None
+            or self.winner is not None
+            or not self.actions
+            or self.rolls == [0, 0]
+            or self.rules.auto_doubles == "seed-000"
+        ):
+            return start
+        # only the last play resolved may end the game (R8.1), and none lets its player
+        # roll again (resolve_turns leaves an Acey-Deucey 1-2, R11.2, to move())
+        stop = len(turns) - 1 if turns[-1][2].is_game_over else len(turns)
+        # the checked fields of each player's move in this game, as state() keys them
+        cube, owner, checked = self.cube, self.owner, self.checked
+        fields = [
+            checked.get((player, player, False, cube, owner, ids.GAME_PLAYING, False, 0))
+            for player in (0, 1)
+        ]
+        first = on_roll = self.on_roll
+        position = self.position
+        players = self.players
+        record = self.actions.append
+        taken = 0
+        for raw, (play, n_legal, after) in zip(actions[start:], turns[made:stop]):
+            if raw.kind != "move" or raw.player != on_roll:
+                break
+            dice = raw.dice
+            roll = _ROLLS.get(dice)  # the dice of a turn resolved: a tuple of two numbers
+            checked_fields = fields[on_roll]
+            if roll is None or checked_fields is None:
+                break
+            # positional, in the order of Action's fields, as played() writes it; a roll
+            # with no legal play (R5.5) is the one whose play moves no checker
+            record(
+                Action(
+                    "move",
+                    on_roll,
+                    (position, on_roll, checked_fields[0], roll, *checked_fields[1]),
+                    dice,
+                    play if n_legal else None,
+                    raw.play,
+                    None,
+                    None,
+                    None,
+                    None,
+                    False,
+                    n_legal,
+                    raw.loc,
+                    raw.analysis,
+                    players,
+                )
+            )
+            position = after
+            on_roll = 1 - on_roll
+            taken += 1
+        # the players took turns, the first on roll first
+        self.rolls[first] += (taken + 1) // 2
+        self.rolls[1 - first] += taken // 2
+        self.moves_made = made + taken
+        self.position = position
+        self.on_roll = on_roll
+        return start + taken
 
     def state(self, turn: int, *, dice: tuple[int, int] | None = None) -> tuple[Any, ...]:
         """The state ``turn`` acts in, as its checked fields: an action's state is built
@@ -823,7 +899,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                 f"rules given say {rules.match_length}"
             )
             if not collect:
-                raise ParseError(message, source=source)
+                raise first_loc.error(message)
             log.add(first_loc, message + "; replayed under the rules given")
         length = rules.match_length
     if length is None:
@@ -901,13 +977,16 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                         f"{rules.match_length}-point match was won"
                     )
                 replay.resolve_turns(actions)
-                for i, action in enumerate(actions):
+                i = replay.play_resolved(actions, 0)
+                while i < len(actions):
+                    action = actions[i]
                     try:
                         replay.apply(action, actions[i + 1] if i + 1 < len(actions) else None)
                     except ParseError:
                         raise
                     except GammonlabError as error:  # a state no Match ID can record
                         raise action.loc.error(str(error)) from error
+                    i = replay.play_resolved(actions, i + 1)
             except ParseError:
                 raise
             except GammonlabError as error:
