@@ -15,6 +15,7 @@ doubles chosen; the notation says which (see :mod:`gammonlab.notation`):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, overload
@@ -257,16 +258,15 @@ class Play:
         return str(svg.board(self))
 
 
-_MOVES_SEEN: dict[tuple[int, bytes], tuple[Move, ...]] = {}
+_MOVES_SEEN: dict[object, tuple[Move, ...]] = {}
+"""The moves of each play row seen, built once and shared: the same few thousand plays
+come up again and again. A row of four int8 moves is keyed by its eight bytes read as
+one integer (as :func:`_moves_of_rows` reads a whole array of them at once), any other
+by its dtype and bytes."""
 _MOVES_KEPT = 1 << 16
 
 
-def _moves_of(row: np.ndarray) -> tuple[Move, ...]:
-    """The moves of a play from its row of the move generator's array (``-1`` pads it).
-
-    The same few thousand plays come up again and again: each is built once and shared.
-    """
-    key = (row.dtype.num, row.tobytes())
+def _moves_seen(key: object, row: np.ndarray) -> tuple[Move, ...]:
     moves = _MOVES_SEEN.get(key)
     if moves is None:
         if len(_MOVES_SEEN) >= _MOVES_KEPT:
@@ -276,24 +276,23 @@ def _moves_of(row: np.ndarray) -> tuple[Move, ...]:
     return moves
 
 
-_MOVES_OF_CODE: dict[int, tuple[Move, ...]] = {}
+def _moves_of(row: np.ndarray) -> tuple[Move, ...]:
+    """The moves of a play from its row of the move generator's array (``-1`` pads it)."""
+    data = row.tobytes()
+    if row.dtype == np.int8 and len(data) == 8:
+        return _moves_seen(int.from_bytes(data, sys.byteorder, signed=True), row)
+    return _moves_seen((row.dtype.num, data), row)
 
 
 def _moves_of_rows(rows: np.ndarray) -> list[tuple[Move, ...]]:
     """The moves of each play of a move generator's int8 array ``(n, 4, 2)``, as
-    :func:`_moves_of` gives them: each row's eight bytes, read as one integer, name
-    its moves (the rows of a whole game, read at once)."""
+    :func:`_moves_of` gives them (the rows of a whole game, read at once)."""
     codes = memoryview(rows.tobytes()).cast("q").tolist()
-    seen = _MOVES_OF_CODE
+    seen = _MOVES_SEEN
     found = []
     for k, code in enumerate(codes):
         moves = seen.get(code)
-        if moves is None:
-            if len(seen) >= _MOVES_KEPT:
-                seen.clear()
-            moves = tuple([(s, t) for s, t in rows[k].tolist() if s >= 0])
-            seen[code] = moves
-        found.append(moves)
+        found.append(moves if moves is not None else _moves_seen(code, rows[k]))
     return found
 
 

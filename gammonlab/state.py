@@ -127,6 +127,11 @@ def state_fields(
             f"GameState: dice {dice[0]}-{dice[1]} are rolled, but the game is over: "
             f"player {done} has borne off every checker (R8.1)"
         )
+    if game_state == ids.GAME_OVER and not position.is_game_over:
+        raise InvalidPositionError(
+            "GameState: the game is over (game state 2), but no player has borne off every "
+            "checker (R8.1); a game that ends before that is resigned (3) or dropped (4)"
+        )
     if bottom not in (0, 1):
         raise ArgumentError(f"bottom must be player 0 or 1, got {bottom!r}")
     problem = _match_problem(

@@ -6,6 +6,7 @@ accepted silently or did not read back; tests/test_fuzz.py searches for new ones
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import io
 import re
@@ -398,6 +399,35 @@ def test_sgf_collect_a_damaged_game_costs_only_itself(five_point_sgf, damage):
     assert located(got.problems)
     with pytest.raises(gl.ParseError):
         gl.read_match(text[: starts[1]] + game2 + text[starts[2] :])
+
+
+@pytest.mark.parametrize(
+    ("root", "damaged"),
+    [
+        ("RU[Crawford]", "RU[Nackgammon]"),
+        ("RU[Crawford]", "RU[Crawfxrd]"),
+        ("MI[length:5]", "MI[length:x]"),
+        ("MI[length:5]", "MI[length:9]"),
+    ],
+)
+@pytest.mark.parametrize("game", [0, 2])
+def test_sgf_one_game_root_stating_other_rules_changes_no_other_game(
+    five_point_sgf, root, damaged, game
+):
+    _, text, starts = five_point_sgf
+    whole = gl.read_match(text)
+    part = text[starts[game] : starts[game + 1]]
+    assert root in part
+    damaged_text = text[: starts[game]] + part.replace(root, damaged, 1) + text[starts[game + 1] :]
+    got = gl.read_match(damaged_text, errors="collect")
+    assert [g.actions for g in got.games] == [g.actions for g in whole.games]
+    assert got.rules == whole.rules and got.match_length == 5
+    assert located(got.problems) and len(got.problems) == 1
+    problem = got.problems[0]
+    assert problem.line == damaged_text[: damaged_text.index(damaged)].count("\n") + 1
+    assert f"game {game + 1}:" in problem.detail or "expected a number" in problem.detail
+    with pytest.raises(gl.ParseError):
+        gl.read_match(damaged_text)
 
 
 @pytest.mark.parametrize(
@@ -884,3 +914,96 @@ def test_games_keep_their_transcript_numbers_when_one_before_is_skipped(five_poi
     assert [g.number for g in later.games] == [2, 3, 4, 5, 6, 7]
     again = gl.read_match(gl.write_match(later, format="mat"))
     assert [g.number for g in again.games] == [2, 3, 4, 5, 6, 7]
+
+
+# -- what gammonlab writes, it reads back ----------------------------------------------------------
+
+RESIGNED_GAME = """ 5 point match
+
+ Game 1
+ A : 0                          B : 0
+  1) 31: 8/5 6/5                  42: 8/4 6/4
+  2)  Losses 1 point
+"""
+
+
+def _ending(match: gl.Match) -> list[tuple]:
+    return [(a.kind, a.player, a.points) for a in match.games[-1].actions[-2:]]
+
+
+@pytest.mark.parametrize("result", ["", "                                  Wins 1 point\n"])
+@pytest.mark.parametrize("format", ["mat", "sgf"])
+def test_a_resignation_ends_its_game_with_a_win_in_every_format(result, format):
+    """R12.1: a resignation stated with its result ("Losses 1 point"), with or without the
+    opponent's result line, is the same game, and so is what gammonlab writes of it."""
+    match = gl.read_match(RESIGNED_GAME + result)
+    assert _ending(match) == [("resign", 0, None), ("win", 1, 1)]
+    again = gl.read_match(gl.write_match(match, format=format))
+    assert _ending(again) == _ending(match) and not again.problems
+    assert (again.games[0].winner, again.games[0].points) == (1, 1)
+
+
+@pytest.mark.parametrize("format", ["mat", "sgf"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        RESIGNED_GAME + "                                  Wins 3 point\n",
+        match_text().replace("Wins 1 point", "Wins 3 point"),
+    ],
+    ids=["resigned", "dropped"],
+)
+def test_a_result_line_the_replay_refutes_is_written_as_the_games_points(text, format):
+    error, match = read_both(text)
+    assert "claims 3 points" in error.detail and located(match.problems)
+    assert match.games[0].actions[-1].claimed_points == 3 and match.games[0].points == 1
+    again = gl.read_match(gl.write_match(match, format=format))
+    assert not again.problems and again.games[0].points == 1
+
+
+def test_a_rating_a_name_cannot_carry_is_written_as_a_header():
+    match = gl.read_match(match_text())
+    rated = dataclasses.replace(match, ratings=("expert", "1500 (provisional)"))
+    text = gl.write_match(rated, format="mat")
+    assert '; [Player 1 Rating "expert"]' in text
+    again = gl.read_match(text)
+    assert again.ratings == rated.ratings and "Player 1 Rating" not in again.metadata
+    numeric = dataclasses.replace(match, ratings=("1522", None))
+    text = gl.write_match(numeric, format="mat")
+    assert "A,1522 : 0" in text and "Rating" not in text
+    assert gl.read_match(text).ratings == ("1522", None)
+
+
+@pytest.mark.parametrize("key", ['Ke"y', "Ke]y", " Event", "Event ", "Ev\nent"])
+def test_a_header_name_the_reader_cannot_read_is_refused_by_the_writer(key):
+    match = dataclasses.replace(gl.read_match(match_text()), metadata={key: "v"})
+    with pytest.raises(gl.WriteError, match="header"):
+        gl.write_match(match, format="mat")
+
+
+@pytest.mark.parametrize("value", ['a "quoted" name', "br]acket", 'ends with "', "ends]", "a\\b"])
+def test_header_values_read_back(value):
+    match = dataclasses.replace(gl.read_match(match_text()), metadata={"Event": value})
+    assert gl.read_match(gl.write_match(match, format="mat")).metadata["Event"] == value
+
+
+def test_a_game_over_with_no_checker_borne_off_is_refused():
+    """Game state 2 is a game won by bearing off (R8.1): a game ended otherwise is
+    resigned (3) or dropped (4)."""
+    from gammonlab.ids import gnubg
+
+    fields = gnubg.fields_from_match_id("MAGgAAAAAAAE")
+    over = gnubg.match_id_from_fields(dataclasses.replace(fields, game_state=gnubg.GAME_OVER))
+    with pytest.raises(gl.InvalidPositionError, match="R8.1"):
+        gl.GameState.from_gnubg_id("4HPwATDgc/ABMA:" + over)
+    with pytest.raises(gl.InvalidPositionError, match="R8.1"):
+        gl.GameState(gl.Position.initial(), game_state=gnubg.GAME_OVER)
+    resigned = gnubg.match_id_from_fields(
+        dataclasses.replace(fields, game_state=gnubg.GAME_RESIGNED)
+    )
+    assert gl.GameState.from_gnubg_id("4HPwATDgc/ABMA:" + resigned).game_state == 3
+
+
+def test_the_holland_tag_of_a_money_session_is_passed_over():
+    text = match_text('; [Holland "On"]', length=0)
+    match = gl.read_match(text)
+    assert match.rules.money and not match.rules.holland and not match.problems

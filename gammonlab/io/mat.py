@@ -88,7 +88,7 @@ action (or line), keeps everything else, and lists the problems in
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .._numbers import MAX_DIGITS, parse_int
 from ..errors import CellError, ParseError, WriteError
@@ -746,6 +746,16 @@ class _MatParser:
     def result(self, encoding: str | None, note: ParseError | None = None) -> RawMatch:
         if not self.games:
             self.problem(len(self.lines) - 1, 0, "no game found: expected a 'Game 1' line")
+        # a rating that a name cannot carry ('name,1500') is written as a header
+        stated = (
+            self.headers.pop(_RATING_HEADERS[0], None),
+            self.headers.pop(_RATING_HEADERS[1], None),
+        )
+        if stated != (None, None):
+            self.games = [
+                replace(game, ratings=(game.ratings[0] or stated[0], game.ratings[1] or stated[1]))
+                for game in self.games
+            ]
         first = self.games[0] if self.games else None
         players = first.players if first else ("", "")
         ratings = first.ratings if first else (None, None)
@@ -834,6 +844,10 @@ def _cell_text(action: RawAction) -> str:
         text = f" Wins {points} {_plural(points)}"
         return text + " and the match" if action.match_won else text
     raise WriteError(f"cannot write an action of unknown kind {kind!r}")
+
+
+_RATING_HEADERS = ("Player 1 Rating", "Player 2 Rating")
+"""The headers of ratings that a name cannot carry (not a number: ``'name,1500'``)."""
 
 
 def _name(name: str, rating: str | None) -> str:
@@ -955,7 +969,10 @@ def format_mat(raw: RawMatch) -> str:
         A name the names line cannot hold so that it reads back: one with a line
         break, white space at either end, a trailing ``,1500`` (read as a rating), or,
         for the first player, a leading ``;`` or a colon and a number (``a : 0``);
-        an action of unknown kind, or a move without dice.
+        a header name with a quote, a ``]``, a line break or white space at either
+        end; an action of unknown kind, or a move without dice. (A rating that a name
+        cannot carry, one that is not a number, is written as a ``Player 1 Rating``
+        or ``Player 2 Rating`` header, and read back from it.)
 
     >>> raw = parse_mat(" 1 point match\\n Game 1\\n a : 0                    b : 0\\n"
     ...                 "  1)                      62: 24/18 13/11\\n")
@@ -968,10 +985,25 @@ def format_mat(raw: RawMatch) -> str:
     <BLANKLINE>
     """
     out: list[str] = []
-    for key, value in raw.headers.items():
-        value = " ".join(value.split("\n"))  # a header is one line
+    headers = dict(raw.headers)
+    for key, name, rating in zip(_RATING_HEADERS, raw.players, raw.ratings, strict=True):
+        if rating and _name(name, rating) == name:
+            headers[key] = rating
+    for key, value in headers.items():
+        if (
+            not isinstance(key, str)
+            or key != key.strip()
+            or any(c in key for c in '"]\n\r')
+            or key.startswith("[")
+        ):
+            raise WriteError(
+                f"cannot write the header {key!r} in .mat: a header's name is read up to "
+                "its first '\"', without white space at either end, and cannot hold ']' or a "
+                "line break"
+            )
+        value = " ".join(str(value).splitlines())  # a header is one line
         out.append(f'; [{key} "{value}"]')
-    if raw.headers:
+    if headers:
         out.append("")
     if raw.match_length is not None:
         out.append(f" {raw.match_length} point match")

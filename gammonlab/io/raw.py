@@ -275,8 +275,11 @@ class RawMatch:
         Everything skipped when reading with ``errors="collect"`` (empty otherwise).
     locations : dict of str to Location
         Where the headers are written, for messages about them: ``.mat``, each
-        header's key; SGF, ``'RU'`` (the first game's rules) and the match's
+        header's key; SGF, ``'RU'`` (the match's rules) and the match's
         root properties.
+    rule_parts : tuple of str or None
+        SGF: the parts of ``RU`` that state the match's rules, those most of its
+        games state (``CrawfordGame``, one game's, left out); ``None`` for ``.mat``.
     """
 
     format: str
@@ -290,6 +293,7 @@ class RawMatch:
     games: tuple[RawGame, ...] = ()
     problems: tuple[ParseError, ...] = field(default=(), compare=False)
     locations: dict[str, Location] = field(default_factory=dict, compare=False, repr=False)
+    rule_parts: tuple[str, ...] | None = None
 
     @property
     def actions(self) -> tuple[RawAction, ...]:

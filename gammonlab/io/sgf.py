@@ -607,7 +607,6 @@ class _GameReader:
             "scores": None,
             "length": None,
             "rules": (),
-            "variant": None,
             "result": None,
             "cube": 1,
             "headers": {},
@@ -620,6 +619,7 @@ class _GameReader:
         mi = root.get("MI")
         scores: list[int | None] = [None, None]
         if mi:
+            info["length_loc"] = self.text.loc(mi.offset)
             for value in mi.values:
                 key, _, number = value.partition(":")
                 key = key.strip().lower()
@@ -658,9 +658,7 @@ class _GameReader:
         if ru:
             rules = tuple(part for part in ru.values[0].split(":") if part)
             info["rules"] = rules
-            for part in rules:
-                if part.lower() in _VARIANTS:
-                    info["variant"] = _VARIANTS[part.lower()]
+            info["rules_loc"] = self.text.loc(ru.offset)
         cv = root.value("CV")
         if cv is not None:
             cube = parse_int(cv.strip())
@@ -845,19 +843,76 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
         games.append(game)
         infos.append(info)
     first = infos[0] if infos else None
+    length, parts, locations = _match_rules(games, infos, log)
     return RawMatch(
         format="sgf",
         source=loaded.name,
         encoding=loaded.encoding,
         headers=first["headers"] if first else {},
-        match_length=first["length"] if first else None,
+        match_length=length,
         players=games[0].players if games else ("", ""),
         ratings=games[0].ratings if games else (None, None),
-        variant=first["variant"] if first else None,
+        variant=_variant_of(parts),
         games=tuple(games),
         problems=(note, *log.listed()) if note else log.listed(),
-        locations=first["locations"] if first else {},
+        locations=locations,
+        rule_parts=parts,
     )
+
+
+def _rule_key(parts: tuple[str, ...]) -> tuple[str, ...]:
+    """The parts of an ``RU`` property that state the match's rules, in a form to
+    compare: ``CrawfordGame`` (one game's) left out, case and order ignored."""
+    return tuple(sorted({p.lower() for p in parts} - {"crawfordgame", "nocrawfordgame"}))
+
+
+def _variant_of(parts: tuple[str, ...]) -> str | None:
+    variant = None
+    for part in parts:
+        if part.lower() in _VARIANTS:
+            variant = _VARIANTS[part.lower()]
+    return variant
+
+
+def _match_rules(
+    games: list[RawGame], infos: list[dict[str, Any]], log: ProblemLog
+) -> tuple[int | None, tuple[str, ...], dict[str, Location]]:
+    """The match length and ``RU`` parts of a match: each game's root states them,
+    and the match's are those most of its games state (the earliest game's on a
+    tie), so that one damaged root does not change the rules of every game. A game
+    stating others is a problem at its ``MI`` or ``RU`` (it is read under the
+    match's). Returns the length (``None``: no game states one), the parts (the
+    chosen game's, ``CrawfordGame`` left out) and the header locations."""
+    locations: dict[str, Location] = dict(infos[0]["locations"]) if infos else {}
+    lengths = [info["length"] for info in infos if info["length"] is not None]
+    length = max(lengths, key=lengths.count) if lengths else None
+    stated = [info for info in infos if "rules_loc" in info]
+    parts: tuple[str, ...] = ()
+    if stated:
+        keys = [_rule_key(info["rules"]) for info in stated]
+        chosen = stated[keys.index(max(keys, key=keys.count))]
+        parts = tuple(
+            p for p in chosen["rules"] if p.lower() not in ("crawfordgame", "nocrawfordgame")
+        )
+        locations["RU"] = chosen["rules_loc"]
+        key = _rule_key(parts)
+        wanted = ":".join(parts)
+        for info, game in zip(infos, games, strict=True):
+            if "rules_loc" in info and _rule_key(info["rules"]) != key:
+                log.add(
+                    info["rules_loc"],
+                    f"game {game.number}: RU[{_shorten(':'.join(info['rules']))}] is not the "
+                    f"match's rules, RU[{_shorten(wanted)}] as most of its games state: "
+                    "read under those",
+                )
+    for info, game in zip(infos, games, strict=True):
+        if info["length"] is not None and info["length"] != length:
+            log.add(
+                info["length_loc"],
+                f"game {game.number}: MI[length:{info['length']}] is not the match's length, "
+                f"{length} as most of its games state: read as a game of that match",
+            )
+    return length, parts, locations
 
 
 # --------------------------------------------------------------------------- writing

@@ -233,7 +233,8 @@ def rules_from_headers(
     on, so there only what ``RU`` says is on (an SGF game without ``RU`` is read
     with the Crawford rule, as GNU Backgammon reads it). Tags of money-play
     options in a match (``; [Jacoby "On"]`` in a match file) are passed over, as
-    GNU Backgammon does. A cube limit that is not a power of two lets the cube
+    GNU Backgammon does, and so is the Holland rule, a rule of match play
+    (R10.3), in money play. A cube limit that is not a power of two lets the cube
     reach the highest power of two below it (R9.6).
 
     >>> rules_from_headers({"Variation": "HyperGammon 2", "Crawford": "Off"}, 3, None)

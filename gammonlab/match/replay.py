@@ -578,10 +578,7 @@ class _Replay:
         """Whether a claim that differs from the game's worth is a match-winning
         game written as the points the winner needed, or as the match length, as
         match transcripts often do."""
-        needed = self.needed(winner)
-        if needed is None or worth < needed:
-            return False
-        return needed <= claimed <= worth or claimed == self.rules.match_length
+        return claim_capped(claimed, worth, self.needed(winner), self.rules.match_length)
 
     def note_resign_level(self, level: int) -> None:
         """Give the resignation the level its result shows, when it did not say."""
@@ -717,11 +714,27 @@ class _Replay:
         self, number: int, *, final_state: GameState, problems: tuple[ParseError, ...] = ()
     ) -> Game:
         """The game as replayed, numbered ``number`` in its match."""
+        actions = self.actions
+        if self.ending == "resign" and actions and actions[-1].kind != "win":
+            # R12.1: the resignation accepted, or stated with its result ("Losses 2
+            # points"), the opponent wins its points: recorded as a result line records it
+            actions = [
+                *actions,
+                Action(
+                    "win",
+                    self.winner,
+                    self.state(self.winner),
+                    points=self.points,
+                    claimed_points=self.points,
+                    players=self.players,
+                    location=actions[-1].location,
+                ),
+            ]
         return Game(
             number=number,
             score=self.score,
             crawford=self.crawford,
-            actions=tuple(self.actions),
+            actions=tuple(actions),
             winner=self.winner,
             points=self.points,
             ending=self.ending,
@@ -910,7 +923,7 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
         length = 0
     stated = rules is not None
     if rules is None:
-        sgf_rules = (raw.games[0].rules if raw.games else ()) if raw.format == "sgf" else None
+        sgf_rules = (raw.rule_parts or ()) if raw.format == "sgf" else None
         rules = rules_from_headers(
             raw.headers,
             length,
@@ -1032,6 +1045,15 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
         ratings=raw.ratings,
         problems=(*raw.problems, *log.listed()),
     )
+
+
+def claim_capped(claimed: int, worth: int, needed: int | None, match_length: int) -> bool:
+    """Whether a result line's ``claimed`` points, where the game is worth ``worth``,
+    are a match-winning game written as the points the winner ``needed`` or as the
+    match length, as match transcripts often write it (``needed`` ``None``: money)."""
+    if needed is None or worth < needed:
+        return False
+    return needed <= claimed <= worth or claimed == match_length
 
 
 def _add(score: tuple[int, int], winner: int, points: int) -> tuple[int, int]:

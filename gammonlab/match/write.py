@@ -19,6 +19,7 @@ notation, so that reading the file back gives the same frame.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from ..io.raw import Location, RawAction, RawGame, RawMatch
 from ..io.sgf import format_sgf
 from ..io.tags import VARIATION_NAMES, mat_headers, sgf_rule_parts
 from .model import Action, Match
-from .replay import CrawfordCount
+from .replay import CrawfordCount, claim_capped
 
 __all__ = ["to_raw", "write_match"]
 
@@ -110,6 +111,20 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
                     and following.player != game.winner
                 )
             )
+            if (
+                action.kind == "win"
+                and action.claimed_points is not None
+                and game.points is not None
+                and action.claimed_points != game.points
+                and not claim_capped(
+                    action.claimed_points,
+                    game.points,
+                    rules.match_length - game.score[action.player] if rules.match_length else None,
+                    rules.match_length,
+                )
+            ):
+                # a result line the replay found wrong is written as the game's points
+                action = replace(action, claimed_points=game.points)
             actions.append(_raw_action(action, own_result, game.points, where))
         parts = list(sgf_rules)
         if game.crawford:
