@@ -24,8 +24,9 @@ from gammonlab._kernels.net import (
 )
 from gammonlab._kernels.net_features import containment, escapes, shot_count
 from gammonlab._kernels.net_play import eval_buffers, net_choose
-from gammonlab._kernels.net_train import rollout_targets, td_update
-from gammonlab._kernels.rng import seed_key
+from gammonlab._kernels.net_train import play_rollout_targets, rollout_targets, td_update
+from gammonlab._kernels.outcome import cubeless_equity
+from gammonlab._kernels.rng import CHOICE, next_dice, seed_key, stream_key
 from gammonlab.errors import GammonlabError, NetWeightsError
 from gammonlab.evaluators.base import equity, get_evaluator
 from gammonlab.evaluators.net import (
@@ -519,7 +520,50 @@ def test_rollout_labels_of_one_ply_are_the_one_ply_values(positions, shipped):
     np.testing.assert_array_equal(again[5:], deep[5:])
 
 
-@pytest.mark.parametrize("labels", [dict(plies=1), dict(trials=36, truncate=4, keep_labels=True)])
+def test_play_labels_are_rollouts_of_a_rolls_best_plays_on_the_same_dice(positions, shipped):
+    """Labels that rank plays: each board's roll, its best plays at 0-ply, each rolled
+    out as :func:`rollout_targets` rolls out a position, on the dice of the board's number."""
+    boards = np.ascontiguousarray(positions[::300][:12])
+    tables = NetEvaluator().tables
+    key = seed_key(4)
+    out_boards = np.empty((len(boards) * 3, 2, 26), dtype=np.int8)
+    out = np.empty((len(boards) * 3, 5))
+    count = play_rollout_targets(boards, 3, 36, 3, shipped.arrays, tables, key, 7, out_boards, out)
+    assert len(boards) <= count <= 3 * len(boards)
+    net = NetEvaluator()
+    seen = 0
+    for i, board in enumerate(boards):
+        d1, d2, _ = next_dice(np.uint64(stream_key(key, 7 + i, CHOICE)), 0, False)
+        plays = gl.Position.from_board(board).legal_plays((d1, d2))
+        afters = {
+            view.board.astype(np.int8).tobytes()
+            for play in plays
+            for view in (play.position, play.position.swapped())
+        }
+        group = []
+        while seen < count and out_boards[seen].tobytes() in afters:
+            group.append(seen)
+            seen += 1
+        if not group:
+            continue
+        # the group's positions are the best of the roll at 0-ply, best first
+        equities = [-cubeless_equity(net(out_boards[k])[0]) for k in group]
+        assert equities == sorted(equities, reverse=True)
+        single = np.empty((1, 5))
+        for k in group:
+            rollout_targets(out_boards[k : k + 1], 36, 3, shipped.arrays, tables, key, 7 + i, single)
+            np.testing.assert_array_equal(single[0], out[k])
+    assert seen == count
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        dict(plies=1),
+        dict(trials=36, truncate=4, keep_labels=True),
+        dict(trials=36, truncate=2, plays=2, keep_labels=True),
+    ],
+)
 def test_distillation_rounds_resume_to_the_same_weights(tmp_path, labels):
     """Rounds of training towards the net's own deeper values (n-ply or rollouts):
     each writes a checkpoint and a log row, and a run in pieces ends where one run does."""
@@ -544,7 +588,13 @@ def test_distillation_rounds_resume_to_the_same_weights(tmp_path, labels):
         line.split(",")[-1]
         for line in (tmp_path / "pieces" / "log.csv").read_text().splitlines()[1:]
     ]
-    kind = "rollout 36x4" if "trials" in labels else "1-ply"
+    kind = (
+        "rollout 36x2 of the 2 best plays"
+        if "plays" in labels
+        else "rollout 36x4"
+        if "trials" in labels
+        else "1-ply"
+    )
     assert stages == ["td", f"distil 1 ({kind})", f"distil 2 ({kind})"]
     kept = sorted(p.name for p in (tmp_path / "pieces").glob("labels/*.npz"))
     assert kept == (["round-1.npz", "round-2.npz"] if "trials" in labels else [])
@@ -555,6 +605,8 @@ def test_distillation_rounds_resume_to_the_same_weights(tmp_path, labels):
         assert (targets[:, 0] >= targets[:, 1]).all() and ((targets >= 0) & (targets <= 1)).all()
     with pytest.raises(TrainingError, match="truncate"):
         distil(tmp_path / "whole", 3, **dict(options, trials=36, truncate=0))
+    with pytest.raises(TrainingError, match="plays"):
+        distil(tmp_path / "whole", 3, **dict(options, trials=0, plays=2))
     with pytest.raises(TrainingError, match="no checkpoint"):
         distil(tmp_path / "none", 1, **options)
 

@@ -43,8 +43,13 @@ from .net import (
     net_phase,
     output_logits,
 )
-from .net_play import eval_buffers, net_choose, position_probabilities
-from .outcome import STANDARD, flipped, points_won
+from .net_play import (
+    candidate_probabilities,
+    eval_buffers,
+    net_choose,
+    position_probabilities,
+)
+from .outcome import STANDARD, cubeless_equity, flipped, points_won
 from .race import is_pure_bearoff
 from .rng import CHOICE, DICE, draw_below, next_dice, stream_key
 
@@ -53,6 +58,7 @@ __all__ = [
     "N_STATS",
     "contact_positions",
     "fit_targets",
+    "play_rollout_targets",
     "rollout_targets",
     "self_play_positions",
     "td_update",
@@ -365,3 +371,63 @@ def rollout_targets(boards, trials, truncate, weights, tables, key, first, out):
         for j in range(N_OUTPUTS):
             out[i, j] = total[j] / trials
     return 0
+
+
+@njit(cache=True, nogil=True)
+def play_rollout_targets(
+    boards, keep, trials, truncate, weights, tables, key, first, out_boards, out_targets
+):
+    """Rollout values of the best plays of one roll from each of ``boards``
+    ``(n, 2, 26)`` (row 0 on roll, before its roll): labels that rank plays.
+
+    Board ``i`` gets a roll from the choice stream of ``(key, first + i)``; the
+    plays of that roll are ranked by the net at 0-ply and the ``keep`` best whose
+    positions the contact net values are kept. Each kept position (the opponent
+    on roll) goes to ``out_boards`` and its rollout value to ``out_targets``, as
+    :func:`rollout_targets` gives it for the position number ``first + i``: the
+    plays of one roll are rolled out on the same dice, so the errors of their
+    labels are largely shared and their differences far less noisy than the
+    labels. A roll with one play or none is skipped. Returns how many positions
+    were written (``out_boards`` needs room for ``n * keep``).
+    """
+    search = search_buffers(GAME_CAPACITY)
+    buffers = eval_buffers(weights)
+    one = np.empty((1, 2, 26), dtype=np.int8)
+    label = np.empty((1, N_OUTPUTS))
+    count = 0
+    for i in range(boards.shape[0]):
+        board = search.stack[0]
+        for side in range(2):
+            for col in range(26):
+                board[side, col] = boards[i, side, col]
+        d1, d2, _ = next_dice(stream_key(key, first + i, CHOICE), 0, False)
+        n, search = search_all(search, d1, d2, 0)
+        if n < 2:
+            continue
+        candidates = search.boards
+        probs = np.empty((n, N_OUTPUTS))
+        candidate_probabilities(candidates, n, weights, tables, buffers, probs)
+        equities = np.empty(n)
+        for c in range(n):
+            # the opponent's equity, on roll next: the mover prefers it low
+            equities[c] = cubeless_equity(probs[c])
+        ranked = np.argsort(equities)
+        kept = 0
+        for r in range(n):
+            if kept == keep:
+                break
+            c = ranked[r]
+            for col in range(26):
+                one[0, 0, col] = candidates[c, 1, col]
+                one[0, 1, col] = candidates[c, 0, col]
+            if net_phase(one[0]) != CONTACT:
+                continue
+            rollout_targets(one, trials, truncate, weights, tables, key, first + i, label)
+            for side in range(2):
+                for col in range(26):
+                    out_boards[count, side, col] = one[0, side, col]
+            for j in range(N_OUTPUTS):
+                out_targets[count, j] = label[0, j]
+            count += 1
+            kept += 1
+    return count

@@ -365,6 +365,7 @@ def distil(
     plies: int = 1,
     trials: int = 0,
     truncate: int = 10,
+    plays: int = 0,
     epochs: int = 2,
     alpha: float = DISTIL_ALPHA,
     keep_labels: bool = False,
@@ -406,6 +407,12 @@ def distil(
     trials, truncate
         Rollout labels: trials per position (0: n-ply labels), and the plies
         after which a trial takes the net's value.
+    plays : int
+        With rollout labels, label the plays of a roll instead of the positions
+        themselves: for each position a roll, and the positions after its
+        ``plays`` best plays at 0-ply, rolled out on the same dice
+        (:func:`~gammonlab._kernels.net_train.play_rollout_targets`); 0 labels
+        the positions.
     keep_labels : bool
         Also write each round's positions and labels to the run's
         ``labels/round-N.npz`` (``boards`` int8, ``targets`` float64), to study
@@ -419,6 +426,7 @@ def distil(
     from .._kernels.net_train import (
         contact_positions,
         fit_targets,
+        play_rollout_targets,
         rollout_targets,
         self_play_positions,
     )
@@ -433,6 +441,10 @@ def distil(
         raise TrainingError(f"trials: expected a non-negative integer, got {trials!r}")
     if not isinstance(truncate, int) or truncate < 1:
         raise TrainingError(f"truncate: expected a positive number of plies, got {truncate!r}")
+    if not isinstance(plays, int) or plays < 0 or (plays and not trials):
+        raise TrainingError(
+            f"plays: expected a non-negative integer, with rollout labels (trials), got {plays!r}"
+        )
     run = Path(run)
     checkpoint = run / CHECKPOINT
     if not checkpoint.exists():
@@ -467,6 +479,8 @@ def distil(
             boards = boards[contact_positions(boards)]
             count = boards.shape[0]
         labels = f"rollout {trials}x{truncate}" if trials else f"{plies}-ply"
+        if plays:
+            labels += f" of the {plays} best plays"
         first_label = int(weights.meta.get("distil_labels", 0))
         targets = np.empty((count, 5))
         bar = None
@@ -475,7 +489,28 @@ def distil(
 
             bar = tqdm(total=count, unit="position", desc=f"round {done + 1}: {labels} labels")
         step = 2000
-        for i in range(0, count, step):
+        if plays:
+            # the labels are those of the best plays of a roll from each position
+            labelled = np.empty((count * plays, 2, 26), dtype=np.int8)
+            targets = np.empty((count * plays, 5))
+            written = 0
+            for i in range(0, count, step):
+                written += play_rollout_targets(
+                    boards[i : i + step],
+                    plays,
+                    trials,
+                    truncate,
+                    weights.arrays,
+                    (db.rolls, db.first_off),
+                    rollout_key,
+                    first_label + i,
+                    labelled[written:],
+                    targets[written:],
+                )
+                if bar is not None:
+                    bar.update(min(step, count - i))
+            boards, targets = labelled[:written], targets[:written]
+        for i in range(0 if not plays else count, count, step):
             if trials:
                 rollout_targets(
                     boards[i : i + step],
@@ -503,7 +538,7 @@ def distil(
         order_rng = np.random.default_rng([seed, done])
         mse = 0.0
         for _ in range(epochs):
-            order = order_rng.permutation(count).astype(np.int64)
+            order = order_rng.permutation(boards.shape[0]).astype(np.int64)
             mse = fit_targets(weights.arrays, boards, targets, order, alpha)
         seconds = time.process_time() - begin
         done += 1
@@ -515,6 +550,7 @@ def distil(
             "plies": plies,
             "trials": trials,
             "truncate": truncate,
+            "plays": plays,
             "epochs": epochs,
             "alpha": alpha,
         }

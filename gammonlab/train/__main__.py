@@ -56,6 +56,13 @@ def main(argv: list[str] | None = None) -> int:
         help="plies each rollout trial plays before it takes the net's value (default: 10)",
     )
     parser.add_argument(
+        "--plays",
+        type=int,
+        default=0,
+        help="with --rollout-trials, label the positions after the PLAYS best plays of a roll "
+        "from each position, rolled out on the same dice (default: 0, the positions themselves)",
+    )
+    parser.add_argument(
         "--epochs",
         type=int,
         default=2,
@@ -137,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                     "plies": args.plies,
                     "trials": args.rollout_trials,
                     "truncate": args.truncate,
+                    "plays": args.plays,
                     "epochs": args.epochs,
                     "keep_labels": args.keep_labels,
                     "alpha": args.alpha,
