@@ -356,6 +356,38 @@ DISTIL_ALPHA = 0.002
 """Learning rate of the distillation stage."""
 
 
+def _labelled(
+    boards: np.ndarray,
+    first: int,
+    arrays: tuple,
+    tables: tuple,
+    key: np.uint64,
+    *,
+    plies: int,
+    trials: int,
+    truncate: int,
+    plays: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The positions a distillation round trains on from ``boards`` (the position
+    numbers from ``first``) and their labels: n-ply values, rollouts, or rollouts
+    of the positions after a roll's best plays (see :func:`distil`)."""
+    from .._kernels.net_search import ply_probabilities
+    from .._kernels.net_train import play_rollout_targets, rollout_targets
+
+    if plays:
+        out = np.empty((boards.shape[0] * plays, 2, 26), dtype=np.int8)
+        targets = np.empty((out.shape[0], 5))
+        count = play_rollout_targets(
+            boards, plays, trials, truncate, arrays, tables, key, first, out, targets
+        )
+        return out[:count], targets[:count]
+    if trials:
+        targets = np.empty((boards.shape[0], 5))
+        rollout_targets(boards, trials, truncate, arrays, tables, key, first, targets)
+        return boards, targets
+    return boards, ply_probabilities(boards, plies, arrays, tables, 5, 0.16)
+
+
 def distil(
     run: str | Path,
     rounds: int,
@@ -422,14 +454,7 @@ def distil(
     progress : bool
         Show progress bars (tqdm).
     """
-    from .._kernels.net_search import ply_probabilities
-    from .._kernels.net_train import (
-        contact_positions,
-        fit_targets,
-        play_rollout_targets,
-        rollout_targets,
-        self_play_positions,
-    )
+    from .._kernels.net_train import contact_positions, fit_targets, self_play_positions
 
     if not isinstance(rounds, int) or rounds < 0:
         raise TrainingError(f"rounds: expected a non-negative integer, got {rounds!r}")
@@ -482,52 +507,34 @@ def distil(
         if plays:
             labels += f" of the {plays} best plays"
         first_label = int(weights.meta.get("distil_labels", 0))
-        targets = np.empty((count, 5))
         bar = None
         if progress:
             from tqdm.auto import tqdm
 
             bar = tqdm(total=count, unit="position", desc=f"round {done + 1}: {labels} labels")
         step = 2000
-        if plays:
-            # the labels are those of the best plays of a roll from each position
-            labelled = np.empty((count * plays, 2, 26), dtype=np.int8)
-            targets = np.empty((count * plays, 5))
-            written = 0
-            for i in range(0, count, step):
-                written += play_rollout_targets(
+        chunks = []
+        for i in range(0, count, step):
+            chunks.append(
+                _labelled(
                     boards[i : i + step],
-                    plays,
-                    trials,
-                    truncate,
+                    first_label + i,
                     weights.arrays,
                     (db.rolls, db.first_off),
                     rollout_key,
-                    first_label + i,
-                    labelled[written:],
-                    targets[written:],
+                    plies=plies,
+                    trials=trials,
+                    truncate=truncate,
+                    plays=plays,
                 )
-                if bar is not None:
-                    bar.update(min(step, count - i))
-            boards, targets = labelled[:written], targets[:written]
-        for i in range(0 if not plays else count, count, step):
-            if trials:
-                rollout_targets(
-                    boards[i : i + step],
-                    trials,
-                    truncate,
-                    weights.arrays,
-                    (db.rolls, db.first_off),
-                    rollout_key,
-                    first_label + i,
-                    targets[i : i + step],
-                )
-            else:
-                targets[i : i + step] = ply_probabilities(
-                    boards[i : i + step], plies, weights.arrays, (db.rolls, db.first_off), 5, 0.16
-                )
+            )
             if bar is not None:
                 bar.update(min(step, count - i))
+        if chunks:
+            boards = np.concatenate([chunk[0] for chunk in chunks])
+            targets = np.concatenate([chunk[1] for chunk in chunks])
+        else:
+            targets = np.empty((0, 5))
         if bar is not None:
             bar.close()
         if keep_labels:
