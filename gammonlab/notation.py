@@ -180,6 +180,8 @@ def _parse(text: str) -> tuple[Journey, ...]:
             else:
                 if point == BAR:
                     raise _bad(text, token, "a checker cannot move to the bar")
+                if point == points[-1]:
+                    raise _bad(text, token, f"a move from {name} to {name} moves no pips")
                 hits.append(bool(pm["hit"]))
             points.append(point)
         if match["star"]:

@@ -228,9 +228,26 @@ class Position:
                 f"a board has shape (2, 26) (side on roll, opponent; off, points 1-24, bar), "
                 f"got shape {arr.shape}"
             )
-        if not np.issubdtype(arr.dtype, np.integer):
-            if not np.all(np.equal(np.mod(arr, 1), 0)):
-                raise InvalidPositionError("checker counts must be whole numbers")
+        if arr.dtype == np.object_:
+            try:  # Python integers too large for int64, or anything else
+                arr = arr.astype(np.float64)
+            except (TypeError, ValueError, OverflowError):
+                pass
+        if arr.dtype == np.bool_ or not (
+            np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)
+        ):
+            raise InvalidPositionError(
+                f"checker counts must be whole numbers, got an array of {arr.dtype}"
+            )
+        if np.issubdtype(arr.dtype, np.floating) and not (
+            np.isfinite(arr).all() and np.equal(np.mod(arr, 1), 0).all()
+        ):
+            raise InvalidPositionError("checker counts must be whole numbers")
+        if (np.abs(arr) > 10_000).any():
+            largest = float(arr.flat[int(np.argmax(np.abs(arr)))])
+            raise InvalidPositionError(
+                f"a checker count of {largest:.6g}: no variant has that many checkers"
+            )
         counts = arr.astype(np.int64)
         if (counts < 0).any():
             side, col = (int(i) for i in np.argwhere(counts < 0)[0])

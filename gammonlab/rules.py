@@ -96,6 +96,20 @@ class Variant:
                 raise OptionError(
                     f"variant {self.name!r}: bad setup entry {(point, count)}", option="variant"
                 )
+        if not 1 <= self.checkers <= CHECKERS:
+            raise OptionError(
+                f"variant {self.name!r}: {self.checkers} checkers a side; a side has 1 to "
+                f"{CHECKERS} (what a Position ID can record)",
+                option="variant",
+            )
+        held = {point for point, count in self.setup if count}
+        for point in sorted(held):
+            if POINTS + 1 - point in held:
+                raise OptionError(
+                    f"variant {self.name!r}: both sides would start on the same point, the "
+                    f"{point}-point of one and the {POINTS + 1 - point}-point of the other (R4.6)",
+                    option="variant",
+                )
 
     def initial_board(self) -> np.ndarray:
         """The ``(2, 26)`` int8 starting board, both sides alike."""
@@ -265,9 +279,10 @@ class Rules:
     ------
     OptionError
         An option out of range or unknown, or options that do not go together
-        (Jacoby, beavers or raccoons in a match, Holland in money play, GNU
-        Backgammon's automatic doubles in a match). A value of the wrong type
-        (``match_length='3'``, ``cube='no'``), or an option that does not exist
+        (Jacoby, beavers or raccoons in a match, Holland in money play or without
+        the Crawford rule, GNU Backgammon's automatic doubles in a match, and with
+        ``cube=False`` automatic doubles, beavers, Holland or a cube limit). A value of
+        the wrong type (``match_length='3'``, ``cube='no'``), or an option that does not exist
         (``matchlength=7``: the message names the nearest), raises
         :class:`OptionTypeError`, which is also a ``TypeError``.
 
@@ -366,6 +381,25 @@ class Rules:
             )
         if self.raccoons and not self.beavers:
             raise OptionError("raccoons need beavers (R10.6)", option="raccoons")
+        if self.holland and not self.crawford:
+            raise OptionError(
+                "holland is a rule of the games after the Crawford game (R10.3): it needs "
+                "crawford=True",
+                option="holland",
+            )
+        if not self.cube:
+            for name, rule in (
+                ("auto_doubles", "R10.4, R10.5"),
+                ("beavers", "R10.6"),
+                ("holland", "R10.3"),
+                ("cube_limit", "R9.6"),
+            ):
+                if getattr(self, name) not in (False, None, "none"):
+                    raise OptionError(
+                        f"{name} is a rule of the cube ({rule}), and cube=False leaves it "
+                        "out of play",
+                        option=name,
+                    )
 
     def __repr__(self) -> str:
         defaults = Rules.__dataclass_fields__
@@ -396,11 +430,12 @@ class Rules:
         Rules(variant='standard', jacoby=True, beavers=True, raccoons=True)
         """
         money = match_length == 0
+        cube = bool(changes.get("cube", True))
         options: dict[str, object] = {
             "match_length": match_length,
             "jacoby": money,
-            "beavers": money,
-            "raccoons": money,
+            "beavers": money and cube,
+            "raccoons": money and cube,
         }
         options.update(changes)
         return cls(**options)  # type: ignore[arg-type]

@@ -116,9 +116,16 @@ def state_fields(
     if turn is None:
         turn = on_roll
     if dice is not None:
-        dice = ids.int_pair(dice, "GameState: dice")
+        try:
+            dice = ids.int_pair(dice, "GameState: dice")
+        except InvalidPositionError as error:
+            raise InvalidDiceError(str(error)) from None
         if dice == (0, 0):
             dice = None
+        elif not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
+            raise InvalidDiceError(
+                f"GameState: dice {dice[0]}-{dice[1]} are not two numbers from 1 to 6 (R3)"
+            )
     score = ids.int_pair(score, "GameState: score")
     if dice is not None and position.is_game_over:
         # the last checker borne off ends the game (R8.1): no one rolls after it
@@ -134,6 +141,23 @@ def state_fields(
         )
     if bottom not in (0, 1):
         raise ArgumentError(f"bottom must be player 0 or 1, got {bottom!r}")
+    if match_length and (jacoby or beavers):
+        raise InvalidPositionError(
+            f"GameState: {'the Jacoby rule' if jacoby else 'beavers'} in a "
+            f"{match_length}-point match: a rule of money play (R10.1, R10.6)"
+        )
+    if cube_limit is not None and (
+        type(cube_limit) is not int or cube_limit < 1 or cube_limit & (cube_limit - 1)
+    ):
+        raise InvalidPositionError(
+            f"GameState: cube_limit {cube_limit!r} is not a power of two (R9.1, R9.6)"
+        )
+    if double_offered and turn == on_roll and not beavers:
+        # only a beaver (R10.6) leaves the doubler to answer
+        raise InvalidPositionError(
+            f"GameState: player {on_roll}'s double waits for player {turn}, the doubler, to "
+            "answer: only a beaver does that, and beavers are not allowed (R10.6)"
+        )
     problem = _match_problem(
         (
             cube_value,
@@ -298,8 +322,10 @@ class GameState:
         fields = ids.fields_from_match_id(mid)
         shared = {name: getattr(fields, name) for name in _MATCH_ID_FIELDS}
         position = Position.from_gnubg_id(pid, var)
+        # a double that waits for the doubler's answer is a beaver's (R10.6): beavers are on
+        beaver = fields.double_offered and fields.turn == fields.dice_owner
         try:
-            return cls(position, on_roll=fields.dice_owner, **shared)
+            return cls(position, on_roll=fields.dice_owner, beavers=beaver, **shared)
         except InvalidPositionError as error:  # the two IDs, each valid, do not fit together
             detail = str(error).removeprefix("GameState: ")
             raise InvalidPositionError(f"GNU Backgammon ID {pid + ':' + mid!r}: {detail}") from None

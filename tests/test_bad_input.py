@@ -993,9 +993,9 @@ def test_a_game_over_with_no_checker_borne_off_is_refused():
 
     fields = gnubg.fields_from_match_id("MAGgAAAAAAAE")
     over = gnubg.match_id_from_fields(dataclasses.replace(fields, game_state=gnubg.GAME_OVER))
-    with pytest.raises(gl.InvalidPositionError, match="R8.1"):
+    with pytest.raises(gl.InvalidPositionError, match=r"R8\.1"):
         gl.GameState.from_gnubg_id("4HPwATDgc/ABMA:" + over)
-    with pytest.raises(gl.InvalidPositionError, match="R8.1"):
+    with pytest.raises(gl.InvalidPositionError, match=r"R8\.1"):
         gl.GameState(gl.Position.initial(), game_state=gnubg.GAME_OVER)
     resigned = gnubg.match_id_from_fields(
         dataclasses.replace(fields, game_state=gnubg.GAME_RESIGNED)
@@ -1007,3 +1007,170 @@ def test_the_holland_tag_of_a_money_session_is_passed_over():
     text = match_text('; [Holland "On"]', length=0)
     match = gl.read_match(text)
     assert match.rules.money and not match.rules.holland and not match.problems
+
+
+# -- impossible inputs, each refused or flagged ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def five_point_texts() -> tuple[str, str]:
+    match = gl.play_match(("pubeval", "pubeval"), rules=gl.Rules(match_length=5), seed=3)
+    return gl.write_match(match, format="mat"), gl.write_match(match, format="sgf")
+
+
+def test_a_game_after_the_match_was_won_is_skipped(five_point_texts):
+    """R8.5: the match ends with the game that wins it, whatever the next names line says."""
+    mat, _ = five_point_texts
+    extra = (
+        "\n Game 8\n Player 0 : 4                   Player 1 : 3\n"
+        "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+    )
+    error, match = read_both(mat + extra)
+    assert "R8.5" in error.detail and error.line == mat.count("\n") + 2
+    assert len(match.games) == 7 and match.score == (6, 3) and match.winner == 0
+    assert located(match.problems)
+
+
+def test_a_crawford_game_stated_without_the_crawford_rule_is_flagged(five_point_texts):
+    mat, sgf = five_point_texts
+    text = mat.replace('; [Crawford "On"]', '; [Crawford "Off"]').replace(
+        " Game 5\n", ' Game 5\n; [CrawfordGame "On"]\n'
+    )
+    error, match = read_both(text)
+    assert "R10.2" in error.detail and len(match.games) == 7
+    assert not any(game.crawford for game in match.games)
+    stated = sgf.replace("RU[Crawford:CrawfordGame]", "RU[NoCrawford:CrawfordGame]").replace(
+        "RU[Crawford]", "RU[NoCrawford]"
+    )
+    error, match = read_both(stated)
+    assert "R10.2" in error.detail and len(match.games) == 7
+
+
+def test_an_unknown_sgf_rule_is_flagged_at_its_ru(five_point_texts):
+    _, sgf = five_point_texts
+    text = sgf.replace("RU[Crawford", "RU[Tavla:Crawford")
+    error, match = read_both(text)
+    assert "unknown rule 'Tavla'" in error.detail and (error.line, error.column) == (1, 91)
+    assert len(match.games) == 7 and located(match.problems)
+
+
+@pytest.mark.parametrize(
+    ("match_id", "rule"),
+    [
+        ("cDHgAAAAAAAE", "R12.1"),  # a double and a resignation pending at once
+        ("QRHgAAAAAAAE", "R9.5"),  # player 0 owns the cube, player 1 doubles
+        ("cBngAAAAAAAE", "R9.4"),  # a double waits, and the doubler must act
+        ("8InqAGAAMAAE", "R10.2"),  # the Crawford game at 6-6 in a 7-point match
+    ],
+)
+def test_match_ids_of_states_that_cannot_occur_are_refused(match_id, rule):
+    with pytest.raises(gl.InvalidPositionError, match=re.escape(rule)):
+        gl.GameState.from_gnubg_id("4HPwATDgc/ABMA:" + match_id)
+
+
+def test_a_beaver_waiting_for_the_doubler_reads_from_its_match_id():
+    """R10.6: after a beaver the doubler answers, and the beaverer owns the cube."""
+    from gammonlab.ids import gnubg
+
+    fields = gnubg.MatchIdFields(
+        cube_value=2,
+        cube_owner=1,
+        dice_owner=0,
+        crawford=False,
+        game_state=gnubg.GAME_PLAYING,
+        turn=0,
+        double_offered=True,
+        resignation=0,
+        dice=(0, 0),
+        match_length=0,
+        score=(0, 0),
+        jacoby=False,
+    )
+    state = gl.GameState.from_gnubg_id("4HPwATDgc/ABMA:" + gnubg.match_id_from_fields(fields))
+    assert state.beavers and state.double_offered and state.turn == state.on_roll == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        (dict(dice=(3.5, 1)), gl.InvalidDiceError, "pair of integers"),
+        (dict(dice=(7, 1)), gl.InvalidDiceError, "R3"),
+        (dict(dice=(True, 1)), gl.InvalidDiceError, "pair of integers"),
+        (dict(match_length=5, jacoby=True), gl.InvalidPositionError, "R10.1"),
+        (dict(match_length=5, beavers=True), gl.InvalidPositionError, "R10.6"),
+        (dict(cube_limit=3), gl.InvalidPositionError, "power of two"),
+        (dict(double_offered=True, resignation=1, turn=1), gl.InvalidPositionError, "R12.1"),
+        (
+            dict(cube_value=2, cube_owner=1, double_offered=True, turn=1),
+            gl.InvalidPositionError,
+            "R9.5",
+        ),
+        (dict(double_offered=True, turn=0), gl.InvalidPositionError, "R10.6"),
+        (dict(match_length=5, score=(4, 4), crawford=True), gl.InvalidPositionError, "R10.2"),
+    ],
+)
+def test_game_states_that_cannot_occur_are_refused(options, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        gl.GameState(gl.Position.initial(), **options)
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        [["a"] * 26] * 2,
+        [[None] * 26] * 2,
+        [[2**70] + [0] * 25, [0] * 26],
+        [[10**400] + [0] * 25, [0] * 26],
+        [[float("nan")] * 26] * 2,
+        [[True] * 26] * 2,
+    ],
+    ids=["text", "none", "huge", "huger", "nan", "bool"],
+)
+def test_a_board_of_no_whole_numbers_is_refused(board):
+    with pytest.raises(gl.InvalidPositionError):
+        gl.Position.from_board(board)
+
+
+@pytest.mark.parametrize(
+    ("pre", "post", "message"),
+    [
+        ([[0.5, 0.75], [0.6, 0.5]], [0.5, 0.5], "needing more points never helps"),
+        ([[0.5, 0.4], [0.25, 0.2]], [0.5, 0.5], "the opponent needing more never hurts"),
+        ([[0.5, 0.75], [0.25, 0.5]], [0.9, 0.95], "after the Crawford game"),
+        ([[0.9, 0.95], [0.25, 0.5]], [0.9, 0.8], "one game decides the match"),
+    ],
+)
+def test_a_table_no_match_can_have_is_refused(pre, post, message):
+    from gammonlab.met.table import MatchEquityTable
+
+    with pytest.raises(gl.GammonlabError, match=message):
+        MatchEquityTable("x", pre, post)
+
+
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        (dict(cube=False, auto_doubles="seed-000", match_length=5), "auto_doubles"),
+        (dict(cube=False, beavers=True), "beavers"),
+        (dict(cube=False, cube_limit=8), "cube_limit"),
+        (dict(match_length=5, crawford=False, holland=True), "holland"),
+        (dict(match_length=5, cube=False, holland=True), "holland"),
+    ],
+)
+def test_rules_that_do_not_go_together_are_refused(options, name):
+    with pytest.raises(gl.OptionError) as caught:
+        gl.Rules(**options)
+    assert caught.value.option == name
+    assert gl.Rules.gnubg_default(cube=False) == gl.Rules(cube=False, jacoby=True)
+
+
+@pytest.mark.parametrize("setup", [{}, {24: 16}, {24: 2, 1: 13}])
+def test_a_custom_variant_no_board_can_hold_is_refused(setup):
+    with pytest.raises(gl.OptionError):
+        gl.Variant.custom("mine", setup)
+
+
+@pytest.mark.parametrize("text", ["24/24", "13/11 24/24", "24/18/18"])
+def test_a_move_of_no_pips_is_refused(text):
+    with pytest.raises(gl.InvalidNotationError, match="moves no pips"):
+        parse_notation(text)

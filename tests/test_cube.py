@@ -28,7 +28,7 @@ from gammonlab.cube import (
     market_window,
     take_point,
 )
-from gammonlab.errors import GammonlabError
+from gammonlab.errors import GammonlabError, InvalidPositionError
 from gammonlab.met import load
 from gammonlab.position import Position
 
@@ -373,9 +373,10 @@ def test_beavers():
     assert cube_decision(jacoby, paradox, cube_efficiency=0.0).verdict == "Double, take"
     both = cube_decision(GameState.initial(jacoby=True, beavers=True), paradox, cube_efficiency=0.0)
     assert both.verdict == "Double, beaver" and both.equity == pytest.approx(both.double_beaver)
-    # no beavers in match play (R10.6)
-    in_match = cube_decision(match(7, 5, 5, beavers=True), p)
-    assert in_match.double_beaver is None
+    # no beavers in match play (R10.6): not even a state of a match holds them
+    with pytest.raises(InvalidPositionError, match=r"R10\.6"):
+        match(7, 5, 5, beavers=True)
+    assert cube_decision(match(7, 5, 5), p).double_beaver is None
 
 
 def test_cube_owned_limited_or_redoubled():

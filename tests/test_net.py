@@ -551,7 +551,9 @@ def test_play_labels_are_rollouts_of_a_rolls_best_plays_on_the_same_dice(positio
         assert equities == sorted(equities, reverse=True)
         single = np.empty((1, 5))
         for k in group:
-            rollout_targets(out_boards[k : k + 1], 36, 3, shipped.arrays, tables, key, 7 + i, single)
+            rollout_targets(
+                out_boards[k : k + 1], 36, 3, shipped.arrays, tables, key, 7 + i, single
+            )
             np.testing.assert_array_equal(single[0], out[k])
     assert seen == count
 

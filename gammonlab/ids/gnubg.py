@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._numbers import parse_int
 from ..errors import ArgumentTypeError, InvalidPositionError
 from ..rules import BAR, CHECKERS, OFF, POINTS
 
@@ -331,12 +332,25 @@ def int_pair(value: Any, what: str) -> tuple[int, int]:
     if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
         return value
     try:
-        pair = tuple(int(item) for item in value)
-    except (TypeError, ValueError):
+        pair = tuple(_whole(item) for item in value)
+    except TypeError:
         pair = ()
-    if len(pair) != 2:
+    if len(pair) != 2 or None in pair:
         raise InvalidPositionError(f"{what} must be a pair of integers, got {value!r}")
-    return pair[0], pair[1]
+    return pair[0], pair[1]  # type: ignore[return-value]
+
+
+def _whole(item: Any) -> int | None:
+    """An integer (a whole float, ASCII digits), or None: 3.5 is no die, nor True."""
+    if isinstance(item, (bool, np.bool_)):
+        return None
+    if isinstance(item, (int, np.integer)):
+        return int(item)
+    if isinstance(item, (float, np.floating)):
+        return int(item) if np.isfinite(item) and float(item).is_integer() else None
+    if isinstance(item, str):
+        return parse_int(item.strip(), signed=True)
+    return None
 
 
 def _normalise(fields: Any, what: str, flags: tuple[str, ...]) -> None:
@@ -476,6 +490,23 @@ def match_turn_problem(
         return f"dice {dice} are not two numbers from 1 to 6, nor (0, 0) for not rolled"
     if double_offered and die1:
         return f"a double is offered but the dice {dice} are already rolled"
+    if double_offered and resignation:
+        return "a double and a resignation wait for an answer at once (R9.2, R12.1)"
+    if double_offered and game_state == GAME_PLAYING:
+        # the player on roll doubles (R9.2) and the other answers, or, after a beaver, the
+        # doubler answers the beaver of the player who now owns the cube (R10.6)
+        answer_beaver = turn == dice_owner and cube_owner == 1 - dice_owner
+        answer_double = turn != dice_owner and cube_owner != 1 - dice_owner
+        if not (answer_beaver or answer_double):
+            if cube_owner == 1 - dice_owner:
+                return (
+                    f"player {dice_owner} doubles, but player {cube_owner} owns the cube "
+                    "(R9.5: only its owner may double)"
+                )
+            return (
+                f"a double by player {dice_owner} waits for an answer, but player {turn} "
+                "must act, the doubler (R9.4)"
+            )
     return None
 
 
@@ -522,7 +553,14 @@ def match_score_problem(
                 )
     if crawford:
         # The Crawford game starts with a player 1-away; once it is over, its result has
-        # either left that player 1-away or won them the match (R10.2).
+        # either left that player 1-away or won them the match (R10.2). It is the first
+        # game with a player 1-away, so both are 1-away only after it.
+        if not finished and score[0] == score[1] == match_length - 1 and match_length > 1:
+            return (
+                f"a Crawford game at {score[0]}-{score[1]} in a {match_length}-point match: "
+                "both players are 1-away, which only the games after the Crawford game can "
+                "be (R10.2)"
+            )
         if match_length - 1 not in score and not (finished and max(score) >= match_length):
             return (
                 f"a Crawford game at {score[0]}-{score[1]} in a {match_length}-point "

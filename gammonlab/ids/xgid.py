@@ -228,6 +228,12 @@ def _xgid_fields_problem(fields: XgidFields) -> str | None:
                 f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
                 f"match: neither player is 1-away (R10.2)"
             )
+        if fields.score[0] == fields.score[1] and length > 1:
+            return (
+                f"a Crawford game at {fields.score[0]}-{fields.score[1]} in a {length}-point "
+                f"match: both players are 1-away, which only the games after the Crawford "
+                f"game can be (R10.2)"
+            )
         if fields.cube_value != 1 or fields.cube_owner != XGID_CENTRED or fields.cube_action:
             return "the cube is used in the Crawford game (R10.2)"
     return None

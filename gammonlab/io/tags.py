@@ -77,6 +77,27 @@ _VARIATIONS = {
     "acey-deucey": "acey-deucey",
     "aceydeucey": "acey-deucey",
 }
+_SGF_PARTS = {
+    part.lower(): part
+    for part in (
+        "NoCube",
+        "Crawford",
+        "NoCrawford",
+        "CrawfordGame",
+        "NoCrawfordGame",
+        "Jacoby",
+        "NoBeavers",
+        "NoRaccoons",
+        "Holland",
+        "CubeLimit",
+        "Scoring",
+        "AutoDoubles",
+        "AutoDoubleLimit",
+        "Opening",
+    )
+}
+"""The parts an SGF ``RU`` property may hold (by their lower case, before any ``=``),
+besides the variants' names: GNU Backgammon's and gammonlab's (see :func:`sgf_rule_parts`)."""
 _ON = {"on", "yes", "true", "1"}
 _OFF = {"off", "no", "false", "0"}
 _ON_OFF = {True: "On", False: "Off"}
@@ -307,6 +328,13 @@ def rules_from_headers(
             return None
         return found
 
+    for part in parts:
+        if part not in _SGF_PARTS and part not in _VARIATIONS:
+            bad(
+                "RU",
+                f"unknown rule {part_keys[part]!r} in RU; known: "
+                + ", ".join([*_SGF_PARTS.values(), *_SGF_VARIANTS.values()]),
+            )
     name = (variation or lower.get("variation") or "backgammon").strip().lower()
     for part in parts:
         if part in _VARIATIONS and part != "backgammon":
@@ -349,8 +377,8 @@ def rules_from_headers(
         "jacoby": jacoby and money,
         "crawford": crawford,
         "holland": holland and not money,
-        "beavers": beavers and money,
-        "raccoons": raccoons and beavers and money,
+        "beavers": beavers and money and cube,
+        "raccoons": raccoons and beavers and money and cube,
         "cube_limit": None if limit is None else _highest_power_of_two(limit),
         "scoring": choice("scoring", "scoring", SCORINGS, "standard"),
         "auto_doubles": choice("autodoubles", "automatic doubles", AUTO_DOUBLES, "none"),

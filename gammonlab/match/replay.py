@@ -686,6 +686,10 @@ class _Replay:
 
     def final_state(self) -> GameState:
         turn = self.on_roll if self.on_roll is not None else 0
+        if self.winner is None and self.offer is not None:
+            turn = 1 - self.offer[1]  # a game cut short while a double or beaver waits
+        elif self.winner is None and self.resigned is not None:
+            turn = 1 - self.resigned[0]  # ... or a resignation
         fields = self.state(turn)
         if self.winner is not None:
             status = {"drop": ids.GAME_DROPPED, "resign": ids.GAME_RESIGNED}.get(
@@ -715,7 +719,12 @@ class _Replay:
     ) -> Game:
         """The game as replayed, numbered ``number`` in its match."""
         actions = self.actions
-        if self.ending == "resign" and actions and actions[-1].kind != "win":
+        if (
+            self.ending == "resign"
+            and self.winner is not None
+            and actions
+            and actions[-1].kind != "win"
+        ):
             # R12.1: the resignation accepted, or stated with its result ("Losses 2
             # points"), the opponent wins its points: recorded as a result line records it
             actions = [
@@ -781,6 +790,16 @@ class CrawfordCount:
             self.complete = False
         crawford = _crawford_game(rules, self.score, self.done)
         self.contradiction = None
+        if stated and not (rules.crawford and rules.match_length):
+            self.contradiction = (
+                "the transcript says it is the Crawford game, but "
+                + (
+                    "the match is played without the Crawford rule"
+                    if rules.match_length
+                    else "money play has no Crawford game"
+                )
+                + " (R10.2)"
+            )
         if stated is not None and rules.crawford and rules.match_length > 1:
             if self.complete and stated != crawford:
                 self.contradiction = (
@@ -950,6 +969,17 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
                 f"games are numbered one after another",
             )
         previous_number = raw_game.number
+        last = games[-1] if games else None
+        if rules.match_length and last is not None and last.winner is not None:
+            final = _add(last.score, last.winner, last.points or 0)
+            if max(final) >= rules.match_length:
+                log.add(
+                    raw_game.loc,
+                    f"game {raw_game.number} skipped: it is played after the "
+                    f"{rules.match_length}-point match was won, by game {last.number} at "
+                    f"{final[0]}-{final[1]} (R8.5)",
+                )
+                continue
         written = raw_game.scores
         if (
             written is not None

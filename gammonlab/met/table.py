@@ -93,6 +93,9 @@ class MatchEquityTable:
         for part, values in (("pre-Crawford", pre), ("post-Crawford", post)):
             if not np.all(np.isfinite(values)) or values.min() < 0.0 or values.max() > 1.0:
                 raise MetError(f"MET {self.name!r}: {part} values must lie in [0, 1]")
+        problem = _shape_problem(pre, post)
+        if problem is not None:
+            raise MetError(f"MET {self.name!r}: {problem}")
         pre.setflags(write=False)
         post.setflags(write=False)
         object.__setattr__(self, "pre_crawford", pre)
@@ -219,6 +222,49 @@ class MatchEquityTable:
             f"match winning chance (%) of the row player, {shown} points shown</p>"
         )
         return caption + styled.to_html()
+
+
+_TOLERANCE = 1e-6
+"""How far a table's entries may stray from the order every table keeps (rounding)."""
+_POST_CRAWFORD_TOLERANCE = 0.01
+"""After the Crawford game the trailer's chances fall with the points it needs, but not
+strictly: with the free drop an even score is worth about as much as the odd score above
+it, and published tables differ from that order by up to 0.004."""
+
+
+def _shape_problem(pre: np.ndarray, post: np.ndarray) -> str | None:
+    """Why the entries are no match equity table, or None: needing more points never
+    helps, and a double match point is one game that one of the two players wins."""
+    rows = np.diff(pre, axis=0)  # player 0 one point further away
+    if rows.size and rows.max() > _TOLERANCE:
+        i, j = np.unravel_index(int(np.argmax(rows)), rows.shape)
+        return (
+            f"at {i + 2}-away against {j + 1}-away the chance {pre[i + 1, j]:.4f} is above "
+            f"{pre[i, j]:.4f} at {i + 1}-away: needing more points never helps"
+        )
+    columns = np.diff(pre, axis=1)  # player 1 one point further away
+    if columns.size and columns.min() < -_TOLERANCE:
+        i, j = np.unravel_index(int(np.argmin(columns)), columns.shape)
+        return (
+            f"at {i + 1}-away against {j + 2}-away the chance {pre[i, j + 1]:.4f} is below "
+            f"{pre[i, j]:.4f} against {j + 1}-away: the opponent needing more never hurts"
+        )
+    for player in (0, 1):
+        steps = np.diff(post[player])
+        if steps.size and steps.max() > _POST_CRAWFORD_TOLERANCE:
+            k = int(np.argmax(steps))
+            return (
+                f"after the Crawford game, player {player}'s chance at {k + 2}-away, "
+                f"{post[player, k + 1]:.4f}, is above {post[player, k]:.4f} at {k + 1}-away"
+            )
+    both = post[0, 0] + post[1, 0]
+    if abs(both - 1.0) > 1e-3 or abs(pre[0, 0] - post[0, 0]) > 1e-3:
+        return (
+            "at 1-away against 1-away one game decides the match: the two players' chances "
+            f"must add up to 1 and be the same before and after the Crawford game, got "
+            f"{pre[0, 0]:.4f}, and {post[0, 0]:.4f} and {post[1, 0]:.4f} after"
+        )
+    return None
 
 
 def _html(text: str) -> str:
