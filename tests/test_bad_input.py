@@ -1174,3 +1174,17 @@ def test_a_custom_variant_no_board_can_hold_is_refused(setup):
 def test_a_move_of_no_pips_is_refused(text):
     with pytest.raises(gl.InvalidNotationError, match="moves no pips"):
         parse_notation(text)
+
+
+def test_an_sgf_roll_written_twice_before_its_move_is_refused(five_point_texts):
+    """One roll a turn: a second ``PL[..]DI[..]`` of the same dice is a roll whose play is
+    not written, and only the last one before the move is the move's roll."""
+    _, sgf = five_point_texts
+    at = sgf.index("\n;W[")
+    dice = sgf[at + 4 : at + 6]
+    once = sgf[:at] + f"\n;PL[W]DI[{dice}]" + sgf[at:]
+    assert len(gl.read_match(once).games) == 7
+    twice = sgf[:at] + f"\n;PL[W]DI[{dice}]" * 2 + sgf[at:]
+    error, match = read_both(twice)
+    assert "not written" in error.detail and (error.line, error.column) == (2, 2)
+    assert len(match.games) == 6 and located(match.problems)

@@ -472,10 +472,12 @@ def _resolve_events(
         if not pending and action.kind == "move":
             actions.append(action)  # nearly every action: nothing to name or place
             continue
-        for roll in pending:
-            # GNU Backgammon may write the dice before the move made with them
+        for k, roll in enumerate(pending):
+            # GNU Backgammon may write the dice before the move made with them (once: a
+            # roll before that is a roll of its own, whose play is not written)
             same = (
-                action.kind == "move"
+                k == len(pending) - 1
+                and action.kind == "move"
                 and action.player == roll.player
                 and action.dice is not None
                 and roll.dice is not None
