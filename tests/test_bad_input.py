@@ -1188,3 +1188,70 @@ def test_an_sgf_roll_written_twice_before_its_move_is_refused(five_point_texts):
     error, match = read_both(twice)
     assert "not written" in error.detail and (error.line, error.column) == (2, 2)
     assert len(match.games) == 6 and located(match.problems)
+
+
+H3 = " 3 point match\n\n Game 1\n A : 0                          B : 0\n"
+
+
+def _games(match: gl.Match) -> list[tuple]:
+    return [
+        (g.number, g.winner, g.points, [(a.kind, a.player, a.dice) for a in g.actions])
+        for g in match.games
+    ]
+
+
+def _one(number: int, score: int, play: str) -> str:
+    return (
+        f" Game {number}\n A : {score}                          B : 0\n"
+        f"  1) 31: {play}                 Resigns\n      Wins 1 point\n"
+    )
+
+
+@pytest.mark.parametrize("format", ["mat", "sgf"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a resignation's points, and a result line capped at the match
+        " 1 point match\n\n Game 1\n A : 0                          B : 0\n"
+        "  1)  Losses 3 point                  Wins 1 point and the match\n",
+        " 3 point match\n\n Game 1\n A : 2                          B : 1\n"
+        "  1) 31: 8/5 6/5                  Losses 1 point\n      Wins 3 point and the match\n",
+        # a resignation worth no points it could be worth
+        H3 + "  1) 31: 8/5 6/5                 21: ????\n      Wins 4016 point\n",
+        H3 + "  1) 31: 8/5 6/5                  Losses 8 point\n",
+        # a game skipped, and a score line against the games before it
+        " 7 point match\n\n"
+        + _one(1, 0, "8/5 6/5")
+        + _one(2, 1, "8/5 6/1")
+        + _one(3, 2, "8/5 6/5"),
+        " 5 point match\n\n"
+        + _one(1, 0, "8/5 6/5")
+        + _one(2, 4, "8/5 6/5")
+        + _one(3, 2, "8/5 6/5"),
+    ],
+    ids=["capped-3", "capped-1", "claim-4016", "losses-8", "skipped", "score-line"],
+)
+def test_what_collect_mode_keeps_writes_and_reads_back_the_same(text, format):
+    """A match read in collect mode is written as read: read back in collect mode, the
+    same games (a problem of the transcript is a problem of what is written of it)."""
+    match = gl.read_match(text, errors="collect")
+    again = gl.read_match(gl.write_match(match, format=format), errors="collect")
+    assert _games(again) == _games(match)
+
+
+def test_a_wrong_score_line_that_reaches_the_match_length_loses_no_game():
+    """The games after a score line that the games before contradict are kept: the
+    running score is not sure, and their own score lines show the match went on."""
+    text = " 5 point match\n\n" + _one(1, 0, "8/5 6/5") + _one(2, 4, "8/5 6/5")
+    match = gl.read_match(text + _one(3, 2, "8/5 6/5"), errors="collect")
+    assert [g.number for g in match.games] == [1, 2, 3] and located(match.problems)
+
+
+def test_match_equity_table_problems_are_placed():
+    xml = (Path(gl.__file__).parent / "data" / "met" / "Kazaross-XG2.xml").read_text()
+    bad = xml.replace("<me>0.67736</me>", "<me>0.6x7736</me>", 1)
+    out_of_order = xml.replace("<me>0.32264</me>", "<me>0.99</me>", 1)
+    for text in (bad, out_of_order, "<foo/>"):
+        with pytest.raises(gl.ParseError) as caught:
+            gl.met.read(text)
+        assert caught.value.line is not None and caught.value.column is not None

@@ -70,6 +70,7 @@ class _Replay:
         self.offer: tuple[str, int, int] | None = None
         # a pending resignation: (resigner, level or None)
         self.resigned: tuple[int, int | None] | None = None
+        self.resign_claim: int | None = None  # the points a resignation stated it lost
         self.winner: int | None = None
         self.points: int | None = None
         self.ending: str | None = None
@@ -542,6 +543,7 @@ class _Replay:
             )
         )
         self.resigned = (raw.player, level)
+        self.resign_claim = raw.points
         if raw.points is not None:
             # "Losses N point": the resignation and its result in one
             self.settle_resignation(1 - raw.player, raw.points, raw)
@@ -565,6 +567,7 @@ class _Replay:
         )
         if raw.kind == "reject":
             self.resigned = None
+            self.resign_claim = None
         elif level is not None:
             self.end(raw.player, level * self.cube, "resign")
 
@@ -719,9 +722,11 @@ class _Replay:
     ) -> Game:
         """The game as replayed, numbered ``number`` in its match."""
         actions = self.actions
+        claimed = self.points if self.points is not None else self.resign_claim
         if (
             self.ending == "resign"
             and self.winner is not None
+            and claimed is not None
             and actions
             and actions[-1].kind != "win"
         ):
@@ -734,7 +739,7 @@ class _Replay:
                     self.winner,
                     self.state(self.winner),
                     points=self.points,
-                    claimed_points=self.points,
+                    claimed_points=claimed,
                     players=self.players,
                     location=actions[-1].location,
                 ),
@@ -970,7 +975,8 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
             )
         previous_number = raw_game.number
         last = games[-1] if games else None
-        if rules.match_length and last is not None and last.winner is not None:
+        if rules.match_length and count.complete and last is not None and last.winner is not None:
+            # every game before, with its result, read one after another: the score is sure
             final = _add(last.score, last.winner, last.points or 0)
             if max(final) >= rules.match_length:
                 log.add(

@@ -112,6 +112,15 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
                 )
             )
             if (
+                format == "sgf"
+                and action.kind == "win"
+                and game.ending == "resign"
+                and game.points is not None
+            ):
+                # RE[W+3R] states the points the resignation lost, not a result line's claim
+                # capped at the match ("Wins 1 point and the match")
+                action = replace(action, claimed_points=game.points)
+            elif (
                 action.kind == "win"
                 and action.claimed_points is not None
                 and game.points is not None

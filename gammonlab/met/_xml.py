@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import OptionError, OptionTypeError, ParseError
+from ..errors import MetError, OptionError, OptionTypeError, ParseError
 from .formulas import (
     MEC_PRE_DEFAULTS,
     ZADEH_PRE_DEFAULTS,
@@ -46,6 +46,7 @@ class _Node:
     tag: str
     attributes: dict[str, str]
     line: int
+    column: int = 1
     text: str = ""
     children: list[_Node] = field(default_factory=list)
 
@@ -100,7 +101,9 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
             )
 
     def on_start(tag: str, attributes: dict[str, str]) -> None:
-        node = _Node(tag, dict(attributes), parser.CurrentLineNumber)
+        node = _Node(
+            tag, dict(attributes), parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
+        )
         stack[-1].children.append(node)
         stack.append(node)
         pieces.append([])
@@ -147,7 +150,10 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
     top = root.find("met")
     if top is None:
         raise ParseError(
-            "expected a <met> element (GNU Backgammon's MET format)", source=source, line=1
+            "expected a <met> element (GNU Backgammon's MET format)",
+            source=source,
+            line=1,
+            column=1,
         )
     return top
 
@@ -167,7 +173,10 @@ def _number(node: _Node, source: str) -> float:
         value = float(written)
     except ValueError:
         raise ParseError(
-            f"expected a number in <{node.tag}>, got {shown!r}", source=source, line=node.line
+            f"expected a number in <{node.tag}>, got {shown!r}",
+            source=source,
+            line=node.line,
+            column=node.column,
         ) from None
     if not 0.0 <= value <= 1.0:
         what = (
@@ -175,7 +184,12 @@ def _number(node: _Node, source: str) -> float:
             if node.tag == "me"
             else f"parameter {node.attributes.get('name', '')!r}"
         )
-        raise ParseError(f"{what} must lie in [0, 1], got {shown}", source=source, line=node.line)
+        raise ParseError(
+            f"{what} must lie in [0, 1], got {shown}",
+            source=source,
+            line=node.line,
+            column=node.column,
+        )
     return value
 
 
@@ -216,6 +230,7 @@ def from_xml_text(data: str | bytes, *, source: str, max_away: int) -> MatchEqui
             "the table's parameters give no match equities (a division by zero)",
             source=source,
             line=met.line,
+            column=met.column,
         ) from None
     for name, part in (
         ("pre-Crawford", table.pre_crawford),
@@ -227,6 +242,7 @@ def from_xml_text(data: str | bytes, *, source: str, max_away: int) -> MatchEqui
                 f"the table's parameters give a {name} table that is not finite",
                 source=source,
                 line=met.line,
+                column=met.column,
             )
     return table
 
@@ -244,6 +260,7 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
             "a MET needs a <pre-crawford-table> and a <post-crawford-table>",
             source=source,
             line=met.line,
+            column=met.column,
         )
 
     # post-Crawford first: the pre-Crawford methods build on it
@@ -256,7 +273,10 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
         players = {"both": (0, 1), "0": (0,), "1": (1,)}.get(player)
         if players is None:
             raise ParseError(
-                f"player must be 'both', '0' or '1', got {player!r}", source=source, line=node.line
+                f"player must be 'both', '0' or '1', got {player!r}",
+                source=source,
+                line=node.line,
+                column=node.column,
             )
         kind = node.attributes.get("type", "explicit")
         if kind == "explicit":
@@ -267,6 +287,7 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
                     "an explicit post-Crawford table needs a <row> of <me>",
                     source=source,
                     line=node.line,
+                    column=node.column,
                 )
             native = max(native or 0, len(values))
             row_values = extend_post_crawford(values, max_away)
@@ -278,6 +299,7 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
                 f"unknown table type {kind!r}; expected explicit, zadeh or mec",
                 source=source,
                 line=node.line,
+                column=node.column,
             )
         for p in players:
             post[p] = row_values
@@ -299,6 +321,7 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
                 f"{sorted({len(row) for row in rows})} entries",
                 source=source,
                 line=pre_node.line,
+                column=pre_node.column,
             )
         native = size
         pre = extend_pre_crawford(np.array(rows, dtype=np.float64), max_away)
@@ -323,6 +346,7 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
             f"unknown table type {kind!r}; expected explicit, zadeh or mec",
             source=source,
             line=pre_node.line,
+            column=pre_node.column,
         )
     if kind != "explicit":
         native = None
@@ -330,13 +354,22 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
             "pre-crawford": {"type": kind, **parameters},
             "post-crawford": post_parameters,
         }
-    return MatchEquityTable(
-        name=name or source,
-        pre_crawford=pre,
-        post_crawford=post,
-        description=description,
-        source=source,
-        notice=_notice(text),
-        parameters=parameters,
-        native_length=native,
-    )
+    try:
+        return MatchEquityTable(
+            name=name or source,
+            pre_crawford=pre,
+            post_crawford=post,
+            description=description,
+            source=source,
+            notice=_notice(text),
+            parameters=parameters,
+            native_length=native,
+        )
+    except MetError as error:  # entries no match can have: placed at the pre-Crawford table
+        raise ParseError(
+            str(error).removeprefix(f"MET {name or source!r}: "),
+            source=source,
+            line=pre_node.line,
+            column=pre_node.column,
+            text=_line(text, pre_node.line),
+        ) from None
