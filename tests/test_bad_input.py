@@ -1228,8 +1228,10 @@ def _one(number: int, score: int, play: str) -> str:
         + _one(1, 0, "8/5 6/5")
         + _one(2, 4, "8/5 6/5")
         + _one(3, 2, "8/5 6/5"),
+        # game numbers at the nine digits a transcript writes them with
+        " 7 point match\n\n" + _one(999999999, 0, "8/5 6/5") + _one(999999999, 1, "8/5 6/5"),
     ],
-    ids=["capped-3", "capped-1", "claim-4016", "losses-8", "skipped", "score-line"],
+    ids=["capped-3", "capped-1", "claim-4016", "losses-8", "skipped", "score-line", "numbers"],
 )
 def test_what_collect_mode_keeps_writes_and_reads_back_the_same(text, format):
     """A match read in collect mode is written as read: read back in collect mode, the

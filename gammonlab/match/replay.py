@@ -1067,7 +1067,8 @@ def replay_match(raw: Any, *, errors: Errors = "raise", rules: Rules | None = No
             continue
         # the transcript's number, so that a game keeps it when games before it are skipped;
         # one more than the game before where the transcript's does not follow it
-        number = max(raw_game.number, games[-1].number + 1 if games else 1)
+        # (no further than the nine digits a transcript writes a game's number with)
+        number = min(max(raw_game.number, games[-1].number + 1 if games else 1), _LAST_NUMBER)
         game = replay.game(number, final_state=final_state, problems=tuple(game_problems))
         games.append(game)
         count.result(game.winner, game.points)
@@ -1090,6 +1091,10 @@ def claim_capped(claimed: int, worth: int, needed: int | None, match_length: int
     if needed is None or worth < needed:
         return False
     return needed <= claimed <= worth or claimed == match_length
+
+
+_LAST_NUMBER = 999_999_999
+"""The highest game number a transcript can write (nine digits)."""
 
 
 def _add(score: tuple[int, int], winner: int, points: int) -> tuple[int, int]:
