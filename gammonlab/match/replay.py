@@ -655,17 +655,28 @@ class _Replay:
         if self.actions and self.actions[-1].kind == "win":
             return
         self.actions.append(
-            Action(
-                "win",
-                raw.player,
-                self.state(raw.player),
-                points=self.points,
-                claimed_points=claimed,
-                match_won=raw.match_won,
-                players=self.players,
-                location=raw.loc,
-                analysis=raw.analysis,
-            )
+            self.win_action(raw.player, claimed, raw.loc, raw.match_won, raw.analysis)
+        )
+
+    def win_action(
+        self,
+        winner: int,
+        claimed: int | None,
+        location: Any,
+        match_won: bool = False,
+        analysis: Any = None,
+    ) -> Action:
+        """The game's result line: the points it is worth, and those the transcript claims."""
+        return Action(
+            "win",
+            winner,
+            self.state(winner),
+            points=self.points,
+            claimed_points=claimed,
+            match_won=match_won,
+            players=self.players,
+            location=location,
+            analysis=analysis,
         )
 
     def apply(self, raw: Any, following: Any) -> None:
@@ -732,18 +743,7 @@ class _Replay:
         ):
             # R12.1: the resignation accepted, or stated with its result ("Losses 2
             # points"), the opponent wins its points: recorded as a result line records it
-            actions = [
-                *actions,
-                Action(
-                    "win",
-                    self.winner,
-                    self.state(self.winner),
-                    points=self.points,
-                    claimed_points=claimed,
-                    players=self.players,
-                    location=actions[-1].location,
-                ),
-            ]
+            actions = [*actions, self.win_action(self.winner, claimed, actions[-1].location)]
         return Game(
             number=number,
             score=self.score,
