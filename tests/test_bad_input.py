@@ -1061,6 +1061,7 @@ def test_an_unknown_sgf_rule_is_flagged_at_its_ru(five_point_texts):
         ("QRHgAAAAAAAE", "R9.5"),  # player 0 owns the cube, player 1 doubles
         ("cBngAAAAAAAE", "R9.4"),  # a double waits, and the doubler must act
         ("8InqAGAAMAAE", "R10.2"),  # the Crawford game at 6-6 in a 7-point match
+        ("cIzqAAAACAAE", "R9.2"),  # a game ended by a dropped double, with dice rolled
     ],
 )
 def test_match_ids_of_states_that_cannot_occur_are_refused(match_id, rule):

@@ -490,6 +490,11 @@ def match_turn_problem(
         return f"dice {dice} are not two numbers from 1 to 6, nor (0, 0) for not rolled"
     if double_offered and die1:
         return f"a double is offered but the dice {dice} are already rolled"
+    if game_state == GAME_DROPPED and die1:
+        return (
+            f"the game ended by a dropped double, but the dice {dice} are rolled: a double "
+            "comes before the roll (R9.2)"
+        )
     if double_offered and resignation:
         return "a double and a resignation wait for an answer at once (R9.2, R12.1)"
     if double_offered and game_state == GAME_PLAYING:
