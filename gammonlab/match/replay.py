@@ -158,27 +158,9 @@ class _Replay:
             checked_fields = fields[on_roll]
             if roll is None or checked_fields is None:
                 break
-            # positional, in the order of Action's fields, as played() writes it; a roll
-            # with no legal play (R5.5) is the one whose play moves no checker
-            record(
-                Action(
-                    "move",
-                    on_roll,
-                    (position, on_roll, checked_fields[0], roll, *checked_fields[1]),
-                    dice,
-                    play if n_legal else None,
-                    raw.play,
-                    None,
-                    None,
-                    None,
-                    None,
-                    False,
-                    n_legal,
-                    raw.loc,
-                    raw.analysis,
-                    players,
-                )
-            )
+            # a roll with no legal play (R5.5) is the one whose play moves no checker
+            state = (position, on_roll, checked_fields[0], roll, *checked_fields[1])
+            record(_move_action(raw, state, play if n_legal else None, n_legal, players))
             position = after
             on_roll = 1 - on_roll
             taken += 1
@@ -345,25 +327,8 @@ class _Replay:
     ) -> None:
         """Record a legal play and its consequences: the game may end (R8). ``after``
         is the position the play leaves, when at hand."""
-        # positional, in the order of Action's fields: a transcript has a move per action
         self.actions.append(
-            Action(
-                "move",
-                raw.player,
-                state,
-                raw.dice,
-                play if play.moves else None,
-                raw.play,
-                None,
-                None,
-                None,
-                None,
-                False,
-                n_legal,
-                raw.loc,
-                raw.analysis,
-                self.players,
-            )
+            _move_action(raw, state, play if play.moves else None, n_legal, self.players)
         )
         position = play.position if after is None else after
         over = position.is_game_over
@@ -1091,6 +1056,31 @@ def claim_capped(claimed: int, worth: int, needed: int | None, match_length: int
     if needed is None or worth < needed:
         return False
     return needed <= claimed <= worth or claimed == match_length
+
+
+def _move_action(
+    raw: Any, state: tuple[Any, ...], play: Play | None, n_legal: int, players: Any
+) -> Action:
+    """A move's action: its state's fields, and its play (``None`` for a roll that cannot
+    be played, R5.5). Positional, in the order of Action's fields: a transcript has a move
+    per action."""
+    return Action(
+        "move",
+        raw.player,
+        state,
+        raw.dice,
+        play,
+        raw.play,
+        None,
+        None,
+        None,
+        None,
+        False,
+        n_legal,
+        raw.loc,
+        raw.analysis,
+        players,
+    )
 
 
 _LAST_NUMBER = 999_999_999
