@@ -91,13 +91,13 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
         # entities are declared in the [...] part, and expat reads no external DTD (such as
         # the met.dtd GNU Backgammon's tables name): without that part no entity expands
         if subset:
-            raise ParseError(
+            raise _quoted(
                 "a DOCTYPE that declares entities or elements (a [...] part), "
                 "which no match equity table needs",
-                source=source,
-                line=parser.CurrentLineNumber,
-                column=parser.CurrentColumnNumber + 1,
-                text=_line(text, parser.CurrentLineNumber),
+                source,
+                text,
+                parser.CurrentLineNumber,
+                parser.CurrentColumnNumber + 1,
             )
 
     def on_start(tag: str, attributes: dict[str, str]) -> None:
@@ -124,12 +124,12 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
     except ParseError:
         raise
     except xml.parsers.expat.ExpatError as error:
-        raise ParseError(
+        raise _quoted(
             f"malformed XML: {xml.parsers.expat.ErrorString(error.code)}",
-            source=source,
-            line=error.lineno,
-            column=error.offset + 1,
-            text=_line(text, error.lineno),
+            source,
+            text,
+            error.lineno,
+            error.offset + 1,
         ) from None
     except (LookupError, ValueError) as error:
         # raised by pyexpat when it asks Python's codecs for an encoding expat lacks
@@ -140,12 +140,12 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
             else f"encoding {name!r}, which expat cannot read (it reads UTF-8, UTF-16 "
             "and encodings of one byte a character)"
         )
-        raise ParseError(
+        raise _quoted(
             f"the XML declaration names {problem}",
-            source=source,
-            line=parser.ErrorLineNumber,
-            column=parser.ErrorColumnNumber + 1,
-            text=_line(text, parser.ErrorLineNumber),
+            source,
+            text,
+            parser.ErrorLineNumber,
+            parser.ErrorColumnNumber + 1,
         ) from None
     top = root.find("met")
     if top is None:
@@ -156,6 +156,11 @@ def _parse_tree(data: str | bytes, text: str, source: str) -> _Node:
             column=1,
         )
     return top
+
+
+def _quoted(message: str, source: str, text: str, line: int, column: int) -> ParseError:
+    """A problem at ``line`` and ``column`` of ``text``, the line quoted."""
+    return ParseError(message, source=source, line=line, column=column, text=_line(text, line))
 
 
 def _line(text: str, number: int) -> str | None:
@@ -366,10 +371,10 @@ def _table(met: _Node, text: str, source: str, max_away: int) -> MatchEquityTabl
             native_length=native,
         )
     except MetError as error:  # entries no match can have: placed at the pre-Crawford table
-        raise ParseError(
+        raise _quoted(
             str(error).removeprefix(f"MET {name or source!r}: "),
-            source=source,
-            line=pre_node.line,
-            column=pre_node.column,
-            text=_line(text, pre_node.line),
+            source,
+            text,
+            pre_node.line,
+            pre_node.column,
         ) from None
