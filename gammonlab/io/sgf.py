@@ -862,10 +862,18 @@ def parse_sgf(source: Source, *, errors: Errors = "raise") -> RawMatch:
     )
 
 
+_ONE_GAMES_PARTS = frozenset({"crawfordgame", "nocrawfordgame"})
+"""The ``RU`` parts that state something of one game, not of the match's rules."""
+
+
+def _match_parts(parts: tuple[str, ...]) -> tuple[str, ...]:
+    """The parts of an ``RU`` property that state the match's rules, as written."""
+    return tuple(part for part in parts if part.lower() not in _ONE_GAMES_PARTS)
+
+
 def _rule_key(parts: tuple[str, ...]) -> tuple[str, ...]:
-    """The parts of an ``RU`` property that state the match's rules, in a form to
-    compare: ``CrawfordGame`` (one game's) left out, case and order ignored."""
-    return tuple(sorted({p.lower() for p in parts} - {"crawfordgame", "nocrawfordgame"}))
+    """:func:`_match_parts` in a form to compare: case and order ignored."""
+    return tuple(sorted({part.lower() for part in _match_parts(parts)}))
 
 
 def _variant_of(parts: tuple[str, ...]) -> str | None:
@@ -893,9 +901,7 @@ def _match_rules(
     if stated:
         keys = [_rule_key(info["rules"]) for info in stated]
         chosen = stated[keys.index(max(keys, key=keys.count))]
-        parts = tuple(
-            p for p in chosen["rules"] if p.lower() not in ("crawfordgame", "nocrawfordgame")
-        )
+        parts = _match_parts(chosen["rules"])
         locations["RU"] = chosen["rules_loc"]
         key = _rule_key(parts)
         wanted = ":".join(parts)

@@ -28,7 +28,8 @@ from ..io.mat import format_mat
 from ..io.raw import Location, RawAction, RawGame, RawMatch
 from ..io.sgf import format_sgf
 from ..io.tags import VARIATION_NAMES, mat_headers, sgf_rule_parts
-from .model import Action, Match
+from ..rules import Rules
+from .model import Action, Game, Match
 from .replay import CrawfordCount, claim_capped
 
 __all__ = ["to_raw", "write_match"]
@@ -87,6 +88,23 @@ def _raw_action(
     )
 
 
+def _written_claim(action: Action, game: Game, rules: Rules, format: str) -> int | None:
+    """The points a game's result line writes: the transcript's claim where it stands,
+    the game's points where it does not."""
+    claimed, points = action.claimed_points, game.points
+    if points is None or claimed == points:
+        return claimed
+    if format == "sgf" and game.ending == "resign":
+        # RE[W+3R] states the points the resignation lost, not a result line's claim capped
+        # at the match ("Wins 1 point and the match")
+        return points
+    length = rules.match_length
+    needed = length - game.score[action.player] if length else None
+    if claimed is not None and not claim_capped(claimed, points, needed, length):
+        return points  # a result line the replay found wrong
+    return claimed
+
+
 def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
     """The text-level record of a match, ready for a writer."""
     source = match.source
@@ -111,29 +129,10 @@ def to_raw(match: Match, *, format: str = "mat") -> RawMatch:
                     and following.player != game.winner
                 )
             )
-            if (
-                format == "sgf"
-                and action.kind == "win"
-                and game.ending == "resign"
-                and game.points is not None
-            ):
-                # RE[W+3R] states the points the resignation lost, not a result line's claim
-                # capped at the match ("Wins 1 point and the match")
-                action = replace(action, claimed_points=game.points)
-            elif (
-                action.kind == "win"
-                and action.claimed_points is not None
-                and game.points is not None
-                and action.claimed_points != game.points
-                and not claim_capped(
-                    action.claimed_points,
-                    game.points,
-                    rules.match_length - game.score[action.player] if rules.match_length else None,
-                    rules.match_length,
-                )
-            ):
-                # a result line the replay found wrong is written as the game's points
-                action = replace(action, claimed_points=game.points)
+            if action.kind == "win":
+                written = _written_claim(action, game, rules, format)
+                if written != action.claimed_points:
+                    action = replace(action, claimed_points=written)
             actions.append(_raw_action(action, own_result, game.points, where))
         parts = list(sgf_rules)
         if game.crawford:
