@@ -56,6 +56,7 @@ from .rng import CHOICE, DICE, draw_below, next_dice, stream_key
 __all__ = [
     "MAX_GAME_PLIES",
     "N_STATS",
+    "best_play_positions",
     "contact_positions",
     "fit_targets",
     "play_rollout_targets",
@@ -374,6 +375,64 @@ def rollout_targets(boards, trials, truncate, weights, tables, key, first, out):
 
 
 @njit(cache=True, nogil=True)
+def _ranked_plays(search, board, key, number, weights, tables, buffers):
+    """The plays of a roll of ``board`` (row 0 on roll), best first at 0-ply.
+
+    The roll is drawn from the choice stream of ``(key, number)``. Returns the
+    plays' order, best first (empty for a roll with one play or none), and the
+    search buffers, whose ``boards`` hold the positions after them, seen from
+    the mover.
+    """
+    start = search.stack[0]
+    for side in range(2):
+        for col in range(26):
+            start[side, col] = board[side, col]
+    d1, d2, _ = next_dice(stream_key(key, number, CHOICE), 0, False)
+    n, search = search_all(search, d1, d2, 0)
+    if n < 2:
+        return np.empty(0, dtype=np.int64), search
+    probs = np.empty((n, N_OUTPUTS))
+    candidate_probabilities(search.boards, n, weights, tables, buffers, probs)
+    equities = np.empty(n)
+    for c in range(n):
+        # the opponent's equity, on roll next: the mover prefers it low
+        equities[c] = cubeless_equity(probs[c])
+    return np.argsort(equities), search
+
+
+@njit(cache=True, nogil=True)
+def best_play_positions(boards, keep, weights, tables, key, first, out):
+    """The positions after the ``keep`` best plays of one roll from each of
+    ``boards`` ``(n, 2, 26)`` (row 0 on roll, before its roll), the opponent on
+    roll, for labelling: what a player compares when it chooses a play.
+
+    Board ``i`` gets a roll from the choice stream of ``(key, first + i)``; its
+    plays are ranked by the net at 0-ply. A roll with one play or none is
+    skipped, and so is a position both sides bear off in (the database values
+    it). Returns how many positions were written (``out`` needs room for
+    ``n * keep``).
+    """
+    search = search_buffers(GAME_CAPACITY)
+    buffers = eval_buffers(weights)
+    count = 0
+    for i in range(boards.shape[0]):
+        ranked, search = _ranked_plays(search, boards[i], key, first + i, weights, tables, buffers)
+        kept = 0
+        for r in range(ranked.shape[0]):
+            if kept == keep:
+                break
+            c = ranked[r]
+            for col in range(26):
+                out[count, 0, col] = search.boards[c, 1, col]
+                out[count, 1, col] = search.boards[c, 0, col]
+            if is_pure_bearoff(out[count]):
+                continue
+            count += 1
+            kept += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
 def play_rollout_targets(
     boards, keep, trials, truncate, weights, tables, key, first, out_boards, out_targets
 ):
@@ -396,30 +455,15 @@ def play_rollout_targets(
     label = np.empty((1, N_OUTPUTS))
     count = 0
     for i in range(boards.shape[0]):
-        board = search.stack[0]
-        for side in range(2):
-            for col in range(26):
-                board[side, col] = boards[i, side, col]
-        d1, d2, _ = next_dice(stream_key(key, first + i, CHOICE), 0, False)
-        n, search = search_all(search, d1, d2, 0)
-        if n < 2:
-            continue
-        candidates = search.boards
-        probs = np.empty((n, N_OUTPUTS))
-        candidate_probabilities(candidates, n, weights, tables, buffers, probs)
-        equities = np.empty(n)
-        for c in range(n):
-            # the opponent's equity, on roll next: the mover prefers it low
-            equities[c] = cubeless_equity(probs[c])
-        ranked = np.argsort(equities)
+        ranked, search = _ranked_plays(search, boards[i], key, first + i, weights, tables, buffers)
         kept = 0
-        for r in range(n):
+        for r in range(ranked.shape[0]):
             if kept == keep:
                 break
             c = ranked[r]
             for col in range(26):
-                one[0, 0, col] = candidates[c, 1, col]
-                one[0, 1, col] = candidates[c, 0, col]
+                one[0, 0, col] = search.boards[c, 1, col]
+                one[0, 1, col] = search.boards[c, 0, col]
             if net_phase(one[0]) != CONTACT:
                 continue
             rollout_targets(one, trials, truncate, weights, tables, key, first + i, label)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import DISTIL_ALPHA, average, distil, train
+from .supervised import FitOptions, fit
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,7 +82,54 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the run (default: 1)")
     parser.add_argument(
-        "--hidden", type=int, default=128, help="hidden units of a new run (default: 128)"
+        "--hidden",
+        type=int,
+        default=None,
+        help="hidden units of a new run (default: 128 for self-play, 256 for --teacher)",
+    )
+    parser.add_argument(
+        "--teacher",
+        default=None,
+        metavar="WEIGHTS",
+        help="fit a new net in --run to the --plies values of the net in WEIGHTS (a weights "
+        "file), on its self-play positions and the positions after its best plays",
+    )
+    parser.add_argument(
+        "--fit-positions",
+        type=int,
+        default=FitOptions.positions,
+        help="self-play positions of the teacher to label (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--fit-chunk",
+        type=int,
+        default=FitOptions.chunk,
+        help="self-play positions labelled a chunk, the unit of work kept in the run's "
+        "labels/ folder (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--fit-holdout",
+        type=int,
+        default=FitOptions.holdout,
+        help="chunks held out to measure the fit (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--fit-plays",
+        type=int,
+        default=FitOptions.plays,
+        help="best plays of a roll labelled from each of them (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--fit-epochs",
+        type=int,
+        default=FitOptions.epochs,
+        help="passes over the labelled positions (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--learning-rate",
+        type=float,
+        default=FitOptions.learning_rate,
+        help="first learning rate of the fit (Adam; default: %(default)s)",
     )
     parser.add_argument(
         "--checkpoint-every",
@@ -118,8 +166,30 @@ def main(argv: list[str] | None = None) -> int:
         mean = average(args.average, args.out)
         print(f"{args.out}: the mean of {len(args.average)} checkpoints, sha256 {mean.digest()}")
         return 0
+    if args.teacher is not None:
+        if args.games is not None or args.distil is not None:
+            parser.error("--teacher fits a new net: it does not go with --games or --distil")
+        fit_options = FitOptions(
+            positions=args.fit_positions,
+            chunk=args.fit_chunk,
+            holdout=args.fit_holdout,
+            plays=args.fit_plays,
+            plies=args.plies,
+            hidden=args.hidden or FitOptions.hidden,
+            epochs=args.fit_epochs,
+            learning_rate=args.learning_rate,
+        )
+        net = fit(
+            args.run,
+            args.teacher,
+            seed=args.seed,
+            options=fit_options,
+            progress=not args.no_progress,
+        )
+        print(f"{args.run}: {net.meta['fit']['epochs_done']} epochs, sha256 {net.digest()}")
+        return 0
     if args.games is None and args.distil is None:
-        parser.error("give --games (TD self-play), --distil (rounds), or both")
+        parser.error("give --games (TD self-play), --distil (rounds) or both, or --teacher (a fit)")
     # the stages asked for, in order: what each runs to, its own options
     stages: list[tuple[Callable[..., object], int, dict[str, Any]]] = []
     if args.games is not None:
@@ -128,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                 train,
                 args.games,
                 {
-                    "hidden": args.hidden,
+                    "hidden": args.hidden or 128,
                     "checkpoint_every": args.checkpoint_every,
                     "snapshot_every": args.snapshot_every,
                 },

@@ -1,0 +1,511 @@
+"""Fitting a new net to a teacher net's n-ply values (supervised, Adam).
+
+A net at 1-ply plays better than the same net at 0-ply, at about twenty times
+the cost. This stage moves that look-ahead into a new net's 0-ply: it plays
+the teacher's self-play games, takes every position a side is on roll in and
+the positions after the best plays of a roll from each (what a player
+compares when it chooses a play), labels them all with the teacher's n-ply
+values, and fits a new contact net to the labels by minibatch gradient
+descent (Adam, a cosine learning rate). The fitted net can then teach the
+next one::
+
+    python -m gammonlab.train --run data/fit-1 --teacher data/training/snapshots/games-15000000.npz
+    python -m gammonlab.train --run data/fit-2 --teacher data/fit-1/checkpoint.npz
+
+The run folder holds ``checkpoint.npz`` (the weights after the last epoch,
+with the record: teacher, seed, options, epochs done), ``optimizer.npz`` (the
+optimizer's state, to resume), ``log.csv`` (one row an epoch) and
+``labels/`` (the labelled positions, one file a chunk: rebuilt from the seed
+and the teacher when missing, never committed). Started again, the command
+labels the chunks that are missing and goes on from the last epoch done.
+
+Everything comes from gammonlab's own engine: the teacher's games and
+evaluations (:mod:`gammonlab._kernels.net_search`), its move generator, its
+bear-off database. The race net is the teacher's, carried over: the labels
+train the contact net only.
+"""
+
+from __future__ import annotations
+
+import csv
+import time
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import numpy as np
+
+from .._kernels.net import CONTACT, N_OUTPUTS, net_inputs
+from .._kernels.net_search import ply_probabilities
+from .._kernels.net_train import best_play_positions, contact_positions, self_play_positions
+from .._kernels.rng import seed_key
+from ..errors import NetWeightsError, TrainingError
+from ..evaluators.bearoff import BearoffDatabase
+from ..evaluators.net import NetWeights
+
+__all__ = ["FitOptions", "fit", "label_chunk"]
+
+CHECKPOINT = "checkpoint.npz"
+OPTIMIZER = "optimizer.npz"
+LOG = "log.csv"
+LABELS = "labels"
+"""The run folder's folder of labelled chunks, ``chunk-NNNN.npz``."""
+_LOG_FIELDS = ("epoch", "cpu_seconds", "positions", "train_loss", "holdout_mse", "learning_rate")
+_PLAY_SEEDS = 1 << 63
+"""The rolls whose best plays are labelled are drawn with the key of the seed plus
+this, apart from the self-play games' dice."""
+_BETAS = (0.9, 0.999)
+_EPSILON = 1e-8
+
+
+@dataclass(frozen=True)
+class FitOptions:
+    """What a fit run is: its labels and its optimisation (kept in its checkpoint).
+
+    ``positions`` self-play positions of the teacher, in chunks of
+    ``chunk`` (the first ``holdout`` chunks are held out, to measure the fit),
+    each with the positions after the ``plays`` best plays of one roll, all
+    labelled at ``plies``; a contact net of ``hidden`` units fitted in
+    ``epochs`` passes of minibatches of ``batch``, the learning rate falling
+    from ``learning_rate`` to ``final_learning_rate`` along a cosine.
+    """
+
+    positions: int = 750_000
+    chunk: int = 5000
+    holdout: int = 3
+    plays: int = 4
+    plies: int = 1
+    hidden: int = 256
+    epochs: int = 30
+    batch: int = 1024
+    learning_rate: float = 1e-3
+    final_learning_rate: float = 1e-5
+
+    def check(self) -> None:
+        for name in ("positions", "chunk", "hidden", "epochs", "batch"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 1:
+                raise TrainingError(f"{name}: expected a positive integer, got {value!r}")
+        for name in ("holdout", "plays"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise TrainingError(f"{name}: expected a non-negative integer, got {value!r}")
+        if self.plies not in (1, 2):
+            raise TrainingError(f"plies: the labels are 1- or 2-ply values, got {self.plies!r}")
+        if self.holdout >= self.chunks:
+            raise TrainingError(
+                f"holdout: {self.holdout} chunks held out of {self.chunks} leave none to fit"
+            )
+        if not 0 < self.final_learning_rate <= self.learning_rate:
+            raise TrainingError(
+                f"learning rates: expected 0 < final ({self.final_learning_rate!r}) "
+                f"<= first ({self.learning_rate!r})"
+            )
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.positions // self.chunk)
+
+
+def label_chunk(
+    teacher: NetWeights, seed: int, index: int, first_game: int, options: FitOptions
+) -> dict[str, np.ndarray]:
+    """Chunk ``index`` of a fit run: the teacher's self-play positions from game
+    ``first_game`` on (``options.chunk`` of them), the positions after the
+    best plays of a roll from each, and their labels.
+
+    Returns ``boards`` int8 ``(n, 2, 26)`` (row 0 on roll), ``targets``
+    ``(n, 5)`` (the teacher's ``options.plies`` values) and ``next_game``, the
+    first game of the next chunk. The same arguments give the same chunk.
+    """
+    from ..train import _starts
+
+    db = BearoffDatabase.get()
+    tables = (db.rolls, db.first_off)
+    starts, start_weights = _starts()
+    boards = np.empty((options.chunk, 2, 26), dtype=np.int8)
+    count, games = self_play_positions(
+        teacher.arrays,
+        tables,
+        starts,
+        start_weights,
+        seed_key(seed),
+        first_game,
+        10**9,
+        boards,
+    )
+    boards = boards[:count]
+    after = np.empty((count * options.plays, 2, 26), dtype=np.int8)
+    written = best_play_positions(
+        boards,
+        options.plays,
+        teacher.arrays,
+        tables,
+        seed_key(seed + _PLAY_SEEDS),
+        index * options.chunk,
+        after,
+    )
+    boards = np.concatenate([boards, after[:written]])
+    targets = ply_probabilities(boards, options.plies, teacher.arrays, tables, 5, 0.16)
+    return {
+        "boards": boards,
+        "targets": targets,
+        "next_game": np.array(first_game + games, dtype=np.int64),
+    }
+
+
+def _labels(
+    run: Path, teacher: NetWeights, seed: int, options: FitOptions, progress: bool
+) -> list[Path]:
+    """The run's labelled chunks, the missing ones made (in order: each starts
+    at the game the one before it stopped)."""
+    folder = run / LABELS
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / f"chunk-{i:04d}.npz" for i in range(options.chunks)]
+    missing = [i for i, p in enumerate(paths) if not p.exists()]
+    bar = None
+    if progress and missing:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=len(missing), unit="chunk", desc=f"{options.plies}-ply labels")
+    next_game = 0
+    for i, path in enumerate(paths):
+        if path.exists():
+            next_game = int(_read_chunk(path)["next_game"])
+            continue
+        chunk = label_chunk(teacher, seed, i, next_game, options)
+        temporary = path.with_name(path.stem + ".part.npz")
+        np.savez_compressed(
+            temporary,
+            boards=chunk["boards"],
+            targets=chunk["targets"],
+            next_game=chunk["next_game"],
+        )
+        temporary.replace(path)
+        next_game = int(chunk["next_game"])
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    return paths
+
+
+def _read_chunk(path: Path) -> dict[str, np.ndarray]:
+    try:
+        with np.load(path) as data:
+            chunk = {k: data[k] for k in ("boards", "targets", "next_game")}
+    except (OSError, ValueError, KeyError) as error:
+        raise TrainingError(
+            f"{path}: not a chunk of labels ({error}); delete it to label it again"
+        ) from error
+    return chunk
+
+
+class _Data:
+    """The contact positions of some chunks as the net's dense inputs."""
+
+    def __init__(self, paths: list[Path]) -> None:
+        boards, targets = [], []
+        for path in paths:
+            chunk = _read_chunk(path)
+            keep = contact_positions(chunk["boards"])
+            boards.append(chunk["boards"][keep])
+            targets.append(chunk["targets"][keep])
+        board = np.concatenate(boards) if boards else np.empty((0, 2, 26), np.int8)
+        self.x = net_inputs(board)
+        self.t = (np.concatenate(targets) if targets else np.empty((0, 5))).astype(np.float32)
+        # a side that has borne off a checker cannot lose a gammon (R8.2)
+        self.can_lose = (board[:, 0, 0] == 0).astype(np.float32)
+        self.can_win = (board[:, 1, 0] == 0).astype(np.float32)
+
+    def __len__(self) -> int:
+        return self.x.shape[0]
+
+
+def _logistic(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+def _forward(params: list[np.ndarray], x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    w1, b1, w2, b2 = params
+    hidden = np.maximum(x @ w1 + b1, 0.0)
+    return hidden, _logistic(hidden @ w2.T + b2)
+
+
+def _probabilities(s: np.ndarray, can_lose: np.ndarray, can_win: np.ndarray) -> np.ndarray:
+    win = s[:, 0]
+    win_gammon = win * s[:, 1] * can_win
+    lose_gammon = (1.0 - win) * s[:, 3] * can_lose
+    return np.stack([win, win_gammon, win_gammon * s[:, 2], lose_gammon, lose_gammon * s[:, 4]], 1)
+
+
+def _equity(p: np.ndarray) -> np.ndarray:
+    return 2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
+
+
+def _logit_gradient(
+    s: np.ndarray, t: np.ndarray, can_lose: np.ndarray, can_win: np.ndarray
+) -> np.ndarray:
+    """The gradient of the six outcomes' cross-entropy with respect to the logits
+    (see :mod:`gammonlab._kernels.net_train`); the gammon outputs a side cannot
+    have get none."""
+    dz = np.empty_like(s)
+    dz[:, 0] = s[:, 0] - t[:, 0]
+    dz[:, 1] = (t[:, 0] * s[:, 1] - t[:, 1]) * can_win
+    dz[:, 2] = (t[:, 1] * s[:, 2] - t[:, 2]) * can_win
+    dz[:, 3] = ((1.0 - t[:, 0]) * s[:, 3] - t[:, 3]) * can_lose
+    dz[:, 4] = (t[:, 3] * s[:, 4] - t[:, 4]) * can_lose
+    return dz
+
+
+def _cross_entropy(s: np.ndarray, t: np.ndarray, can_lose, can_win) -> float:
+    """Mean cross-entropy of the chained outputs against the targets (each
+    output's binary term, weighted as the gradient above weights it)."""
+    eps = 1e-7
+    s = np.clip(s, eps, 1 - eps)
+
+    def term(p, y, w):
+        # the loss whose gradient is w * p - y: y of w trials with success p
+        return y * np.log(p) + (w - y) * np.log(1 - p)
+
+    total = term(s[:, 0], t[:, 0], 1.0)
+    total = total + can_win * (term(s[:, 1], t[:, 1], t[:, 0]) + term(s[:, 2], t[:, 2], t[:, 1]))
+    total = total + can_lose * term(s[:, 3], t[:, 3], 1.0 - t[:, 0])
+    total = total + can_lose * term(s[:, 4], t[:, 4], t[:, 3])
+    return float(-total.mean())
+
+
+def _holdout_mse(params: list[np.ndarray], data: _Data) -> float:
+    """Mean squared error of the cubeless equity on held-out positions."""
+    if not len(data):
+        return float("nan")
+    total = 0.0
+    for i in range(0, len(data), 65536):
+        part = slice(i, i + 65536)
+        _, s = _forward(params, data.x[part])
+        p = _probabilities(s, data.can_lose[part], data.can_win[part])
+        total += float(((_equity(p) - _equity(data.t[part])) ** 2).sum())
+    return total / len(data)
+
+
+def _learning_rate(options: FitOptions, step: int, steps: int) -> float:
+    first, last = options.learning_rate, options.final_learning_rate
+    return last + 0.5 * (first - last) * (1.0 + np.cos(np.pi * min(step / steps, 1.0)))
+
+
+def _initial(seed: int, n_inputs: int, hidden: int) -> list[np.ndarray]:
+    """New contact weights: about 37 inputs are active in a position."""
+    rng = np.random.default_rng([seed, 0xF17])
+    return [
+        rng.normal(0.0, 1.0 / np.sqrt(37.0), (n_inputs, hidden)).astype(np.float32),
+        np.zeros(hidden, dtype=np.float32),
+        rng.normal(0.0, 1.0 / np.sqrt(hidden), (N_OUTPUTS, hidden)).astype(np.float32),
+        np.zeros(N_OUTPUTS, dtype=np.float32),
+    ]
+
+
+def _weights(teacher: NetWeights, params: list[np.ndarray], meta: dict) -> NetWeights:
+    """The fitted contact net with the teacher's race net, zero-padded to its width."""
+    hidden = params[0].shape[1]
+    race = 1 - CONTACT
+    w1 = np.zeros((2, teacher.w1.shape[1], hidden), dtype=np.float32)
+    b1 = np.zeros((2, hidden), dtype=np.float32)
+    w2 = np.zeros((2, N_OUTPUTS, hidden), dtype=np.float32)
+    b2 = teacher.b2.copy()
+    width = teacher.hidden
+    w1[race, :, :width] = teacher.w1[race]
+    b1[race, :width] = teacher.b1[race]
+    w2[race, :, :width] = teacher.w2[race]
+    w1[CONTACT], b1[CONTACT], w2[CONTACT], b2[CONTACT] = params
+    return NetWeights(w1, b1, w2, b2, meta=meta)
+
+
+def fit(
+    run: str | Path,
+    teacher: str | Path | None = None,
+    *,
+    seed: int = 1,
+    options: FitOptions | None = None,
+    stop_after: int | None = None,
+    progress: bool = True,
+) -> NetWeights:
+    """Fit (or go on fitting) the run in ``run`` to ``teacher``'s n-ply values.
+
+    Parameters
+    ----------
+    run : path
+        The run folder; created if missing, resumed from its checkpoint if present.
+    teacher : path, optional
+        The teacher's weights file; a resumed run may leave it out (it keeps
+        the path) but must not name another net.
+    seed : int
+        Seed of the teacher's games, of the rolls of the plays labelled, of the
+        first weights and of the order of the minibatches.
+    options : FitOptions
+        The labels and the optimisation; a resumed run must be given its own
+        (or none).
+    stop_after : int, optional
+        Stop when this many epochs are done in all (default: all of them);
+        the run goes on from there when it is started again.
+    progress : bool
+        Show progress bars (tqdm).
+
+    Returns
+    -------
+    NetWeights
+        The weights after the last epoch: the fitted contact net and the
+        teacher's race net.
+    """
+    run = Path(run)
+    checkpoint = run / CHECKPOINT
+    record: dict = {}
+    if checkpoint.exists():
+        record = dict(NetWeights.load(checkpoint).meta.get("fit", {}))
+        kept = FitOptions(**record["options"])
+        if options is not None and options != kept:
+            raise TrainingError(f"{checkpoint}: the run was started with {kept}, not {options}")
+        options = kept
+        if record["seed"] != seed:
+            raise TrainingError(
+                f"{checkpoint}: this run was started with seed {record['seed']!r}, not {seed}"
+            )
+        teacher = teacher if teacher is not None else record["teacher"]
+    options = options or FitOptions()
+    options.check()
+    if teacher is None:
+        raise TrainingError(f"{run}: a new fit run needs a teacher (a weights file)")
+    try:
+        teacher_net = NetWeights.load(teacher)
+    except NetWeightsError as error:
+        raise TrainingError(f"teacher: {error}") from error
+    if record and record["teacher_sha256"] != teacher_net.digest():
+        raise TrainingError(
+            f"{teacher}: not the teacher of the run in {run} "
+            f"(sha256 {record['teacher_sha256'][:12]}...)"
+        )
+    if options.hidden < teacher_net.hidden:
+        raise TrainingError(
+            f"hidden: {options.hidden} units, fewer than the teacher's {teacher_net.hidden} "
+            "(its race net is carried over)"
+        )
+    paths = _labels(run, teacher_net, seed, options, progress)
+    holdout = _Data(paths[: options.holdout])
+    data = _Data(paths[options.holdout :])
+    if not len(data):
+        raise TrainingError(f"{run}: the labels hold no contact position to fit")
+    if record:
+        previous = NetWeights.load(checkpoint)
+        params = [
+            previous.w1[CONTACT].copy(),
+            previous.b1[CONTACT].copy(),
+            previous.w2[CONTACT].copy(),
+            previous.b2[CONTACT].copy(),
+        ]
+        try:
+            with np.load(run / OPTIMIZER) as state:
+                moments = [state[f"m{k}"] for k in range(4)] + [state[f"v{k}"] for k in range(4)]
+                saved_step = int(state["step"])
+        except (OSError, KeyError, ValueError) as error:
+            raise TrainingError(f"{run / OPTIMIZER}: cannot resume the fit ({error})") from error
+        if saved_step != record["step"]:
+            raise TrainingError(
+                f"{run / OPTIMIZER}: the optimizer's state after step {saved_step}, where "
+                f"the checkpoint is after step {record['step']}; delete both to start again"
+            )
+        first, second = moments[:4], moments[4:]
+    else:
+        record = {
+            "teacher": str(teacher),
+            "teacher_sha256": teacher_net.digest(),
+            "seed": seed,
+            "options": {f.name: getattr(options, f.name) for f in fields(options)},
+            "epochs_done": 0,
+            "step": 0,
+            "cpu_seconds": 0.0,
+        }
+        params = _initial(seed, data.x.shape[1], options.hidden)
+        first = [np.zeros_like(p) for p in params]
+        second = [np.zeros_like(p) for p in params]
+    meta = {"seed": seed}
+    log_rows = _read_log(run / LOG)
+    per_epoch = len(data) // options.batch
+    if per_epoch < 1:
+        raise TrainingError(
+            f"{run}: {len(data)} contact positions to fit, fewer than one batch of {options.batch}"
+        )
+    steps = per_epoch * options.epochs
+    until = options.epochs if stop_after is None else min(stop_after, options.epochs)
+    bar = None
+    if progress and record["epochs_done"] < until:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=until, initial=record["epochs_done"], unit="epoch", desc="fit")
+    beta1, beta2 = _BETAS
+    while record["epochs_done"] < until:
+        begin = time.process_time()
+        epoch = record["epochs_done"]
+        order = np.random.default_rng([seed, epoch]).permutation(len(data))
+        step = record["step"]
+        loss = 0.0
+        rate = _learning_rate(options, step, steps)
+        for b in range(per_epoch):
+            rows = np.sort(order[b * options.batch : (b + 1) * options.batch])
+            x, t = data.x[rows], data.t[rows]
+            can_lose, can_win = data.can_lose[rows], data.can_win[rows]
+            hidden, s = _forward(params, x)
+            loss += _cross_entropy(s, t, can_lose, can_win)
+            dz = _logit_gradient(s, t, can_lose, can_win) / options.batch
+            dh = (dz @ params[2]) * (hidden > 0)
+            grads = (x.T @ dh, dh.sum(0), dz.T @ hidden, dz.sum(0))
+            step += 1
+            rate = _learning_rate(options, step, steps)
+            c1, c2 = 1.0 - beta1**step, 1.0 - beta2**step
+            for p, g, m, v in zip(params, grads, first, second):
+                m *= beta1
+                m += (1.0 - beta1) * g
+                v *= beta2
+                v += (1.0 - beta2) * g * g
+                p -= (rate * (m / c1) / (np.sqrt(v / c2) + _EPSILON)).astype(np.float32)
+        record["step"] = step
+        record["epochs_done"] = epoch + 1
+        record["cpu_seconds"] = float(record["cpu_seconds"]) + time.process_time() - begin
+        meta["fit"] = record
+        weights = _weights(teacher_net, params, meta)
+        optimizer = {f"m{k}": first[k] for k in range(4)} | {f"v{k}": second[k] for k in range(4)}
+        optimizer["step"] = np.array(step)
+        temporary = run / (OPTIMIZER + ".part.npz")
+        np.savez(temporary, **optimizer)
+        weights.save(checkpoint)
+        temporary.replace(run / OPTIMIZER)
+        log_rows.append(
+            {
+                "epoch": epoch + 1,
+                "cpu_seconds": round(record["cpu_seconds"], 1),
+                "positions": len(data),
+                "train_loss": round(loss / per_epoch, 6),
+                "holdout_mse": round(_holdout_mse(params, holdout), 6),
+                "learning_rate": f"{rate:.3g}",
+            }
+        )
+        _write_log(run / LOG, log_rows)
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix(holdout_mse=log_rows[-1]["holdout_mse"])
+    if bar is not None:
+        bar.close()
+    return NetWeights.load(checkpoint)
+
+
+def _read_log(path: Path) -> list[dict]:
+    if not path.is_file():
+        return []
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _write_log(path: Path, rows: list[dict]) -> None:
+    temporary = path.with_name(path.name + ".part")
+    with open(temporary, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=_LOG_FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+    temporary.replace(path)

@@ -1,0 +1,189 @@
+"""Fitting a new net to a teacher net's n-ply values (gammonlab.train.supervised)."""
+
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+import pytest
+
+from gammonlab._kernels.net import CONTACT, net_inputs, net_phase
+from gammonlab.errors import TrainingError
+from gammonlab.evaluators.net import NetEvaluator, NetWeights
+from gammonlab.train.__main__ import main
+from gammonlab.train.supervised import (
+    FitOptions,
+    _forward,
+    _probabilities,
+    fit,
+    label_chunk,
+)
+
+TINY = FitOptions(
+    positions=3000,
+    chunk=500,
+    holdout=1,
+    plays=2,
+    hidden=130,
+    epochs=6,
+    batch=64,
+    learning_rate=3e-3,
+)
+
+
+@pytest.fixture(scope="module")
+def teacher(tmp_path_factory):
+    """The shipped net as teacher."""
+    return NetWeights.load().save(tmp_path_factory.mktemp("teacher") / "teacher.npz")
+
+
+@pytest.fixture(scope="module")
+def fitted(tmp_path_factory, teacher):
+    run = tmp_path_factory.mktemp("fit") / "run"
+    return run, fit(run, teacher, seed=3, options=TINY, progress=False)
+
+
+def _log(run):
+    with open(run / "log.csv", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_a_fit_learns_the_teachers_values(fitted):
+    run, net = fitted
+    rows = _log(run)
+    assert [int(r["epoch"]) for r in rows] == [1, 2, 3, 4, 5, 6]
+    holdout = [float(r["holdout_mse"]) for r in rows]
+    assert holdout[-1] < 0.7 * holdout[0]
+    with np.load(run / "labels" / "chunk-0000.npz") as chunk:
+        boards, targets = chunk["boards"], chunk["targets"]
+    contact = np.array([net_phase(b) == CONTACT for b in boards])
+    equity = 2 * targets[:, 0] - 1 + targets[:, 1] - targets[:, 3] + targets[:, 2] - targets[:, 4]
+    # better than the best constant guess of the held-out labels
+    assert holdout[-1] < 0.5 * equity[contact].var()
+    assert net.meta["fit"]["epochs_done"] == 6 and net.hidden == 130
+
+
+def test_the_fitted_net_plays_what_it_was_fitted_as(fitted, teacher):
+    """The fit's own forward pass is the numba evaluator's, and the race net is
+    the teacher's."""
+    run, net = fitted
+    with np.load(run / "labels" / "chunk-0001.npz") as chunk:
+        boards = chunk["boards"]
+    phase = np.array([net_phase(b) for b in boards])
+    contact = boards[phase == CONTACT]
+    params = [a[CONTACT] for a in net.arrays]
+    _, s = _forward(params, net_inputs(contact))
+    mine = _probabilities(s, contact[:, 0, 0] == 0, contact[:, 1, 0] == 0)
+    theirs = NetEvaluator(weights=net).evaluate_positions(contact)
+    np.testing.assert_allclose(mine, theirs, atol=2e-5)
+    race = boards[phase != CONTACT]
+    assert len(race)
+    np.testing.assert_allclose(
+        NetEvaluator(weights=net).evaluate_positions(race),
+        NetEvaluator(weights=NetWeights.load(teacher)).evaluate_positions(race),
+        atol=1e-6,
+    )
+
+
+def test_labels_are_rebuilt_from_the_seed(fitted, teacher):
+    run, _ = fitted
+    teacher_net = NetWeights.load(teacher)
+    with np.load(run / "labels" / "chunk-0001.npz") as chunk:
+        first = int(np.load(run / "labels" / "chunk-0000.npz")["next_game"])
+        again = label_chunk(teacher_net, 3, 1, first, TINY)
+        np.testing.assert_array_equal(again["boards"], chunk["boards"])
+        np.testing.assert_array_equal(again["targets"], chunk["targets"])
+        assert int(again["next_game"]) == int(chunk["next_game"]) > first
+        # the positions after the best plays of a roll follow the self-play ones
+        assert len(chunk["boards"]) > TINY.chunk
+    other = label_chunk(teacher_net, 4, 1, first, TINY)
+    assert not np.array_equal(other["boards"][: TINY.chunk], again["boards"][: TINY.chunk])
+
+
+def test_a_fit_in_pieces_ends_with_the_same_weights(fitted, teacher, tmp_path):
+    _, whole = fitted
+    run = tmp_path / "pieces"
+    half = fit(run, teacher, seed=3, options=TINY, stop_after=3, progress=False)
+    assert half.meta["fit"]["epochs_done"] == 3
+    (run / "labels" / "chunk-0002.npz").unlink()  # labels are rebuilt when missing
+    resumed = fit(run, seed=3, progress=False)
+    assert resumed.digest() == whole.digest()
+    assert [int(r["epoch"]) for r in _log(run)] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_fit_run_refuses_what_does_not_match(fitted, tmp_path):
+    run, _ = fitted
+    with pytest.raises(TrainingError, match="seed"):
+        fit(run, seed=4, progress=False)
+    other = NetWeights.load()
+    other.b2[0, 0] += 0.01
+    with pytest.raises(TrainingError, match="not the teacher"):
+        fit(run, other.save(tmp_path / "other.npz"), seed=3, progress=False)
+    with pytest.raises(TrainingError, match="started with"):
+        fit(run, seed=3, options=FitOptions(epochs=5), progress=False)
+    with pytest.raises(TrainingError, match="needs a teacher"):
+        fit(tmp_path / "new", progress=False)
+    with pytest.raises(TrainingError, match=r"teacher: .*missing\.npz"):
+        fit(tmp_path / "new", tmp_path / "missing.npz", progress=False)
+    with pytest.raises(TrainingError, match="plies"):
+        fit(
+            tmp_path / "new",
+            NetWeights.load().save(tmp_path / "t.npz"),
+            options=FitOptions(plies=3),
+            progress=False,
+        )
+    with pytest.raises(TrainingError, match="holdout"):
+        fit(
+            tmp_path / "new",
+            tmp_path / "t.npz",
+            options=FitOptions(positions=10, holdout=1),
+            progress=False,
+        )
+    with pytest.raises(TrainingError, match="fewer than the teacher's"):
+        fit(tmp_path / "new", tmp_path / "t.npz", options=FitOptions(hidden=64), progress=False)
+
+
+def test_a_damaged_chunk_or_optimizer_state_is_refused(teacher, tmp_path):
+    run = tmp_path / "run"
+    options = FitOptions(**{**TINY.__dict__, "epochs": 1})
+    fit(run, teacher, seed=3, options=options, progress=False)
+    (run / "labels" / "chunk-0001.npz").write_bytes(b"not a chunk")
+    with pytest.raises(TrainingError, match=r"chunk-0001\.npz: not a chunk of labels"):
+        fit(run, teacher, seed=3, progress=False)
+    (run / "labels" / "chunk-0001.npz").unlink()
+    (run / "optimizer.npz").write_bytes(b"nothing")
+    with pytest.raises(TrainingError, match=r"optimizer\.npz: cannot resume"):
+        fit(run, teacher, seed=3, progress=False)
+
+
+def test_the_command_fits_and_resumes(teacher, tmp_path, capsys):
+    run = tmp_path / "cli"
+    args = [
+        "--run",
+        str(run),
+        "--teacher",
+        str(teacher),
+        "--seed",
+        "3",
+        "--no-progress",
+        "--fit-positions",
+        "1500",
+        "--fit-chunk",
+        "500",
+        "--fit-holdout",
+        "1",
+        "--fit-plays",
+        "1",
+        "--hidden",
+        "129",
+        "--fit-epochs",
+        "2",
+    ]
+    assert main(args) == 0
+    assert "2 epochs" in capsys.readouterr().out
+    net = NetWeights.load(run / "checkpoint.npz")
+    assert net.hidden == 129 and net.meta["fit"]["options"]["positions"] == 1500
+    assert main(args) == 0  # nothing left to do: the same weights
+    assert NetWeights.load(run / "checkpoint.npz").digest() == net.digest()
+    with pytest.raises(SystemExit):
+        main(["--run", str(run), "--teacher", str(teacher), "--games", "10"])
