@@ -145,8 +145,8 @@ def test_a_fit_run_refuses_what_does_not_match(fitted, tmp_path):
 
 def test_a_damaged_chunk_or_optimizer_state_is_refused(teacher, tmp_path):
     run = tmp_path / "run"
-    options = FitOptions(**{**TINY.__dict__, "epochs": 1})
-    fit(run, teacher, seed=3, options=options, progress=False)
+    options = FitOptions(**{**TINY.__dict__, "epochs": 2})
+    fit(run, teacher, seed=3, options=options, stop_after=1, progress=False)
     (run / "labels" / "chunk-0001.npz").write_bytes(b"not a chunk")
     with pytest.raises(TrainingError, match=r"chunk-0001\.npz: not a chunk of labels"):
         fit(run, teacher, seed=3, progress=False)
@@ -183,7 +183,11 @@ def test_the_command_fits_and_resumes(teacher, tmp_path, capsys):
     assert "2 epochs" in capsys.readouterr().out
     net = NetWeights.load(run / "checkpoint.npz")
     assert net.hidden == 129 and net.meta["fit"]["options"]["positions"] == 1500
-    assert main(args) == 0  # nothing left to do: the same weights
+    (run / "optimizer.npz").unlink()  # a finished run needs neither its labels nor its optimizer
+    for chunk in (run / "labels").iterdir():
+        chunk.unlink()
+    assert main(args) == 0
     assert NetWeights.load(run / "checkpoint.npz").digest() == net.digest()
+    assert not any((run / "labels").iterdir())
     with pytest.raises(SystemExit):
         main(["--run", str(run), "--teacher", str(teacher), "--games", "10"])

@@ -387,6 +387,9 @@ def fit(
             f"hidden: {options.hidden} units, fewer than the teacher's {teacher_net.hidden} "
             "(its race net is carried over)"
         )
+    until = options.epochs if stop_after is None else min(stop_after, options.epochs)
+    if record and record["epochs_done"] >= until:
+        return NetWeights.load(checkpoint)  # nothing left to do: no labels needed
     paths = _labels(run, teacher_net, seed, options, progress)
     holdout = _Data(paths[: options.holdout])
     data = _Data(paths[options.holdout :])
@@ -433,7 +436,6 @@ def fit(
             f"{run}: {len(data)} contact positions to fit, fewer than one batch of {options.batch}"
         )
     steps = per_epoch * options.epochs
-    until = options.epochs if stop_after is None else min(stop_after, options.epochs)
     bar = None
     if progress and record["epochs_done"] < until:
         from tqdm.auto import tqdm
