@@ -156,6 +156,18 @@ def duplicate_match(first: Policy, second: Policy, pairs: int, seed: int) -> np.
     return points.reshape(pairs, 2)
 
 
+def trained_as(meta: dict) -> str:
+    """How a net was trained, from its record: self-play games, or a fit to a teacher."""
+    if "fit" in meta:
+        fit = meta["fit"]
+        return (
+            f"fitted to the {fit['options']['plies']}-ply values of net "
+            f"{fit['teacher_sha256'][:12]} ({fit['epochs_done']} epochs)"
+        )
+    games = meta.get("games")
+    return f"{'?' if games is None else f'{games:,}'} training games"
+
+
 def per_game(points: np.ndarray) -> tuple[float, float]:
     """Points per game and its standard error, over the pairs (``points (pairs, 2)``)."""
     per_pair = points.sum(axis=1) / 2.0
@@ -533,12 +545,10 @@ def main() -> None:
     except MissingDependencyError:
         gnubg = None
     weights = NetEvaluator().weights
-    trained = weights.meta.get("games")
     print(
         f"net benchmark{' (--quick: tiny sizes)' if args.quick else ''}, {os.cpu_count()} "
         f"cores, load average {os.getloadavg()[0]:.2f}; weights: {weights.hidden} hidden "
-        f"units, {'?' if trained is None else f'{trained:,}'} training games, sha256 "
-        f"{weights.digest()[:12]}"
+        f"units, {trained_as(weights.meta)}, sha256 {weights.digest()[:12]}"
     )
     if gnubg_cli() is None:
         print(

@@ -31,6 +31,7 @@ import csv
 import time
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -428,7 +429,7 @@ def fit(
         params = _initial(seed, data.x.shape[1], options.hidden)
         first = [np.zeros_like(p) for p in params]
         second = [np.zeros_like(p) for p in params]
-    meta = {"seed": seed}
+    meta: dict[str, Any] = {"seed": seed}
     log_rows = _read_log(run / LOG)
     per_epoch = len(data) // options.batch
     if per_epoch < 1:
