@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -33,8 +34,10 @@ TINY = FitOptions(
 
 @pytest.fixture(scope="module")
 def teacher(tmp_path_factory):
-    """The shipped net as teacher."""
-    return NetWeights.load().save(tmp_path_factory.mktemp("teacher") / "teacher.npz")
+    """A net of 128 hidden units as teacher: the self-play run's last snapshot."""
+    snapshot = Path(__file__).resolve().parents[1] / "data" / "training" / "snapshots"
+    net = NetWeights.load(snapshot / "games-15000000.npz")
+    return net.save(tmp_path_factory.mktemp("teacher") / "teacher.npz")
 
 
 @pytest.fixture(scope="module")
@@ -111,11 +114,11 @@ def test_a_fit_in_pieces_ends_with_the_same_weights(fitted, teacher, tmp_path):
     assert [int(r["epoch"]) for r in _log(run)] == [1, 2, 3, 4, 5, 6]
 
 
-def test_a_fit_run_refuses_what_does_not_match(fitted, tmp_path):
+def test_a_fit_run_refuses_what_does_not_match(fitted, teacher, tmp_path):
     run, _ = fitted
     with pytest.raises(TrainingError, match="seed"):
         fit(run, seed=4, progress=False)
-    other = NetWeights.load()
+    other = NetWeights.load(teacher)
     other.b2[0, 0] += 0.01
     with pytest.raises(TrainingError, match="not the teacher"):
         fit(run, other.save(tmp_path / "other.npz"), seed=3, progress=False)
@@ -128,7 +131,7 @@ def test_a_fit_run_refuses_what_does_not_match(fitted, tmp_path):
     with pytest.raises(TrainingError, match="plies"):
         fit(
             tmp_path / "new",
-            NetWeights.load().save(tmp_path / "t.npz"),
+            NetWeights.load(teacher).save(tmp_path / "t.npz"),
             options=FitOptions(plies=3),
             progress=False,
         )
