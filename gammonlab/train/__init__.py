@@ -17,6 +17,9 @@ only the yardstick of the log, never a teacher.
 
 The schedule is a list of stages ``(until_games, alpha, lambda)``
 (:data:`SCHEDULE`); see :mod:`gammonlab._kernels.net_train` for the method.
+
+A net made so can then teach a new one: :func:`fit` (``--teacher``,
+:mod:`gammonlab.train.supervised`) fits a new net to its 1-ply values.
 """
 
 from __future__ import annotations
@@ -37,15 +40,18 @@ from ..errors import TrainingError
 from ..evaluators.bearoff import BearoffDatabase
 from ..evaluators.net import NetWeights
 from ..position import Position
+from .supervised import FitOptions, fit
 
 __all__ = [
     "DISTIL_ALPHA",
     "SCHEDULE",
     "STARTS",
+    "FitOptions",
     "Stage",
     "TrainingError",
     "average",
     "distil",
+    "fit",
     "match_against_pubeval",
     "train",
 ]
@@ -53,9 +59,9 @@ __all__ = [
 CHECKPOINT = "checkpoint.npz"
 LOG = "log.csv"
 SNAPSHOTS = "snapshots"
+"""The run folder's folder of kept checkpoints, ``games-N.npz`` after ``N`` games."""
 LABELS = "labels"
 """The run folder's folder of distillation labels kept (``keep_labels``)."""
-"""The run folder's folder of kept checkpoints, ``games-N.npz`` after ``N`` games."""
 _LOG_FIELDS = (
     "games",
     "cpu_seconds",

@@ -10,7 +10,8 @@ descent (Adam, a cosine learning rate). The fitted net can then teach the
 next one::
 
     python -m gammonlab.train --run data/fit-1 --teacher data/training/snapshots/games-15000000.npz
-    python -m gammonlab.train --run data/fit-2 --teacher data/fit-1/checkpoint.npz
+    python -m gammonlab.train --run data/fit-2 --teacher data/fit-1/checkpoint.npz --seed 2 \
+        --fit-positions 1250000
 
 The run folder holds ``checkpoint.npz`` (the weights after the last epoch,
 with the record: teacher, seed, options, epochs done), ``optimizer.npz`` (the
