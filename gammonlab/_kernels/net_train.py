@@ -401,6 +401,29 @@ def _ranked_plays(search, board, key, number, weights, tables, buffers):
 
 
 @njit(cache=True, nogil=True)
+def _write_best(search, ranked, keep, contact_only, out, count):
+    """Write the positions after the ``keep`` best ``ranked`` plays to ``out``
+    from row ``count`` on, the opponent on roll; with ``contact_only`` only those
+    the contact net values, else all but the database's. Returns the next row."""
+    kept = 0
+    for r in range(ranked.shape[0]):
+        if kept == keep:
+            break
+        c = ranked[r]
+        for col in range(26):
+            out[count, 0, col] = search.boards[c, 1, col]
+            out[count, 1, col] = search.boards[c, 0, col]
+        if contact_only:
+            if net_phase(out[count]) != CONTACT:
+                continue
+        elif is_pure_bearoff(out[count]):
+            continue
+        count += 1
+        kept += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
 def best_play_positions(boards, keep, weights, tables, key, first, out):
     """The positions after the ``keep`` best plays of one roll from each of
     ``boards`` ``(n, 2, 26)`` (row 0 on roll, before its roll), the opponent on
@@ -417,18 +440,7 @@ def best_play_positions(boards, keep, weights, tables, key, first, out):
     count = 0
     for i in range(boards.shape[0]):
         ranked, search = _ranked_plays(search, boards[i], key, first + i, weights, tables, buffers)
-        kept = 0
-        for r in range(ranked.shape[0]):
-            if kept == keep:
-                break
-            c = ranked[r]
-            for col in range(26):
-                out[count, 0, col] = search.boards[c, 1, col]
-                out[count, 1, col] = search.boards[c, 0, col]
-            if is_pure_bearoff(out[count]):
-                continue
-            count += 1
-            kept += 1
+        count = _write_best(search, ranked, keep, False, out, count)
     return count
 
 
@@ -451,27 +463,16 @@ def play_rollout_targets(
     """
     search = search_buffers(GAME_CAPACITY)
     buffers = eval_buffers(weights)
-    one = np.empty((1, 2, 26), dtype=np.int8)
     label = np.empty((1, N_OUTPUTS))
     count = 0
     for i in range(boards.shape[0]):
         ranked, search = _ranked_plays(search, boards[i], key, first + i, weights, tables, buffers)
-        kept = 0
-        for r in range(ranked.shape[0]):
-            if kept == keep:
-                break
-            c = ranked[r]
-            for col in range(26):
-                one[0, 0, col] = search.boards[c, 1, col]
-                one[0, 1, col] = search.boards[c, 0, col]
-            if net_phase(one[0]) != CONTACT:
-                continue
-            rollout_targets(one, trials, truncate, weights, tables, key, first + i, label)
-            for side in range(2):
-                for col in range(26):
-                    out_boards[count, side, col] = one[0, side, col]
+        start = count
+        count = _write_best(search, ranked, keep, True, out_boards, count)
+        for k in range(start, count):
+            rollout_targets(
+                out_boards[k : k + 1], trials, truncate, weights, tables, key, first + i, label
+            )
             for j in range(N_OUTPUTS):
-                out_targets[count, j] = label[0, j]
-            count += 1
-            kept += 1
+                out_targets[k, j] = label[0, j]
     return count
