@@ -23,7 +23,7 @@ from gammonlab._kernels.net import (
     net_phase,
 )
 from gammonlab._kernels.net_features import containment, escapes, shot_count
-from gammonlab._kernels.net_play import eval_buffers, net_choose
+from gammonlab._kernels.net_play import eval_buffers, net_choose, net_widths
 from gammonlab._kernels.net_train import play_rollout_targets, rollout_targets, td_update
 from gammonlab._kernels.outcome import cubeless_equity
 from gammonlab._kernels.rng import CHOICE, next_dice, seed_key, stream_key
@@ -89,6 +89,32 @@ def test_numba_forward_equals_numpy(positions, shipped):
     assert phases == {CONTACT, RACE}
     numba = get_evaluator("net")(boards)
     np.testing.assert_allclose(numba, _numpy_probabilities(shipped, boards), atol=2e-5)
+
+
+def test_units_without_output_weights_are_skipped(positions):
+    """A net stored wider than it is (units after its own with no output weight,
+    whatever their input weights) plays as the narrow net, and the kernels use
+    only its own units."""
+    narrow = NetWeights.load(
+        Path(__file__).resolve().parents[1] / "data/training/snapshots/games-15000000.npz"
+    )
+    rng = np.random.default_rng(5)
+    extra = 40
+    w1 = np.concatenate([narrow.w1, rng.normal(size=(2, narrow.w1.shape[1], extra))], axis=2)
+    b1 = np.concatenate([narrow.b1, rng.normal(size=(2, extra))], axis=1)
+    w2 = np.concatenate([narrow.w2, np.zeros((2, 5, extra))], axis=2)
+    w2[RACE, :, 100:] = 0.0  # the race net uses 100 units
+    wide = NetWeights(w1, b1, w2, narrow.b2)
+    assert list(net_widths(wide.arrays)) == [
+        100 if net == RACE else narrow.hidden for net in range(2)
+    ]
+    db_home = np.array([(b[:, 7:] == 0).all() for b in positions])  # the database's
+    boards = positions[~db_home][:3000]
+    np.testing.assert_allclose(
+        NetEvaluator(weights=wide).evaluate_positions(boards),
+        _numpy_probabilities(wide, boards),
+        atol=2e-5,
+    )
 
 
 @pytest.mark.parametrize("rolls", [4_000, pytest.param(20_000, marks=pytest.mark.slow)])

@@ -400,13 +400,15 @@ def chain_probabilities(z, can_lose_gammon, can_win_gammon):
 
 
 @njit(cache=True, nogil=True)
-def evaluate_one(board, swap, weights, acc, z):
+def evaluate_one(board, swap, weights, acc, z, widths):
     """The five probabilities of one position in play, from the side on roll
     (row ``swap``), by the net of its phase. ``weights`` are ``(w1, b1, w2, b2)``;
-    ``acc`` (float32, H) and ``z`` (float32, 5) are scratch space. The rows
+    ``acc`` (float32, H) and ``z`` (float32, 5) are scratch space; ``widths``
+    the hidden units each net uses (the others have no output weight). The rows
     are added side by side (:func:`add_side`)."""
     w1, b1, w2, b2 = weights
     net = net_phase(board)
+    acc = acc[: widths[net]]
     for j in range(acc.shape[0]):
         acc[j] = b1[net, j]
     add_side(board, swap, 0, net, w1, acc)

@@ -41,6 +41,7 @@ __all__ = [
     "eval_buffers",
     "net_choose",
     "net_probabilities",
+    "net_widths",
     "play_pairs",
     "position_probabilities",
 ]
@@ -78,7 +79,7 @@ def position_probabilities(board, swap, weights, tables, buffers):
             work[0, col] = board[me, col]
             work[1, col] = board[opp, col]
         return bearoff_probabilities(work, tables[0], tables[1])
-    return evaluate_one(board, swap, weights, acc, z)
+    return evaluate_one(board, swap, weights, acc, z, buffers.widths)
 
 
 CHOICE_CAPACITY = 256
@@ -107,6 +108,30 @@ class EvalBuffers(NamedTuple):
     """bool ``(2,)``: whether ``base`` holds a phase's sum."""
     probs: np.ndarray
     """float64 ``(CHOICE_CAPACITY, 5)``: the candidates' probabilities."""
+    widths: np.ndarray
+    """int64 ``(2,)``: the hidden units each net uses (:func:`net_widths`)."""
+
+
+@njit(cache=True, nogil=True)
+def net_widths(weights):
+    """The hidden units each net uses: up to its last unit with an output weight.
+
+    A file holds one width for both nets; a narrower net is stored with units
+    whose output weights are 0 after its own, which change none of its outputs
+    and are skipped.
+    """
+    w2 = weights[2]
+    widths = np.zeros(w2.shape[0], dtype=np.int64)
+    for net in range(w2.shape[0]):
+        for j in range(w2.shape[2] - 1, -1, -1):
+            used = False
+            for o in range(w2.shape[1]):
+                if w2[net, o, j] != 0.0:
+                    used = True
+            if used:
+                widths[net] = j + 1
+                break
+    return widths
 
 
 @njit(cache=True, nogil=True)
@@ -123,6 +148,7 @@ def eval_buffers(weights):
         np.empty((2, 26), dtype=np.int8),
         np.zeros(2, dtype=np.bool_),
         np.empty((CHOICE_CAPACITY, N_OUTPUTS)),
+        net_widths(weights),
     )
 
 
@@ -153,7 +179,7 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
     base = buffers.base
     reference = buffers.reference
     have = buffers.have
-    h = acc.shape[0]
+    widths = buffers.widths
     have[0] = False
     have[1] = False
     for c in range(n):
@@ -168,6 +194,8 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
             p = position_probabilities(board, 1, weights, tables, buffers)
         else:
             net = RACE if back_mover + back_opponent <= POINTS else CONTACT
+            h = widths[net]
+            units = acc[:h]
             same = have[net]
             if same:
                 for col in range(26):
@@ -178,16 +206,16 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
                 # the opponent (on roll next) is input block 0
                 for j in range(h):
                     base[net, j] = b1[net, j]
-                add_occupied(board, 1, opponent[0], 0, net, w1, base[net])
+                add_occupied(board, 1, opponent[0], 0, net, w1, base[net, :h])
                 for col in range(26):
                     reference[net, col] = board[1, col]
                 have[net] = True
             for j in range(h):
-                acc[j] = base[net, j]
-            add_occupied(board, 0, mover[0], 1, net, w1, acc)  # the mover is input block 1
+                units[j] = base[net, j]
+            add_occupied(board, 0, mover[0], 1, net, w1, units)  # the mover is input block 1
             counts = masks_counts(board, 1, opponent, mover)
-            add_feature_counts(counts, net, w1, acc)
-            z0, z1, z2, z3, z4 = logits(acc, net, w2, b2)
+            add_feature_counts(counts, net, w1, units)
+            z0, z1, z2, z3, z4 = logits(units, net, w2, b2)
             # the chain of the outputs, from the opponent's side (can it win or lose a gammon?)
             win = logistic(z0)
             wg = win * logistic(z1) if board[0, OFF] == 0 else 0.0
