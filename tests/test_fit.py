@@ -124,6 +124,11 @@ def test_a_fit_run_refuses_what_does_not_match(fitted, teacher, tmp_path):
         fit(run, other.save(tmp_path / "other.npz"), seed=3, progress=False)
     with pytest.raises(TrainingError, match="started with"):
         fit(run, seed=3, options=FitOptions(epochs=5), progress=False)
+    selfplay = tmp_path / "selfplay"
+    selfplay.mkdir()
+    NetWeights.load(teacher).save(selfplay / "checkpoint.npz")
+    with pytest.raises(TrainingError, match="a self-play run, not of a fit run"):
+        fit(selfplay, teacher, progress=False)
     with pytest.raises(TrainingError, match="needs a teacher"):
         fit(tmp_path / "new", progress=False)
     with pytest.raises(TrainingError, match=r"teacher: .*missing\.npz"):

@@ -362,6 +362,11 @@ def fit(
     record: dict = {}
     if checkpoint.exists():
         record = dict(NetWeights.load(checkpoint).meta.get("fit", {}))
+        if not record:
+            raise TrainingError(
+                f"{checkpoint}: the checkpoint of a self-play run, not of a fit run; "
+                "give the fit a folder of its own"
+            )
         kept = FitOptions(**record["options"])
         if options is not None and options != kept:
             raise TrainingError(f"{checkpoint}: the run was started with {kept}, not {options}")
