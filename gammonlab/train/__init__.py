@@ -24,7 +24,6 @@ A net made so can then teach a new one: :func:`fit` (``--teacher``,
 
 from __future__ import annotations
 
-import csv
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,6 +39,7 @@ from ..errors import TrainingError
 from ..evaluators.bearoff import BearoffDatabase
 from ..evaluators.net import NetWeights
 from ..position import Position
+from .runs import STARTS, read_log, starts, write_log
 from .supervised import FitOptions, fit
 
 __all__ = [
@@ -105,21 +105,12 @@ SCHEDULE: tuple[Stage, ...] = (
 """The default schedule: a larger step and a longer lambda early, smaller later; the
 step rises again after 13,000,000 games, where eight inputs joined with zero weights."""
 
-STARTS: tuple[tuple[str, int], ...] = (("standard", 8), ("nackgammon", 1), ("nackgammon-004", 1))
-"""Starting positions of the self-play games and their weights."""
-
 
 def _stage(schedule: Sequence[Stage], games: int) -> Stage:
     for stage in schedule:
         if games < stage.until:
             return stage
     return schedule[-1]
-
-
-def _starts() -> tuple[np.ndarray, np.ndarray]:
-    boards = np.stack([Position.initial(v).board for v, _ in STARTS]).astype(np.int8)
-    weights = np.cumsum([w for _, w in STARTS]).astype(np.int64)
-    return boards, weights
 
 
 def match_against_pubeval(
@@ -145,13 +136,6 @@ def match_against_pubeval(
     )
     per_pair = points.sum(axis=1) / 2.0
     return float(per_pair.mean()), float(per_pair.std(ddof=1) / np.sqrt(pairs)), points
-
-
-def _read_log(path: Path) -> list[dict[str, str]]:
-    if not path.is_file():
-        return []
-    with open(path, newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 def train(
@@ -227,7 +211,7 @@ def train(
         weights.meta.update(seed=seed, games=0, cpu_seconds=0.0)
     weights.meta["schedule"] = [[s.until, s.alpha, s.lam] for s in schedule]
     db = BearoffDatabase.get()
-    starts, start_weights = _starts()
+    start_boards, start_weights = starts()
     key = seed_key(seed)
     done = int(weights.meta.get("games", 0))
     bar = None
@@ -237,7 +221,7 @@ def train(
         bar = tqdm(
             total=games, initial=min(done, games), unit="game", desc="self-play", smoothing=0.05
         )
-    log_rows = _read_log(run / LOG)
+    log_rows = read_log(run / LOG)
     try:
         while done < games:
             stage = _stage(schedule, done)
@@ -251,7 +235,7 @@ def train(
                 train_games(
                     weights.arrays,
                     (db.rolls, db.first_off),
-                    starts,
+                    start_boards,
                     start_weights,
                     key,
                     done + played,
@@ -306,13 +290,7 @@ def _cell(row: dict, field: str) -> object:
 
 
 def _write_log(path: Path, rows: list[dict]) -> None:
-    temporary = path.with_name(path.name + ".part")
-    with open(temporary, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=_LOG_FIELDS, restval="")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: _cell(row, k) for k in _LOG_FIELDS})
-    temporary.replace(path)
+    write_log(path, rows, _LOG_FIELDS, _cell)
 
 
 def average(checkpoints: Sequence[str | Path], out: str | Path) -> NetWeights:
@@ -486,10 +464,10 @@ def distil(
             f"{checkpoint}: this run was started with seed {weights.meta.get('seed')!r}, not {seed}"
         )
     db = BearoffDatabase.get()
-    starts, start_weights = _starts()
+    start_boards, start_weights = starts()
     key = seed_key(seed)
     rollout_key = seed_key(seed + _ROLLOUT_SEEDS)
-    log_rows = _read_log(run / LOG)
+    log_rows = read_log(run / LOG)
     done = int(weights.meta.get("distil_rounds", 0))
     while done < rounds:
         begin = time.process_time()
@@ -498,7 +476,7 @@ def distil(
         count, games = self_play_positions(
             weights.arrays,
             (db.rolls, db.first_off),
-            starts,
+            start_boards,
             start_weights,
             key,
             first_game,

@@ -28,7 +28,6 @@ train the contact net only.
 
 from __future__ import annotations
 
-import csv
 import time
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -43,6 +42,7 @@ from .._kernels.rng import seed_key
 from ..errors import NetWeightsError, TrainingError
 from ..evaluators.bearoff import BearoffDatabase
 from ..evaluators.net import NetWeights
+from .runs import read_log, starts, write_log
 
 __all__ = ["FitOptions", "fit", "label_chunk"]
 
@@ -119,16 +119,14 @@ def label_chunk(
     ``(n, 5)`` (the teacher's ``options.plies`` values) and ``next_game``, the
     first game of the next chunk. The same arguments give the same chunk.
     """
-    from ..train import _starts
-
     db = BearoffDatabase.get()
     tables = (db.rolls, db.first_off)
-    starts, start_weights = _starts()
+    start_boards, start_weights = starts()
     boards = np.empty((options.chunk, 2, 26), dtype=np.int8)
     count, games = self_play_positions(
         teacher.arrays,
         tables,
-        starts,
+        start_boards,
         start_weights,
         seed_key(seed),
         first_game,
@@ -172,7 +170,7 @@ def _labels(
     next_game = 0
     for i, path in enumerate(paths):
         if path.exists():
-            next_game = int(_read_chunk(path)["next_game"])
+            next_game = int(_read_chunk(path, ("next_game",))["next_game"])
             continue
         chunk = label_chunk(teacher, seed, i, next_game, options)
         temporary = path.with_name(path.stem + ".part.npz")
@@ -191,10 +189,13 @@ def _labels(
     return paths
 
 
-def _read_chunk(path: Path) -> dict[str, np.ndarray]:
+def _read_chunk(
+    path: Path, keys: tuple[str, ...] = ("boards", "targets", "next_game")
+) -> dict[str, np.ndarray]:
+    """The arrays ``keys`` of a chunk (each read only when asked for)."""
     try:
         with np.load(path) as data:
-            chunk = {k: data[k] for k in ("boards", "targets", "next_game")}
+            chunk = {k: data[k] for k in keys}
     except (OSError, ValueError, KeyError) as error:
         raise TrainingError(
             f"{path}: not a chunk of labels ({error}); delete it to label it again"
@@ -360,8 +361,10 @@ def fit(
     run = Path(run)
     checkpoint = run / CHECKPOINT
     record: dict = {}
+    previous = None
     if checkpoint.exists():
-        record = dict(NetWeights.load(checkpoint).meta.get("fit", {}))
+        previous = NetWeights.load(checkpoint)
+        record = dict(previous.meta.get("fit", {}))
         if not record:
             raise TrainingError(
                 f"{checkpoint}: the checkpoint of a self-play run, not of a fit run; "
@@ -395,15 +398,14 @@ def fit(
             "(its race net is carried over)"
         )
     until = options.epochs if stop_after is None else min(stop_after, options.epochs)
-    if record and record["epochs_done"] >= until:
-        return NetWeights.load(checkpoint)  # nothing left to do: no labels needed
+    if previous is not None and record["epochs_done"] >= until:
+        return previous  # nothing left to do: no labels needed
     paths = _labels(run, teacher_net, seed, options, progress)
     holdout = _Data(paths[: options.holdout])
     data = _Data(paths[options.holdout :])
     if not len(data):
         raise TrainingError(f"{run}: the labels hold no contact position to fit")
-    if record:
-        previous = NetWeights.load(checkpoint)
+    if previous is not None:
         params = [
             previous.w1[CONTACT].copy(),
             previous.b1[CONTACT].copy(),
@@ -436,7 +438,7 @@ def fit(
         first = [np.zeros_like(p) for p in params]
         second = [np.zeros_like(p) for p in params]
     meta: dict[str, Any] = {"seed": seed}
-    log_rows = _read_log(run / LOG)
+    log_rows: list[dict] = read_log(run / LOG)
     per_epoch = len(data) // options.batch
     if per_epoch < 1:
         raise TrainingError(
@@ -495,26 +497,10 @@ def fit(
                 "learning_rate": f"{rate:.3g}",
             }
         )
-        _write_log(run / LOG, log_rows)
+        write_log(run / LOG, log_rows, _LOG_FIELDS)
         if bar is not None:
             bar.update(1)
             bar.set_postfix(holdout_mse=log_rows[-1]["holdout_mse"])
     if bar is not None:
         bar.close()
     return NetWeights.load(checkpoint)
-
-
-def _read_log(path: Path) -> list[dict]:
-    if not path.is_file():
-        return []
-    with open(path, newline="") as handle:
-        return list(csv.DictReader(handle))
-
-
-def _write_log(path: Path, rows: list[dict]) -> None:
-    temporary = path.with_name(path.name + ".part")
-    with open(temporary, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=_LOG_FIELDS)
-        writer.writeheader()
-        writer.writerows(rows)
-    temporary.replace(path)
