@@ -15,10 +15,11 @@ next one::
 
 The run folder holds ``checkpoint.npz`` (the weights after the last epoch,
 with the record: teacher, seed, options, epochs done), ``optimizer.npz`` (the
-optimizer's state, to resume), ``log.csv`` (one row an epoch) and
-``labels/`` (the labelled positions, one file a chunk: rebuilt from the seed
-and the teacher when missing, never committed). Started again, the command
-labels the chunks that are missing and goes on from the last epoch done.
+optimizer's state, to resume; removed when the last epoch is done),
+``log.csv`` (one row an epoch) and ``labels/`` (the labelled positions, one
+file a chunk: rebuilt from the seed and the teacher when missing, never
+committed). Started again, the command labels the chunks that are missing and
+goes on from the last epoch done.
 
 Everything comes from gammonlab's own engine: the teacher's games and
 evaluations (:mod:`gammonlab._kernels.net_search`), its move generator, its
@@ -503,4 +504,6 @@ def fit(
             bar.set_postfix(holdout_mse=log_rows[-1]["holdout_mse"])
     if bar is not None:
         bar.close()
+    if record["epochs_done"] >= options.epochs:
+        (run / OPTIMIZER).unlink(missing_ok=True)  # a finished run never resumes
     return NetWeights.load(checkpoint)
