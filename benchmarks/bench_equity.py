@@ -23,7 +23,11 @@ for contact and race positions apart. The rollout is 0-ply play, not the truth:
 GNU Backgammon's own evaluation has the advantage of judging positions the way
 its rollout plays them.
 
-    python benchmarks/bench_equity.py [--positions 200] [--trials 1296] [--seed 1] [--quick]
+    python benchmarks/bench_equity.py [--positions 200] [--trials 1296] [--seed 1]
+        [--weights FILE] [--quick]
+
+``--weights`` names a weights file other than the shipped one (a fit run's
+``checkpoint.npz``).
 
 The defaults take about 10 CPU minutes (most of it the rollouts by GNU
 Backgammon); ``--quick`` is a smoke run of a few positions.
@@ -40,7 +44,7 @@ from bench_net import transcripts, unforced_plays
 
 import gammonlab as gl
 from gammonlab.errors import MissingDependencyError
-from gammonlab.evaluators.base import equity, get_evaluator
+from gammonlab.evaluators.base import Policy, equity, get_evaluator
 from gammonlab.evaluators.net import NetEvaluator
 
 
@@ -49,7 +53,7 @@ def spread(count: int, total: int) -> np.ndarray:
     return np.unique(np.linspace(0, total - 1, min(count, total)).round().astype(int))
 
 
-def rollouts(boards: np.ndarray, policy: str, trials: int, seed: int) -> np.ndarray:
+def rollouts(boards: np.ndarray, policy: str | Policy, trials: int, seed: int) -> np.ndarray:
     """``(n, 2)``: each board's rolled-out equity and its standard error."""
     out = np.empty((len(boards), 2))
     for i, board in enumerate(boards):
@@ -81,6 +85,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=None, help="positions (default 200)")
     parser.add_argument("--trials", type=int, default=None, help="trials a rollout (1296)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--weights", default=None, help="a weights file (default: shipped)")
     parser.add_argument("--quick", action="store_true", help="8 positions, 72 trials")
     args = parser.parse_args()
     count = args.positions or (8 if args.quick else 200)
@@ -99,7 +104,8 @@ def main() -> None:
     print(
         f"equities against GNU Backgammon 0-ply rollouts: {len(boards)} positions of the "
         f"bundled transcripts ({int(contact.sum())} contact), {trials} trials each, seed "
-        f"{args.seed}; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}"
+        f"{args.seed}; weights sha256 {NetEvaluator(args.weights).weights.digest()[:12]}; "
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}"
     )
     start = time.process_time()
     reference = rollouts(boards, "gnubg", trials, args.seed)
@@ -108,13 +114,14 @@ def main() -> None:
         f"of an equity {np.sqrt(np.mean(reference[:, 1] ** 2)):.4f} (root mean square)"
     )
     start = time.process_time()
-    by_net = rollouts(boards, "net", trials, args.seed)
+    net = NetEvaluator(args.weights)
+    by_net = rollouts(boards, net, trials, args.seed)
     print(f"the net's rollouts: {time.process_time() - start:.0f} CPU s")
 
     ref_noise = reference[:, 1] ** 2
     estimates = {
-        "net 0-ply": (equity(get_evaluator("net")(boards)), ref_noise),
-        "net 1-ply": (equity(NetEvaluator(plies=1)(boards)), ref_noise),
+        "net 0-ply": (equity(net(boards)), ref_noise),
+        "net 1-ply": (equity(NetEvaluator(net.weights, plies=1)(boards)), ref_noise),
         "net rollout": (by_net[:, 0], ref_noise + by_net[:, 1] ** 2),
         "GNU Backgammon 0-ply (reference)": (equity(gnubg(boards)), ref_noise),
     }
