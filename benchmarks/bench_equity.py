@@ -40,7 +40,7 @@ import os
 import time
 
 import numpy as np
-from bench_net import transcripts, unforced_plays
+from bench_net import is_race, transcripts, unforced_plays
 
 import gammonlab as gl
 from gammonlab.errors import MissingDependencyError
@@ -98,13 +98,12 @@ def main() -> None:
 
     boards, _ = unforced_plays(transcripts(0))
     boards = boards[spread(count, len(boards))]
-    # GNU Backgammon's race test: the two rearmost checkers' points sum to 24 or less
-    back = np.where(boards[:, :, 1:] > 0, np.arange(1, 26), 0).max(axis=2)
-    contact = back.sum(axis=1) >= 25
+    contact = ~is_race(boards)
+    net = NetEvaluator(args.weights)
     print(
         f"equities against GNU Backgammon 0-ply rollouts: {len(boards)} positions of the "
         f"bundled transcripts ({int(contact.sum())} contact), {trials} trials each, seed "
-        f"{args.seed}; weights sha256 {NetEvaluator(args.weights).weights.digest()[:12]}; "
+        f"{args.seed}; weights sha256 {net.weights.digest()[:12]}; "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}"
     )
     start = time.process_time()
@@ -114,7 +113,6 @@ def main() -> None:
         f"of an equity {np.sqrt(np.mean(reference[:, 1] ** 2)):.4f} (root mean square)"
     )
     start = time.process_time()
-    net = NetEvaluator(args.weights)
     by_net = rollouts(boards, net, trials, args.seed)
     print(f"the net's rollouts: {time.process_time() - start:.0f} CPU s")
 
@@ -129,11 +127,15 @@ def main() -> None:
         f"\n{'estimate less rollout':34}{'n':>5}  {'mean ± stderr':>16}  {'RMS':>7}  "
         f"{'RMS less noise':>14}"
     )
-    for part, keep in (("all", slice(None)), ("contact", contact), ("race", ~contact)):
+    for part, keep in (
+        ("all", np.ones(len(boards), bool)),
+        ("contact", contact),
+        ("race", ~contact),
+    ):
+        if not keep.any():
+            continue
         print(f"-- {part}")
         for label, (value, noise) in estimates.items():
-            if not np.any(np.ones(len(boards), bool)[keep]):
-                continue
             print(summary(label, (value - reference[:, 0])[keep], noise[keep]))
 
 

@@ -309,11 +309,17 @@ def self_play_positions(count: int, seed: int) -> np.ndarray:
     return found[rng.permutation(len(found))[:count]]
 
 
-def race_share(boards: np.ndarray) -> float:
-    """The share of positions without contact."""
+def is_race(boards: np.ndarray) -> np.ndarray:
+    """Which positions have no contact (GNU Backgammon's test: the two sides'
+    rearmost checkers' points sum to 24 or less)."""
     points = np.arange(1, 26)
     back = np.where(boards[:, :, 1:] > 0, points, 0).max(axis=2)  # each side's last checker
-    return float((back.sum(axis=1) < 25).mean())
+    return back.sum(axis=1) < 25
+
+
+def race_share(boards: np.ndarray) -> float:
+    """The share of positions without contact."""
+    return float(is_race(boards).mean())
 
 
 def cli_rollout_cpu(gnubg: str, trials: int, seed: int) -> float:
