@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gammonlab._kernels.net import CONTACT, net_inputs, net_phase
+from gammonlab._kernels.net import CONTACT, RACE, net_inputs, net_phase
+from gammonlab._kernels.race import is_pure_bearoff
 from gammonlab.errors import TrainingError
 from gammonlab.evaluators.net import NetEvaluator, NetWeights
 from gammonlab.train.__main__ import main
@@ -88,6 +89,37 @@ def test_the_fitted_net_plays_what_it_was_fitted_as(fitted, teacher):
     )
 
 
+def test_a_race_fit_trains_the_race_net_and_keeps_the_contact_net(fitted, tmp_path):
+    """A race fit labels race positions only, keeps the teacher's contact net
+    and the file's wider width, and its race net is what the evaluator plays."""
+    contact_run, contact_net = fitted
+    teacher = contact_net.save(tmp_path / "teacher.npz")
+    options = FitOptions(**{**TINY.__dict__, "positions": 6000, "hidden": 64, "phase": "race"})
+    run = tmp_path / "race"
+    net = fit(run, teacher, seed=5, options=options, progress=False)
+    assert net.hidden == 130 and net.meta["fit"]["options"]["phase"] == "race"
+    holdout = [float(r["holdout_mse"]) for r in _log(run)]
+    assert holdout[-1] < 0.7 * holdout[0]
+    paths = sorted((run / "labels").glob("chunk-*.npz"))
+    boards = np.concatenate([np.load(path)["boards"] for path in paths])
+    assert len(boards) > 1000
+    assert all(net_phase(b) == RACE and not is_pure_bearoff(b) for b in boards)
+    assert (boards[:, :, 1:].sum(axis=2) > 0).all()  # no finished game
+    np.testing.assert_array_equal(net.w2[RACE][:, 64:], 0.0)  # 64 units in use
+    params = [net.w1[RACE][:, :64], net.b1[RACE][:64], net.w2[RACE][:, :64], net.b2[RACE]]
+    _, s = _forward(params, net_inputs(boards))
+    mine = _probabilities(s, boards[:, 0, 0] == 0, boards[:, 1, 0] == 0)
+    np.testing.assert_allclose(
+        mine, NetEvaluator(weights=net).evaluate_positions(boards), atol=2e-5
+    )
+    with np.load(contact_run / "labels" / "chunk-0001.npz") as chunk:
+        contact = chunk["boards"][[net_phase(b) == CONTACT for b in chunk["boards"]]]
+    np.testing.assert_array_equal(
+        NetEvaluator(weights=net).evaluate_positions(contact),
+        NetEvaluator(weights=contact_net).evaluate_positions(contact),
+    )
+
+
 def test_labels_are_rebuilt_from_the_seed(fitted, teacher):
     run, _ = fitted
     teacher_net = NetWeights.load(teacher)
@@ -147,8 +179,13 @@ def test_a_fit_run_refuses_what_does_not_match(fitted, teacher, tmp_path):
             options=FitOptions(positions=10, holdout=1),
             progress=False,
         )
-    with pytest.raises(TrainingError, match="fewer than the teacher's"):
-        fit(tmp_path / "new", tmp_path / "t.npz", options=FitOptions(hidden=64), progress=False)
+    with pytest.raises(TrainingError, match="phase: expected one of 'contact', 'race'"):
+        fit(
+            tmp_path / "new",
+            tmp_path / "t.npz",
+            options=FitOptions(phase="bearoff"),
+            progress=False,
+        )
 
 
 def test_a_damaged_chunk_or_optimizer_state_is_refused(teacher, tmp_path):

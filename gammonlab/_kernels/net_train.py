@@ -57,8 +57,8 @@ __all__ = [
     "MAX_GAME_PLIES",
     "N_STATS",
     "best_play_positions",
-    "contact_positions",
     "fit_targets",
+    "phase_positions",
     "play_rollout_targets",
     "rollout_targets",
     "self_play_positions",
@@ -290,14 +290,32 @@ def fit_targets(weights, boards, targets, order, alpha):
 
 
 @njit(cache=True, nogil=True)
-def contact_positions(boards):
-    """The indices of ``boards`` ``(n, 2, 26)`` that the contact net values."""
+def _finished(board):
+    """Whether a side of ``board`` has borne off all its checkers (R8.1)."""
+    for side in range(2):
+        left = 0
+        for col in range(1, 26):
+            left += board[side, col]
+        if left == 0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def phase_positions(boards, phase):
+    """The indices of ``boards`` ``(n, 2, 26)`` that the net of ``phase``
+    (:data:`CONTACT` or :data:`RACE`) values: of the race positions, a bear-off
+    of both sides is the database's and a finished game is scored exactly."""
     keep = np.empty(boards.shape[0], dtype=np.int64)
     count = 0
     for i in range(boards.shape[0]):
-        if net_phase(boards[i]) == CONTACT:
-            keep[count] = i
-            count += 1
+        board = boards[i]
+        if net_phase(board) != phase:
+            continue
+        if phase != CONTACT and (is_pure_bearoff(board) or _finished(board)):
+            continue
+        keep[count] = i
+        count += 1
     return keep[:count]
 
 

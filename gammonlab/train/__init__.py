@@ -438,7 +438,8 @@ def distil(
     progress : bool
         Show progress bars (tqdm).
     """
-    from .._kernels.net_train import contact_positions, fit_targets, self_play_positions
+    from .._kernels.net import CONTACT
+    from .._kernels.net_train import fit_targets, phase_positions, self_play_positions
 
     if not isinstance(rounds, int) or rounds < 0:
         raise TrainingError(f"rounds: expected a non-negative integer, got {rounds!r}")
@@ -485,7 +486,7 @@ def distil(
         )
         boards = boards[:count]
         if trials:
-            boards = boards[contact_positions(boards)]
+            boards = boards[phase_positions(boards, CONTACT)]
             count = boards.shape[0]
         labels = f"rollout {trials}x{truncate}" if trials else f"{plies}-ply"
         if plays:

@@ -85,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         "--hidden",
         type=int,
         default=None,
-        help="hidden units of a new run (default: 128 for self-play, 256 for --teacher)",
+        help="hidden units of a new run (default: 128 for self-play and --fit-phase race, "
+        "256 for a contact fit)",
     )
     parser.add_argument(
         "--teacher",
@@ -118,6 +119,13 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=FitOptions.plays,
         help="best plays of a roll labelled from each of them (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--fit-phase",
+        choices=("contact", "race"),
+        default=FitOptions.phase,
+        help="the net a fit trains, on that phase's positions only; the teacher's net of the "
+        "other phase is carried over (default: %(default)s)",
     )
     parser.add_argument(
         "--fit-epochs",
@@ -175,9 +183,10 @@ def main(argv: list[str] | None = None) -> int:
             holdout=args.fit_holdout,
             plays=args.fit_plays,
             plies=args.plies,
-            hidden=args.hidden or FitOptions.hidden,
+            hidden=args.hidden or (FitOptions.hidden if args.fit_phase == "contact" else 128),
             epochs=args.fit_epochs,
             learning_rate=args.learning_rate,
+            phase=args.fit_phase,
         )
         net = fit(
             args.run,

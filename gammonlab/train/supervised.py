@@ -5,13 +5,20 @@ the cost. This stage moves that look-ahead into a new net's 0-ply: it plays
 the teacher's self-play games, takes every position a side is on roll in and
 the positions after the best plays of a roll from each (what a player
 compares when it chooses a play), labels them all with the teacher's n-ply
-values, and fits a new contact net to the labels by minibatch gradient
-descent (Adam, a cosine learning rate). The fitted net can then teach the
-next one::
+values, and fits a new net of one phase, contact or race, to the labels by
+minibatch gradient descent (Adam, a cosine learning rate); the other phase's
+net is the teacher's, carried over. The fitted net can then teach the next
+one::
 
     python -m gammonlab.train --run data/fit-1 --teacher data/training/snapshots/games-15000000.npz
     python -m gammonlab.train --run data/fit-2 --teacher data/fit-1/checkpoint.npz --seed 2 \
         --fit-positions 1250000
+    python -m gammonlab.train --run data/race-1 --teacher data/fit-2/checkpoint.npz --seed 3 \
+        --fit-phase race
+
+A race fit labels only the race positions of the teacher's games (and the
+positions after their best plays), so its labels cost a small part of a
+contact fit's.
 
 The run folder holds ``checkpoint.npz`` (the weights after the last epoch,
 with the record: teacher, seed, options, epochs done), ``optimizer.npz`` (the
@@ -23,8 +30,7 @@ goes on from the last epoch done.
 
 Everything comes from gammonlab's own engine: the teacher's games and
 evaluations (:mod:`gammonlab._kernels.net_search`), its move generator, its
-bear-off database. The race net is the teacher's, carried over: the labels
-train the contact net only.
+bear-off database.
 """
 
 from __future__ import annotations
@@ -36,9 +42,9 @@ from typing import Any
 
 import numpy as np
 
-from .._kernels.net import CONTACT, N_OUTPUTS, net_inputs
+from .._kernels.net import CONTACT, N_OUTPUTS, RACE, net_inputs
 from .._kernels.net_search import ply_probabilities
-from .._kernels.net_train import best_play_positions, contact_positions, self_play_positions
+from .._kernels.net_train import best_play_positions, phase_positions, self_play_positions
 from .._kernels.rng import seed_key
 from ..errors import NetWeightsError, TrainingError
 from ..evaluators.bearoff import BearoffDatabase
@@ -56,6 +62,8 @@ _LOG_FIELDS = ("epoch", "cpu_seconds", "positions", "train_loss", "holdout_mse",
 _PLAY_SEEDS = 1 << 63
 """The rolls whose best plays are labelled are drawn with the key of the seed plus
 this, apart from the self-play games' dice."""
+_PHASES = {"contact": CONTACT, "race": RACE}
+"""The phases a fit can train, by name (:func:`gammonlab._kernels.net.net_phase`)."""
 _BETAS = (0.9, 0.999)
 _EPSILON = 1e-8
 
@@ -67,7 +75,8 @@ class FitOptions:
     ``positions`` self-play positions of the teacher, in chunks of
     ``chunk`` (the first ``holdout`` chunks are held out, to measure the fit),
     each with the positions after the ``plays`` best plays of one roll, all
-    labelled at ``plies``; a contact net of ``hidden`` units fitted in
+    labelled at ``plies``; a net of ``hidden`` units for ``phase``
+    (``"contact"`` or ``"race"``: only that phase's positions are labelled) fitted in
     ``epochs`` passes of minibatches of ``batch``, the learning rate falling
     from ``learning_rate`` to ``final_learning_rate`` along a cosine.
     """
@@ -82,8 +91,13 @@ class FitOptions:
     batch: int = 1024
     learning_rate: float = 1e-3
     final_learning_rate: float = 1e-5
+    phase: str = "contact"
 
     def check(self) -> None:
+        if self.phase not in _PHASES:
+            raise TrainingError(
+                f"phase: expected one of {', '.join(map(repr, _PHASES))}, got {self.phase!r}"
+            )
         for name in ("positions", "chunk", "hidden", "epochs", "batch"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 1:
@@ -135,6 +149,9 @@ def label_chunk(
         boards,
     )
     boards = boards[:count]
+    if options.phase != "contact":
+        boards = boards[phase_positions(boards, _PHASES[options.phase])]
+        count = boards.shape[0]
     after = np.empty((count * options.plays, 2, 26), dtype=np.int8)
     written = best_play_positions(
         boards,
@@ -146,6 +163,8 @@ def label_chunk(
         after,
     )
     boards = np.concatenate([boards, after[:written]])
+    if options.phase != "contact":  # the plays from a race position are race or bear-off
+        boards = boards[phase_positions(boards, _PHASES[options.phase])]
     targets = ply_probabilities(boards, options.plies, teacher.arrays, tables, 5, 0.16)
     return {
         "boards": boards,
@@ -205,13 +224,13 @@ def _read_chunk(
 
 
 class _Data:
-    """The contact positions of some chunks as the net's dense inputs."""
+    """The positions of one phase in some chunks as the net's dense inputs."""
 
-    def __init__(self, paths: list[Path]) -> None:
+    def __init__(self, paths: list[Path], phase: int = CONTACT) -> None:
         boards, targets = [], []
         for path in paths:
             chunk = _read_chunk(path)
-            keep = contact_positions(chunk["boards"])
+            keep = phase_positions(chunk["boards"], phase)
             boards.append(chunk["boards"][keep])
             targets.append(chunk["targets"][keep])
         board = np.concatenate(boards) if boards else np.empty((0, 2, 26), np.int8)
@@ -297,7 +316,7 @@ def _learning_rate(options: FitOptions, step: int, steps: int) -> float:
 
 
 def _initial(seed: int, n_inputs: int, hidden: int) -> list[np.ndarray]:
-    """New contact weights: about 37 inputs are active in a position."""
+    """New weights: about 37 inputs are active in a position."""
     rng = np.random.default_rng([seed, 0xF17])
     return [
         rng.normal(0.0, 1.0 / np.sqrt(37.0), (n_inputs, hidden)).astype(np.float32),
@@ -307,19 +326,21 @@ def _initial(seed: int, n_inputs: int, hidden: int) -> list[np.ndarray]:
     ]
 
 
-def _weights(teacher: NetWeights, params: list[np.ndarray], meta: dict) -> NetWeights:
-    """The fitted contact net with the teacher's race net, zero-padded to its width."""
-    hidden = params[0].shape[1]
-    race = 1 - CONTACT
+def _weights(teacher: NetWeights, phase: int, params: list[np.ndarray], meta: dict) -> NetWeights:
+    """The net fitted for ``phase`` beside the teacher's net of the other phase,
+    both zero-padded to the wider of the two (the file holds one width)."""
+    hidden = max(params[0].shape[1], teacher.hidden)
     w1 = np.zeros((2, teacher.w1.shape[1], hidden), dtype=np.float32)
     b1 = np.zeros((2, hidden), dtype=np.float32)
     w2 = np.zeros((2, N_OUTPUTS, hidden), dtype=np.float32)
     b2 = teacher.b2.copy()
+    other = 1 - phase
     width = teacher.hidden
-    w1[race, :, :width] = teacher.w1[race]
-    b1[race, :width] = teacher.b1[race]
-    w2[race, :, :width] = teacher.w2[race]
-    w1[CONTACT], b1[CONTACT], w2[CONTACT], b2[CONTACT] = params
+    w1[other, :, :width] = teacher.w1[other]
+    b1[other, :width] = teacher.b1[other]
+    w2[other, :, :width] = teacher.w2[other]
+    width = params[0].shape[1]
+    w1[phase, :, :width], b1[phase, :width], w2[phase, :, :width], b2[phase] = params
     return NetWeights(w1, b1, w2, b2, meta=meta)
 
 
@@ -356,8 +377,8 @@ def fit(
     Returns
     -------
     NetWeights
-        The weights after the last epoch: the fitted contact net and the
-        teacher's race net.
+        The weights after the last epoch: the net fitted for the phase and
+        the teacher's net of the other phase.
     """
     run = Path(run)
     checkpoint = run / CHECKPOINT
@@ -393,25 +414,22 @@ def fit(
             f"{teacher}: not the teacher of the run in {run} "
             f"(sha256 {record['teacher_sha256'][:12]}...)"
         )
-    if options.hidden < teacher_net.hidden:
-        raise TrainingError(
-            f"hidden: {options.hidden} units, fewer than the teacher's {teacher_net.hidden} "
-            "(its race net is carried over)"
-        )
     until = options.epochs if stop_after is None else min(stop_after, options.epochs)
     if previous is not None and record["epochs_done"] >= until:
         return previous  # nothing left to do: no labels needed
     paths = _labels(run, teacher_net, seed, options, progress)
-    holdout = _Data(paths[: options.holdout])
-    data = _Data(paths[options.holdout :])
+    phase = _PHASES[options.phase]
+    holdout = _Data(paths[: options.holdout], phase)
+    data = _Data(paths[options.holdout :], phase)
     if not len(data):
-        raise TrainingError(f"{run}: the labels hold no contact position to fit")
+        raise TrainingError(f"{run}: the labels hold no {options.phase} position to fit")
     if previous is not None:
+        width = options.hidden
         params = [
-            previous.w1[CONTACT].copy(),
-            previous.b1[CONTACT].copy(),
-            previous.w2[CONTACT].copy(),
-            previous.b2[CONTACT].copy(),
+            previous.w1[phase, :, :width].copy(),
+            previous.b1[phase, :width].copy(),
+            previous.w2[phase, :, :width].copy(),
+            previous.b2[phase].copy(),
         ]
         try:
             with np.load(run / OPTIMIZER) as state:
@@ -443,7 +461,8 @@ def fit(
     per_epoch = len(data) // options.batch
     if per_epoch < 1:
         raise TrainingError(
-            f"{run}: {len(data)} contact positions to fit, fewer than one batch of {options.batch}"
+            f"{run}: {len(data)} {options.phase} positions to fit, "
+            f"fewer than one batch of {options.batch}"
         )
     steps = per_epoch * options.epochs
     bar = None
@@ -481,7 +500,7 @@ def fit(
         record["epochs_done"] = epoch + 1
         record["cpu_seconds"] = float(record["cpu_seconds"]) + time.process_time() - begin
         meta["fit"] = record
-        weights = _weights(teacher_net, params, meta)
+        weights = _weights(teacher_net, phase, params, meta)
         optimizer = {f"m{k}": first[k] for k in range(4)} | {f"v{k}": second[k] for k in range(4)}
         optimizer["step"] = np.array(step)
         temporary = run / (OPTIMIZER + ".part.npz")
