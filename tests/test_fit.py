@@ -15,6 +15,7 @@ from gammonlab.evaluators.net import NetEvaluator, NetWeights
 from gammonlab.train.__main__ import main
 from gammonlab.train.supervised import (
     FitOptions,
+    _equity,
     _forward,
     _probabilities,
     fit,
@@ -118,6 +119,24 @@ def test_a_race_fit_trains_the_race_net_and_keeps_the_contact_net(fitted, tmp_pa
         NetEvaluator(weights=net).evaluate_positions(contact),
         NetEvaluator(weights=contact_net).evaluate_positions(contact),
     )
+
+
+def test_rollout_labels_are_the_teachers_own_rollouts(teacher):
+    """With ``trials`` the labels are the teacher's rollouts played to the end:
+    the same chunk again from the seed, and on average the teacher's 1-ply values
+    (a race's rollouts end in the bear-off database's exact values)."""
+    net = NetWeights.load(teacher)
+    options = FitOptions(**{**TINY.__dict__, "phase": "race", "trials": 36})
+    chunk = label_chunk(net, 5, 2, 0, options)
+    again = label_chunk(net, 5, 2, 0, options)
+    np.testing.assert_array_equal(chunk["targets"], again["targets"])
+    boards, targets = chunk["boards"], chunk["targets"]
+    assert len(boards) > 100
+    assert np.all(targets[:, 0] >= targets[:, 1]) and np.all(targets[:, 1] >= targets[:, 2])
+    ply = label_chunk(net, 5, 2, 0, FitOptions(**{**TINY.__dict__, "phase": "race"}))
+    np.testing.assert_array_equal(ply["boards"], boards)
+    difference = _equity(targets) - _equity(ply["targets"])
+    assert abs(difference.mean()) < 0.02 and 0.005 < difference.std() < 0.2
 
 
 def test_labels_are_rebuilt_from_the_seed(fitted, teacher):

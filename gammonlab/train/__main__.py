@@ -47,8 +47,10 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=0,
         metavar="TRIALS",
-        help="label the contact positions of the distillation with rollouts of TRIALS "
-        "games each (a multiple of 36) instead of --plies (default: 0, n-ply labels)",
+        help="label the contact positions of the distillation, or the positions of a fit "
+        "(--teacher), with the net's own rollouts of TRIALS games each (a multiple of 36) "
+        "instead of --plies; a fit's rollouts are played to the end, not truncated "
+        "(default: 0, n-ply labels)",
     )
     parser.add_argument(
         "--truncate",
@@ -187,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             epochs=args.fit_epochs,
             learning_rate=args.learning_rate,
             phase=args.fit_phase,
+            trials=args.rollout_trials,
         )
         net = fit(
             args.run,

@@ -44,7 +44,13 @@ import numpy as np
 
 from .._kernels.net import CONTACT, N_OUTPUTS, RACE, net_inputs
 from .._kernels.net_search import ply_probabilities
-from .._kernels.net_train import best_play_positions, phase_positions, self_play_positions
+from .._kernels.net_train import (
+    MAX_GAME_PLIES,
+    best_play_positions,
+    phase_positions,
+    rollout_targets,
+    self_play_positions,
+)
 from .._kernels.rng import seed_key
 from ..errors import NetWeightsError, TrainingError
 from ..evaluators.bearoff import BearoffDatabase
@@ -62,6 +68,9 @@ _LOG_FIELDS = ("epoch", "cpu_seconds", "positions", "train_loss", "holdout_mse",
 _PLAY_SEEDS = 1 << 63
 """The rolls whose best plays are labelled are drawn with the key of the seed plus
 this, apart from the self-play games' dice."""
+_ROLLOUT_SEEDS = 1 << 62
+"""The dice of the rollouts that label a run (``trials``) come from the key of the
+seed plus this."""
 _PHASES = {"contact": CONTACT, "race": RACE}
 """The phases a fit can train, by name (:func:`gammonlab._kernels.net.net_phase`)."""
 _BETAS = (0.9, 0.999)
@@ -75,7 +84,9 @@ class FitOptions:
     ``positions`` self-play positions of the teacher, in chunks of
     ``chunk`` (the first ``holdout`` chunks are held out, to measure the fit),
     each with the positions after the ``plays`` best plays of one roll, all
-    labelled at ``plies``; a net of ``hidden`` units for ``phase``
+    labelled at ``plies`` (or, with ``trials``, by the teacher's own rollouts of
+    that many trials each, played to the end: a bear-off of both sides is valued
+    by the database); a net of ``hidden`` units for ``phase``
     (``"contact"`` or ``"race"``: only that phase's positions are labelled) fitted in
     ``epochs`` passes of minibatches of ``batch``, the learning rate falling
     from ``learning_rate`` to ``final_learning_rate`` along a cosine.
@@ -86,6 +97,7 @@ class FitOptions:
     holdout: int = 3
     plays: int = 4
     plies: int = 1
+    trials: int = 0
     hidden: int = 256
     epochs: int = 30
     batch: int = 1024
@@ -102,7 +114,7 @@ class FitOptions:
             value = getattr(self, name)
             if not isinstance(value, int) or value < 1:
                 raise TrainingError(f"{name}: expected a positive integer, got {value!r}")
-        for name in ("holdout", "plays"):
+        for name in ("holdout", "plays", "trials"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise TrainingError(f"{name}: expected a non-negative integer, got {value!r}")
@@ -131,7 +143,8 @@ def label_chunk(
     best plays of a roll from each, and their labels.
 
     Returns ``boards`` int8 ``(n, 2, 26)`` (row 0 on roll), ``targets``
-    ``(n, 5)`` (the teacher's ``options.plies`` values) and ``next_game``, the
+    ``(n, 5)`` (the teacher's ``options.plies`` values, or its rollouts of
+    ``options.trials`` trials) and ``next_game``, the
     first game of the next chunk. The same arguments give the same chunk.
     """
     db = BearoffDatabase.get()
@@ -165,12 +178,31 @@ def label_chunk(
     boards = np.concatenate([boards, after[:written]])
     if options.phase != "contact":  # the plays from a race position are race or bear-off
         boards = boards[phase_positions(boards, _PHASES[options.phase])]
-    targets = ply_probabilities(boards, options.plies, teacher.arrays, tables, 5, 0.16)
+    if options.trials:
+        targets = np.empty((boards.shape[0], N_OUTPUTS))
+        rollout_targets(
+            boards,
+            options.trials,
+            MAX_GAME_PLIES,
+            teacher.arrays,
+            tables,
+            seed_key(seed + _ROLLOUT_SEEDS),
+            index * options.chunk * (1 + options.plays),  # a number for each position
+            targets,
+        )
+    else:
+        targets = ply_probabilities(boards, options.plies, teacher.arrays, tables, 5, 0.16)
     return {
         "boards": boards,
         "targets": targets,
         "next_game": np.array(first_game + games, dtype=np.int64),
     }
+
+
+def _label_kind(options: FitOptions) -> str:
+    if options.trials:
+        return f"rollout labels ({options.trials} trials)"
+    return f"{options.plies}-ply labels"
 
 
 def _labels(
@@ -186,7 +218,7 @@ def _labels(
     if progress and missing:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=len(missing), unit="chunk", desc=f"{options.plies}-ply labels")
+        bar = tqdm(total=len(missing), unit="chunk", desc=_label_kind(options))
     next_game = 0
     for i, path in enumerate(paths):
         if path.exists():
