@@ -19,9 +19,10 @@ rollout:
 For each: the mean error (estimate less rollout), its root mean square, and the
 same with the rollouts' noise taken out (the mean squared standard errors of the
 rollouts involved subtracted from the mean squared error), for all positions and
-for contact and race positions apart. The rollout is 0-ply play, not the truth:
-GNU Backgammon's own evaluation has the advantage of judging positions the way
-its rollout plays them.
+apart for contact positions, the race positions the race net values and those
+both sides bear off in (which the bear-off database values, whatever the net).
+The rollout is 0-ply play, not the truth: GNU Backgammon's own evaluation has
+the advantage of judging positions the way its rollout plays them.
 
     python benchmarks/bench_equity.py [--positions 200] [--trials 1296] [--seed 1]
         [--weights FILE] [--quick]
@@ -45,6 +46,7 @@ from bench_net import is_race, transcripts, unforced_plays
 import gammonlab as gl
 from gammonlab.errors import MissingDependencyError
 from gammonlab.evaluators.base import Policy, equity, get_evaluator
+from gammonlab.evaluators.bearoff import is_pure_bearoff
 from gammonlab.evaluators.net import NetEvaluator
 
 
@@ -99,10 +101,12 @@ def main() -> None:
     boards, _ = unforced_plays(transcripts(0))
     boards = boards[spread(count, len(boards))]
     contact = ~is_race(boards)
+    bearoff = np.array([is_pure_bearoff(b) for b in boards])
     net = NetEvaluator(args.weights)
     print(
         f"equities against GNU Backgammon 0-ply rollouts: {len(boards)} positions of the "
-        f"bundled transcripts ({int(contact.sum())} contact), {trials} trials each, seed "
+        f"bundled transcripts ({int(contact.sum())} contact, {int(bearoff.sum())} bear-offs "
+        f"of both sides), {trials} trials each, seed "
         f"{args.seed}; weights sha256 {net.weights.digest()[:12]}; "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}"
     )
@@ -130,7 +134,8 @@ def main() -> None:
     for part, keep in (
         ("all", np.ones(len(boards), bool)),
         ("contact", contact),
-        ("race", ~contact),
+        ("race (the race net's)", ~contact & ~bearoff),
+        ("bear-off of both sides (the database's)", bearoff),
     ):
         if not keep.any():
             continue
