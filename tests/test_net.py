@@ -306,6 +306,20 @@ def test_shipped_weights_load_and_are_described(shipped):
     assert shipped.meta.get("games", 0) > 0 or shipped.meta["fit"]["epochs_done"] > 0
 
 
+def test_weights_start_on_a_cache_line(shipped):
+    """The kernels read weight rows with vector loads: every array starts on a
+    64-byte boundary, copied there when it does not, with the same values."""
+    assert all(a.ctypes.data % 64 == 0 and a.flags.c_contiguous for a in shipped.arrays)
+    buffer = np.empty(shipped.w1.nbytes + 128, dtype=np.uint8)
+    start = (-buffer.ctypes.data % 64) + 16
+    offset = buffer[start : start + shipped.w1.nbytes].view(np.float32).reshape(shipped.w1.shape)
+    offset[...] = shipped.w1
+    moved = NetWeights(offset, shipped.b1, shipped.w2, shipped.b2)
+    assert moved.w1.ctypes.data % 64 == 0 and moved.w1 is not offset
+    assert moved.b1 is shipped.b1  # already in place: not copied
+    assert moved.digest() == shipped.digest()
+
+
 def test_shipped_weights_are_kept_in_the_runs_snapshots(shipped, tmp_path):
     """The shipped net is rebuilt from what the repository holds: the training
     run's snapshot after the games it records (``data/training/snapshots``), the
