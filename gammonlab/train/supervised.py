@@ -13,12 +13,15 @@ one::
     python -m gammonlab.train --run data/fit-1 --teacher data/training/snapshots/games-15000000.npz
     python -m gammonlab.train --run data/fit-2 --teacher data/fit-1/checkpoint.npz --seed 2 \
         --fit-positions 1250000
-    python -m gammonlab.train --run data/race-1 --teacher data/fit-2/checkpoint.npz --seed 3 \
-        --fit-phase race
+    python -m gammonlab.train --run data/fit-8 --teacher data/fit-7/checkpoint.npz --seed 8 \
+        --fit-phase race --rollout-trials 36 --fit-positions 3000000 --fit-epochs 100 \
+        --learning-rate 0.003
 
 A race fit labels only the race positions of the teacher's games (and the
 positions after their best plays), so its labels cost a small part of a
-contact fit's.
+contact fit's. With ``--rollout-trials`` the labels are the teacher's own
+rollouts, played to the end, instead of its n-ply values: a race's rollouts
+end in the bear-off database's exact values, so they are short and quiet.
 
 The run folder holds ``checkpoint.npz`` (the weights after the last epoch,
 with the record: teacher, seed, options, epochs done), ``optimizer.npz`` (the
