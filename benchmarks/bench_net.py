@@ -75,6 +75,7 @@ from gammonlab._kernels.movegen import generate_plays
 from gammonlab.errors import MissingDependencyError
 from gammonlab.evaluators.base import Policy, get_evaluator
 from gammonlab.evaluators.net import NetEvaluator
+from gammonlab.evaluators.pubeval import is_race as pubeval_is_race
 from gammonlab.io.samples import sample_folder
 from gammonlab.train import match_against_pubeval
 
@@ -310,11 +311,9 @@ def self_play_positions(count: int, seed: int) -> np.ndarray:
 
 
 def is_race(boards: np.ndarray) -> np.ndarray:
-    """Which positions have no contact (GNU Backgammon's test: the two sides'
-    rearmost checkers' points sum to 24 or less)."""
-    points = np.arange(1, 26)
-    back = np.where(boards[:, :, 1:] > 0, points, 0).max(axis=2)  # each side's last checker
-    return back.sum(axis=1) < 25
+    """Which positions have no contact (:func:`gammonlab.evaluators.pubeval.is_race`,
+    GNU Backgammon's test, the one that picks the net's race net)."""
+    return np.array([pubeval_is_race(board) for board in boards], dtype=bool)
 
 
 def race_share(boards: np.ndarray) -> float:

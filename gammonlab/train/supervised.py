@@ -165,8 +165,9 @@ def label_chunk(
         boards,
     )
     boards = boards[:count]
-    if options.phase != "contact":
-        boards = boards[phase_positions(boards, _PHASES[options.phase])]
+    race = options.phase != "contact"
+    if race:
+        boards = boards[phase_positions(boards, RACE)]
         count = boards.shape[0]
     after = np.empty((count * options.plays, 2, 26), dtype=np.int8)
     written = best_play_positions(
@@ -178,9 +179,10 @@ def label_chunk(
         index * options.chunk,
         after,
     )
-    boards = np.concatenate([boards, after[:written]])
-    if options.phase != "contact":  # the plays from a race position are race or bear-off
-        boards = boards[phase_positions(boards, _PHASES[options.phase])]
+    after = after[:written]
+    if race:  # the plays from a race position lead to races or bear-offs of both sides
+        after = after[phase_positions(after, RACE)]
+    boards = np.concatenate([boards, after])
     if options.trials:
         targets = np.empty((boards.shape[0], N_OUTPUTS))
         rollout_targets(
