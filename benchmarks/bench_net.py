@@ -24,7 +24,7 @@ Three sections, chosen with ``--only`` (default: all three):
 3. speed, per CPU second (time.process_time; GNU Backgammon's CLI runs as a
    child process, its CPU time read with getrusage):
 
-   a. positions evaluated: one batch through ``get_evaluator("net")`` against
+   a. positions evaluated: one batch through the net (``NetEvaluator``) against
       ``gnubg_nn.probabilities`` called on each position. The positions are
       distinct ones met in 0-ply games of the net against itself (contact and
       race); each run takes new ones, so that GNU Backgammon's evaluation
@@ -44,11 +44,13 @@ GNU Backgammon's CLI is Debian's package ``gnubg`` (``apt-get install gnubg``);
 without it the figures that need it are skipped, saying so. Speeds are medians
 of ``--repeats`` interleaved runs. The defaults take about 5 minutes on one
 core (most of it the games of the net at 1 ply); ``--quick`` runs tiny sizes in
-well under a minute, a smoke test whose figures mean little.
+well under a minute, a smoke test whose figures mean little. ``--weights FILE``
+measures another weights file or a fit run's checkpoint (``data/fit-N/
+checkpoint.npz``) in every section instead of the shipped net.
 
     python benchmarks/bench_net.py [--only strength,agreement,speed] [--repeats 3]
         [--pubeval-games 10000] [--gnubg-games 10000] [--ply1-games 2000]
-        [--positions 20000] [--rollout-trials 5184] [--quick]
+        [--positions 20000] [--rollout-trials 5184] [--weights FILE] [--quick]
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ import gammonlab as gl
 from gammonlab._kernels.movegen import generate_plays
 from gammonlab.errors import MissingDependencyError
 from gammonlab.evaluators.base import Policy, get_evaluator
-from gammonlab.evaluators.net import NetEvaluator
+from gammonlab.evaluators.net import NetEvaluator, NetWeights
 from gammonlab.evaluators.pubeval import is_race as pubeval_is_race
 from gammonlab.io.samples import sample_folder
 from gammonlab.train import match_against_pubeval
@@ -212,7 +214,7 @@ def row(label: str, value: float, reference: float | None, note: str) -> None:
         print(f"{label:44}{value:11,.0f}  {reference:11,.0f}  {value / reference:6.2f}   {note}")
 
 
-def strength(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
+def strength(sizes: dict[str, int], seed: int, gnubg: Policy | None, weights: NetWeights) -> None:
     print(
         "strength: cubeless money games from the opening, duplicate dice; points per game "
         "for the net,\nstandard errors over the pairs of games"
@@ -227,7 +229,7 @@ def strength(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
             f"[{low:+.3f}, {high:+.3f}]  {seconds:6.1f}"
         )
 
-    net = NetEvaluator()
+    net = NetEvaluator(weights)
     match_against_pubeval(net.weights, 2, seed)  # numba's cache, the bear-off database
     start = time.process_time()
     _, _, points = match_against_pubeval(net.weights, max(2, sizes["pubeval_games"] // 2), seed)
@@ -237,7 +239,11 @@ def strength(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
         return
     for label, player, games in (
         ("net 0-ply vs GNU Backgammon 0-ply", net, sizes["gnubg_games"]),
-        ("net 1-ply vs GNU Backgammon 0-ply", NetEvaluator(plies=1), sizes["ply1_games"]),
+        (
+            "net 1-ply vs GNU Backgammon 0-ply",
+            NetEvaluator(weights, plies=1),
+            sizes["ply1_games"],
+        ),
     ):
         duplicate_match(player, gnubg, 1, seed)  # warm-up
         start = time.process_time()
@@ -268,7 +274,7 @@ def pubeval_choose(boards: np.ndarray, dice: np.ndarray) -> np.ndarray:
     return out
 
 
-def agreement(sizes: dict[str, int], gnubg: Policy | None) -> None:
+def agreement(sizes: dict[str, int], gnubg: Policy | None, weights: NetWeights) -> None:
     if gnubg is None:
         print(
             "agreement: gnubg_nn is not installed, nothing to compare with (pip install gnubg-nn)"
@@ -283,19 +289,19 @@ def agreement(sizes: dict[str, int], gnubg: Policy | None) -> None:
         f"{len(paths)} bundled transcripts"
     )
     for label, choose in (
-        ("net 0-ply", NetEvaluator().choose),
-        ("net 1-ply", NetEvaluator(plies=1).choose),
+        ("net 0-ply", NetEvaluator(weights).choose),
+        ("net 1-ply", NetEvaluator(weights, plies=1).choose),
         ("pubeval (reference)", pubeval_choose),
     ):
         same = int((choose(boards, dice) == reference).all(axis=(1, 2)).sum())
         print(f"{label:44}{same:7,} of {n:,}  {100 * same / n:5.1f}%")
 
 
-def self_play_positions(count: int, seed: int) -> np.ndarray:
+def self_play_positions(count: int, seed: int, weights: NetWeights) -> np.ndarray:
     """``count`` distinct positions (row 0 on roll), drawn at random from those met
     in 0-ply games of the net against itself from the opening (random dice; batches
     of games in lockstep, each played to the end)."""
-    net = get_evaluator("net")
+    net = NetEvaluator(weights)
     rng = np.random.default_rng(seed)
     start = gl.Position.initial().board.astype(np.int8)
     seen: dict[bytes, np.ndarray] = {}
@@ -353,7 +359,7 @@ def cli_analysis_cpu(paths: list[Path]) -> float:
     return children_cpu() - before
 
 
-def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
+def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None, weights: NetWeights) -> None:
     repeats = sizes["repeats"]
     cli = gnubg_cli()
     print(
@@ -363,8 +369,8 @@ def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
 
     # a. evaluations
     n = sizes["positions"]
-    positions = self_play_positions(n * (repeats + 1), seed)
-    net = get_evaluator("net")
+    positions = self_play_positions(n * (repeats + 1), seed, weights)
+    net = NetEvaluator(weights)
     batches = [positions[k * n : (k + 1) * n] for k in range(repeats + 1)]
     lists = [np.ascontiguousarray(b[:, ::-1, 1:]).tolist() for b in batches]
 
@@ -402,7 +408,7 @@ def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
     policy_trials = whole_blocks(sizes["gnubg_policy_trials"])
     cli_trials = whole_blocks(sizes["cli_trials"])
 
-    def ours_run(policy: str, count: int) -> Callable[[int], tuple[float, float]]:
+    def ours_run(policy: str | Policy, count: int) -> Callable[[int], tuple[float, float]]:
         play = ours(policy, 1)
 
         def run(repeat: int) -> tuple[float, float]:
@@ -412,8 +418,8 @@ def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
 
         return run
 
-    runs = {"net": ours_run("net", trials)}
-    ours("net", 1)(36, 0)
+    runs = {"net": ours_run(net, trials)}
+    ours(net, 1)(36, 0)
     if gnubg is not None:
         runs["gnubg"] = ours_run("gnubg", policy_trials)
         ours("gnubg", 1)(36, 0)
@@ -460,7 +466,7 @@ def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
     paths = transcripts(sizes["analysis_files"])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        gl.analyse(WARM_UP, evaluator="net", progress=False)
+        gl.analyse(WARM_UP, evaluator=net, progress=False)
     decisions = 0
 
     def ours_analysis(repeat: int) -> tuple[float, float]:
@@ -468,9 +474,7 @@ def speed(sizes: dict[str, int], seed: int, gnubg: Policy | None) -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             start = time.process_time()
-            frames = [
-                gl.analyse(path, evaluator="net", luck=True, progress=False) for path in paths
-            ]
+            frames = [gl.analyse(path, evaluator=net, luck=True, progress=False) for path in paths]
             seconds = time.process_time() - start
         decisions = sum(int(frame["action"].isin(DECISIONS).sum()) for frame in frames)
         return decisions, seconds
@@ -512,6 +516,11 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--weights",
+        default=None,
+        help="a weights file or fit checkpoint to measure instead of the shipped net",
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="tiny sizes, a smoke run (options given still apply)"
     )
     helps = {
@@ -549,7 +558,7 @@ def main() -> None:
         gnubg: Policy | None = get_evaluator("gnubg")
     except MissingDependencyError:
         gnubg = None
-    weights = NetEvaluator().weights
+    weights = NetEvaluator(args.weights).weights
     print(
         f"net benchmark{' (--quick: tiny sizes)' if args.quick else ''}, {os.cpu_count()} "
         f"cores, load average {os.getloadavg()[0]:.2f}; weights: {weights.hidden} hidden "
@@ -565,11 +574,11 @@ def main() -> None:
             continue
         print()
         if section == "strength":
-            strength(sizes, args.seed, gnubg)
+            strength(sizes, args.seed, gnubg, weights)
         elif section == "agreement":
-            agreement(sizes, gnubg)
+            agreement(sizes, gnubg, weights)
         else:
-            speed(sizes, args.seed, gnubg)
+            speed(sizes, args.seed, gnubg, weights)
     print(f"\nload average at the end: {os.getloadavg()[0]:.2f}")
 
 

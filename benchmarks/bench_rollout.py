@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 import gammonlab as gl
+from gammonlab.evaluators.base import Policy
 from gammonlab.rollout import rollout
 
 START = [0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
@@ -102,7 +103,7 @@ def rates(
     return {name: statistics.median(values) for name, values in seen.items()}
 
 
-def ours(policy: str, n_jobs: int) -> Callable[[int, int], None]:
+def ours(policy: str | Policy, n_jobs: int) -> Callable[[int, int], None]:
     def play(games: int, seed: int) -> None:
         rollout(
             gl.Position.initial(),
