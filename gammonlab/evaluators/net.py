@@ -57,7 +57,7 @@ FORMAT = "gammonlab-net"
 """The layout name written in every weights file."""
 FORMAT_VERSION = 3
 """The version of the input layout and file format this gammonlab reads."""
-WEIGHTS_FILE = "gammonlab-net-6.npz"
+WEIGHTS_FILE = "gammonlab-net-7.npz"
 TRAINED_VARIANTS = ("standard", "nackgammon", "nackgammon-004")
 """The variants whose games the net is trained on (:data:`gammonlab.train.STARTS`)."""
 _ARRAYS = ("w1", "b1", "w2", "b2")
