@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gammonlab._kernels.net import CONTACT, RACE, net_inputs, net_phase
+from gammonlab._kernels.net import CONTACT, DEEP, RACE, net_inputs, net_phase
 from gammonlab._kernels.race import is_pure_bearoff
 from gammonlab.errors import TrainingError
 from gammonlab.evaluators.net import NetEvaluator, NetWeights
@@ -61,7 +61,7 @@ def test_a_fit_learns_the_teachers_values(fitted):
     assert holdout[-1] < 0.7 * holdout[0]
     with np.load(run / "labels" / "chunk-0000.npz") as chunk:
         boards, targets = chunk["boards"], chunk["targets"]
-    contact = np.array([net_phase(b) == CONTACT for b in boards])
+    contact = np.array([net_phase(b, 2) == CONTACT for b in boards])
     equity = 2 * targets[:, 0] - 1 + targets[:, 1] - targets[:, 3] + targets[:, 2] - targets[:, 4]
     # better than the best constant guess of the held-out labels
     assert holdout[-1] < 0.5 * equity[contact].var()
@@ -74,7 +74,7 @@ def test_the_fitted_net_plays_what_it_was_fitted_as(fitted, teacher):
     run, net = fitted
     with np.load(run / "labels" / "chunk-0001.npz") as chunk:
         boards = chunk["boards"]
-    phase = np.array([net_phase(b) for b in boards])
+    phase = np.array([net_phase(b, 2) for b in boards])
     contact = boards[phase == CONTACT]
     params = [a[CONTACT] for a in net.arrays]
     _, s = _forward(params, net_inputs(contact))
@@ -104,7 +104,7 @@ def test_a_race_fit_trains_the_race_net_and_keeps_the_contact_net(fitted, tmp_pa
     paths = sorted((run / "labels").glob("chunk-*.npz"))
     boards = np.concatenate([np.load(path)["boards"] for path in paths])
     assert len(boards) > 1000
-    assert all(net_phase(b) == RACE and not is_pure_bearoff(b) for b in boards)
+    assert all(net_phase(b, 2) == RACE and not is_pure_bearoff(b) for b in boards)
     assert (boards[:, :, 1:].sum(axis=2) > 0).all()  # no finished game
     np.testing.assert_array_equal(net.w2[RACE][:, 64:], 0.0)  # 64 units in use
     params = [net.w1[RACE][:, :64], net.b1[RACE][:64], net.w2[RACE][:, :64], net.b2[RACE]]
@@ -114,11 +114,50 @@ def test_a_race_fit_trains_the_race_net_and_keeps_the_contact_net(fitted, tmp_pa
         mine, NetEvaluator(weights=net).evaluate_positions(boards), atol=2e-5
     )
     with np.load(contact_run / "labels" / "chunk-0001.npz") as chunk:
-        contact = chunk["boards"][[net_phase(b) == CONTACT for b in chunk["boards"]]]
+        contact = chunk["boards"][[net_phase(b, 2) == CONTACT for b in chunk["boards"]]]
     np.testing.assert_array_equal(
         NetEvaluator(weights=net).evaluate_positions(contact),
         NetEvaluator(weights=contact_net).evaluate_positions(contact),
     )
+
+
+def test_a_split_fit_trains_a_deep_contact_net_and_the_rest(teacher, tmp_path):
+    """With ``split`` a contact fit trains two nets on the same labels, each on
+    its own positions, each what the evaluator plays there; the race net is the
+    teacher's, and the fit resumes to the same weights."""
+    options = FitOptions(**{**TINY.__dict__, "split": True, "hidden": 48, "epochs": 4})
+    run = tmp_path / "split"
+    net = fit(run, teacher, seed=3, options=options, progress=False)
+    assert net.nets == 3 and net.meta["fit"]["options"]["split"] is True
+    rows = _log(run)
+    for name in ("holdout_mse_contact", "holdout_mse_deep"):
+        holdout = [float(r[name]) for r in rows]
+        assert holdout[-1] < 0.8 * holdout[0], name
+    with np.load(run / "labels" / "chunk-0001.npz") as chunk:
+        boards = chunk["boards"]
+    phase = np.array([net_phase(b, 3) for b in boards])
+    evaluator = NetEvaluator(weights=net)
+    for which in (CONTACT, DEEP):
+        mine = boards[phase == which]
+        assert len(mine) > 100
+        params = [a[which][..., :48] for a in net.arrays[:3]]
+        _, s = _forward([*params, net.b2[which]], net_inputs(mine))
+        np.testing.assert_allclose(
+            _probabilities(s, mine[:, 0, 0] == 0, mine[:, 1, 0] == 0),
+            evaluator.evaluate_positions(mine),
+            atol=2e-5,
+        )
+    race = boards[phase == RACE]
+    np.testing.assert_allclose(
+        evaluator.evaluate_positions(race),
+        NetEvaluator(weights=NetWeights.load(teacher)).evaluate_positions(race),
+        atol=1e-6,
+    )
+    pieces = tmp_path / "pieces"
+    fit(pieces, teacher, seed=3, options=options, stop_after=1, progress=False)
+    assert fit(pieces, seed=3, progress=False).digest() == net.digest()
+    with pytest.raises(TrainingError, match="split: the contact net splits"):
+        fit(tmp_path / "new", teacher, options=FitOptions(split=True, phase="race"))
 
 
 def test_rollout_labels_are_the_teachers_own_rollouts(teacher):

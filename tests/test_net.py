@@ -12,6 +12,7 @@ import gammonlab as gl
 from gammonlab._kernels.movegen import generate_plays_batch
 from gammonlab._kernels.net import (
     CONTACT,
+    DEEP,
     F_BACK,
     F_CONTAINED,
     F_CONTAINED_AGAINST,
@@ -21,6 +22,7 @@ from gammonlab._kernels.net import (
     RACE,
     net_inputs,
     net_phase,
+    phase_of,
 )
 from gammonlab._kernels.net_features import containment, escapes, shot_count
 from gammonlab._kernels.net_play import eval_buffers, net_choose, net_widths
@@ -65,9 +67,9 @@ def shipped() -> NetWeights:
 def _numpy_probabilities(weights: NetWeights, boards: np.ndarray) -> np.ndarray:
     """The forward pass written plainly with NumPy on the dense inputs."""
     x = net_inputs(boards).astype(np.float64)
-    nets = np.array([net_phase(b) for b in boards])
+    nets = np.array([net_phase(b, weights.nets) for b in boards])
     out = np.empty((len(boards), 5))
-    for net in (CONTACT, RACE):
+    for net in range(weights.nets):
         rows = nets == net
         hidden = np.maximum(x[rows] @ weights.w1[net].astype(np.float64) + weights.b1[net], 0.0)
         z = hidden @ weights.w2[net].T.astype(np.float64) + weights.b2[net]
@@ -85,7 +87,7 @@ def test_numba_forward_equals_numpy(positions, shipped):
     db_home = np.array([(b[:, 7:] == 0).all() for b in positions])  # the database's
     boards = positions[~db_home]
     assert len(boards) > 5000
-    phases = {int(net_phase(b)) for b in boards}
+    phases = {int(net_phase(b, shipped.nets)) for b in boards}
     assert phases == {CONTACT, RACE}
     numba = get_evaluator("net")(boards)
     np.testing.assert_allclose(numba, _numpy_probabilities(shipped, boards), atol=2e-5)
@@ -117,10 +119,65 @@ def test_units_without_output_weights_are_skipped(positions):
     )
 
 
-@pytest.mark.parametrize("rolls", [4_000, pytest.param(20_000, marks=pytest.mark.slow)])
-def test_choice_of_play_equals_numpy_forward_pass(shipped, rolls):
+def _with_deep_net(weights: NetWeights, seed: int, scale: float = 0.05) -> NetWeights:
+    """``weights`` with a third net, for deep contact: its contact net, perturbed."""
+    rng = np.random.default_rng(seed)
+
+    def third(a: np.ndarray) -> np.ndarray:
+        deep = a[CONTACT : CONTACT + 1] + scale * rng.normal(size=a[:1].shape)
+        return np.concatenate([a, deep.astype(np.float32)])
+
+    return NetWeights(*(third(a) for a in weights.arrays))
+
+
+def test_the_phase_of_a_position():
+    assert [phase_of(s, 3) for s in (2, 24, 25, 42, 43, 50)] == [
+        RACE,
+        RACE,
+        CONTACT,
+        CONTACT,
+        DEEP,
+        DEEP,
+    ]
+    assert [phase_of(s, 2) for s in (24, 25, 43, 50)] == [RACE, CONTACT, CONTACT, CONTACT]
+    assert net_phase(START, 3) == DEEP and net_phase(START, 2) == CONTACT  # 24 + 24
+    race = np.zeros((2, 26), dtype=np.int8)
+    race[:, 6] = 15
+    assert net_phase(race, 3) == RACE
+    race[0, 6], race[0, 0] = 0, 15  # a finished game
+    assert net_phase(race, 3) == RACE
+
+
+def test_a_deep_contact_net_values_deep_contact(positions, shipped):
+    """A third net values the contact positions whose rearmost checkers are deep,
+    the forward pass equal to NumPy's; a copy of the contact net changes nothing."""
+    db_home = np.array([(b[:, 7:] == 0).all() for b in positions])  # the database's
+    boards = positions[~db_home]
+    phases = np.array([net_phase(b, 3) for b in boards])
+    assert 0.2 < (phases == DEEP).mean() < 0.8 and (phases == CONTACT).any()
+    copy = _with_deep_net(shipped, 1, scale=0.0)
+    np.testing.assert_array_equal(
+        NetEvaluator(weights=copy).evaluate_positions(boards),
+        NetEvaluator(weights=shipped).evaluate_positions(boards),
+    )
+    deep = _with_deep_net(shipped, 1)
+    mine = NetEvaluator(weights=deep).evaluate_positions(boards)
+    np.testing.assert_allclose(mine, _numpy_probabilities(deep, boards), atol=2e-5)
+    theirs = NetEvaluator(weights=shipped).evaluate_positions(boards)
+    np.testing.assert_array_equal(mine[phases != DEEP], theirs[phases != DEEP])
+    assert (np.abs(mine - theirs)[phases == DEEP].max(axis=1) > 1e-4).mean() > 0.9
+
+
+@pytest.mark.parametrize(
+    ("rolls", "nets"),
+    [(4_000, 2), (4_000, 3), pytest.param(20_000, 2, marks=pytest.mark.slow)],
+)
+def test_choice_of_play_equals_numpy_forward_pass(shipped, rolls, nets):
     """On thousands of rolls the kernel's 0-ply choice is the play a plain NumPy
-    forward pass values highest, but where two plays are tied to float32 rounding."""
+    forward pass values highest, but where two plays are tied to float32 rounding
+    (with the shipped nets, and with a third net for deep contact)."""
+    if nets != shipped.nets:
+        shipped = _with_deep_net(shipped, 2)
     rng = np.random.default_rng(20261202)
     turns = random_play(rng, rolls // 40)[:rolls]
     assert len(turns) == rolls
@@ -301,7 +358,7 @@ def test_choose_refuses_bad_dice():
 
 def test_shipped_weights_load_and_are_described(shipped):
     assert default_weights_path().is_file()
-    assert shipped.meta["version"] == FORMAT_VERSION
+    assert shipped.meta["version"] == (FORMAT_VERSION if shipped.nets == 3 else 3)
     assert shipped.digest() == shipped.meta["sha256"]
     assert shipped.meta.get("games", 0) > 0 or shipped.meta["fit"]["epochs_done"] > 0
 
@@ -405,10 +462,37 @@ def test_weights_round_trip(tmp_path, shipped):
     assert again.digest() == shipped.digest() and again.hidden == shipped.hidden
 
 
+def test_a_file_of_three_nets_is_layout_version_4(tmp_path, shipped):
+    """Version 4 adds the deep contact net; a file of two nets stays version 3,
+    and a version-3 file with three nets is refused."""
+    import json
+
+    two = NetWeights.initial(8, seed=1)
+    assert two.nets == 2 and NetWeights.load(two.save(tmp_path / "two.npz")).meta["version"] == 3
+    three = NetWeights.initial(8, seed=1, nets=3)
+    again = NetWeights.load(three.save(tmp_path / "three.npz"))
+    assert again.nets == 3 and again.meta["version"] == 4 and again.digest() == three.digest()
+    with np.load(tmp_path / "three.npz") as data:
+        arrays = {name: np.array(data[name]) for name in data.files}
+    meta = json.loads(str(arrays["meta"]))
+    meta["version"] = 3
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez(tmp_path / "three.npz", **arrays)
+    with pytest.raises(NetWeightsError, match="3 nets in a file of version 3"):
+        NetWeights.load(tmp_path / "three.npz")
+    with pytest.raises(GammonlabError, match="nets"):
+        NetWeights.initial(8, nets=4)
+
+
 def test_wrong_shapes_are_refused():
     w = NetWeights.initial(8, seed=1)
     with pytest.raises(NetWeightsError, match="shape"):
         NetWeights(w.w1[:, :10], w.b1, w.w2, w.b2)
+    with pytest.raises(NetWeightsError, match="shape"):
+        NetWeights(w.w1[:1], w.b1[:1], w.w2[:1], w.b2[:1])
+    three = NetWeights.initial(8, seed=1, nets=3)
+    with pytest.raises(NetWeightsError, match="shape"):
+        NetWeights(three.w1, w.b1, w.w2, w.b2)
 
 
 # -- training -----------------------------------------------------------------------------

@@ -7,11 +7,17 @@ gammon, win backgammon, lose gammon, lose backgammon.
 
 Phases
 ------
-Two nets share one layout: the **contact** net (:data:`CONTACT`) for positions
-where some checker still has to pass an opposing one, the **race** net
-(:data:`RACE`) for the others (:func:`gammonlab._kernels.pubeval.pubeval_is_race`).
-When both sides bear off (every checker home), the one-sided bear-off database
-gives the probabilities instead (:func:`gammonlab._kernels.outcome.bearoff_probabilities`).
+Two or three nets share one layout: the **contact** net (:data:`CONTACT`) for
+positions where some checker still has to pass an opposing one, the **race**
+net (:data:`RACE`) for the others (:func:`gammonlab._kernels.pubeval.pubeval_is_race`),
+and, where the weights hold a third net, the **deep contact** net
+(:data:`DEEP`) for the contact positions whose two rearmost checkers' points
+(each side in its own numbering, the bar 25) add up to more than
+:data:`DEEP_BACK_SUM`: both sides still have checkers far back, as in the
+opening, holding and back games. With two nets the contact net values those
+too (:func:`phase_of`). When both sides bear off (every checker home), the
+one-sided bear-off database gives the probabilities instead
+(:func:`gammonlab._kernels.outcome.bearoff_probabilities`).
 
 Inputs (:data:`N_INPUTS`)
 -------------------------
@@ -72,8 +78,9 @@ the outputs are chained so that they are consistent by construction::
 with ``s`` the logistic function. A side that has borne off a checker cannot
 lose a gammon (R8.2): those two outputs are then exactly zero.
 
-Weights: ``w1`` float32 ``(2, N_INPUTS, H)``, ``b1`` ``(2, H)``, ``w2``
-``(2, 5, H)``, ``b2`` ``(2, 5)``; the first index is the phase. The kernels
+Weights: ``w1`` float32 ``(nets, N_INPUTS, H)``, ``b1`` ``(nets, H)``, ``w2``
+``(nets, 5, H)``, ``b2`` ``(nets, 5)``, ``nets`` 2 or 3; the first index is
+the phase. The kernels
 that play take them as one argument, the tuple ``weights = (w1, b1, w2, b2)``.
 """
 
@@ -83,12 +90,13 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .board import BAR, OFF
+from .board import BAR, OFF, POINTS
 from .net_features import feature_counts
-from .pubeval import pubeval_is_race
 
 __all__ = [
     "CONTACT",
+    "DEEP",
+    "DEEP_BACK_SUM",
     "F_ANCHOR",
     "F_ANCHOR_AGAINST",
     "F_BACK",
@@ -111,6 +119,7 @@ __all__ = [
     "N_FEATURES",
     "N_INPUTS",
     "N_OUTPUTS",
+    "N_PHASES",
     "OFF_INPUT",
     "RACE",
     "SIDE_INPUTS",
@@ -130,11 +139,19 @@ __all__ = [
     "net_inputs",
     "net_phase",
     "output_logits",
+    "phase_of",
 ]
 
 CONTACT = 0
 RACE = 1
-N_PHASES = 2
+DEEP = 2
+N_PHASES = 3
+"""The most nets a file holds (contact, race, deep contact); a file of two has no
+deep contact net."""
+DEEP_BACK_SUM = 42
+"""Contact is deep when the two rearmost checkers' points sum to more than this
+(the starting position's sum is 48; about half of the contact positions of
+self-play games are deep)."""
 SIDE_INPUTS = 101
 """Inputs per side: 25 columns (points and bar) x 4, and the checkers off."""
 OFF_INPUT = 100
@@ -162,10 +179,36 @@ N_INPUTS = F_SHOTS + N_FEATURES
 N_OUTPUTS = 5
 
 
+@njit(cache=True, nogil=True, inline="always")
+def phase_of(back_sum, nets):
+    """The net of a position in play whose two rearmost checkers' points sum to
+    ``back_sum``, for weights of ``nets`` nets: :data:`RACE` when no checker has
+    to pass an opposing one (a sum of 24 or less), else :data:`DEEP` for a sum
+    over :data:`DEEP_BACK_SUM` where there is a deep contact net, else :data:`CONTACT`."""
+    if back_sum <= POINTS:
+        return RACE
+    if nets > DEEP and back_sum > DEEP_BACK_SUM:
+        return DEEP
+    return CONTACT
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _rearmost(board, row):
+    for col in range(BAR, OFF, -1):
+        if board[row, col] > 0:
+            return col
+    return 0
+
+
 @njit(cache=True, nogil=True)
-def net_phase(board):
-    """:data:`RACE` or :data:`CONTACT` for a board (either row on roll)."""
-    return RACE if pubeval_is_race(board) else CONTACT
+def net_phase(board, nets):
+    """The net (:data:`CONTACT`, :data:`RACE` or :data:`DEEP`) that values a board
+    (either row on roll) among ``nets`` nets; a finished game counts as a race."""
+    back0 = _rearmost(board, 0)
+    back1 = _rearmost(board, 1)
+    if back0 == 0 or back1 == 0:
+        return RACE
+    return phase_of(back0 + back1, nets)
 
 
 MAX_ACTIVE = 2 * (15 * 4 + 1) + N_FEATURES
@@ -407,7 +450,7 @@ def evaluate_one(board, swap, weights, acc, z, widths):
     the hidden units each net uses (the others have no output weight). The rows
     are added side by side (:func:`add_side`)."""
     w1, b1, w2, b2 = weights
-    net = net_phase(board)
+    net = net_phase(board, w1.shape[0])
     acc = acc[: widths[net]]
     for j in range(acc.shape[0]):
         acc[j] = b1[net, j]

@@ -14,18 +14,17 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from .board import BAR, HOME, OFF, POINTS
+from .board import BAR, HOME, OFF
 from .movegen import GAME_CAPACITY, search_all, search_buffers, swap_into, swap_sides
 from .net import (
-    CONTACT,
     MAX_ACTIVE,
     N_OUTPUTS,
-    RACE,
     add_feature_counts,
     add_occupied,
     evaluate_one,
     logistic,
     logits,
+    phase_of,
 )
 from .net_features import masks_counts, side_masks
 from .outcome import END_BACKGAMMON, END_GAMMON, STANDARD, cubeless_equity, end_class, points_won
@@ -101,22 +100,22 @@ class EvalBuffers(NamedTuple):
     work: np.ndarray
     """int8 ``(2, 26)``: a board seen from another side."""
     base: np.ndarray
-    """float32 ``(2, H)``: the hidden layer of the opponent's checkers, per phase."""
+    """float32 ``(nets, H)``: the hidden layer of the opponent's checkers, per net."""
     reference: np.ndarray
-    """int8 ``(2, 26)``: the board whose opponent ``base`` holds, per phase."""
+    """int8 ``(nets, 26)``: the board whose opponent ``base`` holds, per net."""
     have: np.ndarray
-    """bool ``(2,)``: whether ``base`` holds a phase's sum."""
+    """bool ``(nets,)``: whether ``base`` holds a net's sum."""
     probs: np.ndarray
     """float64 ``(CHOICE_CAPACITY, 5)``: the candidates' probabilities."""
     widths: np.ndarray
-    """int64 ``(2,)``: the hidden units each net uses (:func:`net_widths`)."""
+    """int64 ``(nets,)``: the hidden units each net uses (:func:`net_widths`)."""
 
 
 @njit(cache=True, nogil=True)
 def net_widths(weights):
     """The hidden units each net uses: up to its last unit with an output weight.
 
-    A file holds one width for both nets; a narrower net is stored with units
+    A file holds one width for all its nets; a narrower net is stored with units
     whose output weights are 0 after its own, which change none of its outputs
     and are skipped.
     """
@@ -137,16 +136,16 @@ def net_widths(weights):
 @njit(cache=True, nogil=True)
 def eval_buffers(weights):
     """:class:`EvalBuffers` for a net of ``weights``."""
-    h = weights[0].shape[2]
+    nets, _, h = weights[0].shape
     return EvalBuffers(
         np.empty(h, dtype=np.float32),
         np.empty(N_OUTPUTS, dtype=np.float32),
         np.empty(MAX_ACTIVE, dtype=np.int32),
         np.empty(MAX_ACTIVE, dtype=np.float32),
         np.empty((2, 26), dtype=np.int8),
-        np.empty((2, h), dtype=np.float32),
-        np.empty((2, 26), dtype=np.int8),
-        np.zeros(2, dtype=np.bool_),
+        np.empty((nets, h), dtype=np.float32),
+        np.empty((nets, 26), dtype=np.int8),
+        np.zeros(nets, dtype=np.bool_),
         np.empty((CHOICE_CAPACITY, N_OUTPUTS)),
         net_widths(weights),
     )
@@ -172,7 +171,7 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
 
     Each is valued exactly as :func:`position_probabilities` values it. The
     opponent's checkers are the same in every candidate that hits nothing, so
-    their part of the hidden layer is added once per phase and reused.
+    their part of the hidden layer is added once per net and reused.
     """
     w1, b1, w2, b2 = weights
     acc = buffers.acc
@@ -180,8 +179,9 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
     reference = buffers.reference
     have = buffers.have
     widths = buffers.widths
-    have[0] = False
-    have[1] = False
+    nets = w1.shape[0]
+    for net in range(nets):
+        have[net] = False
     for c in range(n):
         board = candidates[c]
         # one pass per side: its points as bitmasks (bar bit 25), its rearmost checker
@@ -193,7 +193,7 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
             # a finished game or a bear-off of both sides: exact values
             p = position_probabilities(board, 1, weights, tables, buffers)
         else:
-            net = RACE if back_mover + back_opponent <= POINTS else CONTACT
+            net = phase_of(back_mover + back_opponent, nets)
             h = widths[net]
             units = acc[:h]
             same = have[net]

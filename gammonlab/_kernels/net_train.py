@@ -38,6 +38,7 @@ from .movegen import GAME_CAPACITY, search_all, search_buffers, swap_into, swap_
 from .net import (
     CONTACT,
     N_OUTPUTS,
+    RACE,
     chain_probabilities,
     hidden_layer,
     net_phase,
@@ -92,7 +93,7 @@ def td_update(board, target, weights, alpha, buffers):
     """
     w1, b1, w2, b2 = weights
     acc, z, grad, index, value = buffers
-    net = net_phase(board)
+    net = net_phase(board, w1.shape[0])
     count = hidden_layer(board, 0, net, w1, b1, acc, index, value)
     output_logits(acc, net, w2, b2, z)  # acc now holds the hidden units after the ReLU
     can_lose = board[0, OFF] == 0
@@ -302,17 +303,19 @@ def _finished(board):
 
 
 @njit(cache=True, nogil=True)
-def phase_positions(boards, phase):
+def phase_positions(boards, phase, nets):
     """The indices of ``boards`` ``(n, 2, 26)`` that the net of ``phase``
-    (:data:`CONTACT` or :data:`RACE`) values: of the race positions, a bear-off
-    of both sides is the database's and a finished game is scored exactly."""
+    (:data:`CONTACT`, :data:`RACE` or :data:`DEEP`) among ``nets`` nets values
+    (with two nets, :data:`CONTACT` takes all contact positions): of the race
+    positions, a bear-off of both sides is the database's and a finished game
+    is scored exactly."""
     keep = np.empty(boards.shape[0], dtype=np.int64)
     count = 0
     for i in range(boards.shape[0]):
         board = boards[i]
-        if net_phase(board) != phase:
+        if net_phase(board, nets) != phase:
             continue
-        if phase != CONTACT and (is_pure_bearoff(board) or _finished(board)):
+        if phase == RACE and (is_pure_bearoff(board) or _finished(board)):
             continue
         keep[count] = i
         count += 1
@@ -432,7 +435,7 @@ def _write_best(search, ranked, keep, contact_only, out, count):
             out[count, 0, col] = search.boards[c, 1, col]
             out[count, 1, col] = search.boards[c, 0, col]
         if contact_only:
-            if net_phase(out[count]) != CONTACT:
+            if net_phase(out[count], 2) != CONTACT:  # contact, deep or not
                 continue
         elif is_pure_bearoff(out[count]):
             continue

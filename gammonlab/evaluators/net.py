@@ -1,10 +1,11 @@
 """gammonlab's own neural evaluator: ``get_evaluator("net")``, ``policy="net"``.
 
-Two feed-forward nets, one for contact positions and one for races, trained
-by gammonlab's own self-play (:mod:`gammonlab.train`); where both sides bear
-off, the bear-off database. The inputs, layers and outputs are described in
-:mod:`gammonlab._kernels.net`, the training in ``docs/net.md``. Inference runs
-in numba kernels, in batches, and inside the rollout kernels.
+Feed-forward nets, one for contact positions and one for races (and, in a file
+of three, one for deep contact), trained by gammonlab's own self-play
+(:mod:`gammonlab.train`); where both sides bear off, the bear-off database. The
+inputs, layers and outputs are described in :mod:`gammonlab._kernels.net`, the
+training in ``docs/net.md``. Inference runs in numba kernels, in batches, and
+inside the rollout kernels.
 
 The weights ship in the package (``gammonlab/data/net/``), a small ``.npz``
 file read on first use and checked: its layout and version, the shapes of its
@@ -36,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from .._kernels.net import N_INPUTS, N_OUTPUTS, N_PHASES
+from .._kernels.net import N_INPUTS, N_OUTPUTS, N_PHASES, RACE
 from .._kernels.net_play import net_probabilities
 from .._kernels.net_search import choose_plays, ply_probabilities
 from .._kernels.policy import NET
@@ -55,8 +56,12 @@ __all__ = [
 
 FORMAT = "gammonlab-net"
 """The layout name written in every weights file."""
-FORMAT_VERSION = 3
-"""The version of the input layout and file format this gammonlab reads."""
+FORMAT_VERSION = 4
+"""The newest version of the input layout and file format this gammonlab reads
+and writes: version 4 adds a third net, for deep contact; a file of two nets is
+written as version 3, which gammonlab reads too."""
+_VERSIONS = {3: (2,), 4: (2, 3)}
+"""The numbers of nets each version this gammonlab reads may hold."""
 WEIGHTS_FILE = "gammonlab-net-7.npz"
 TRAINED_VARIANTS = ("standard", "nackgammon", "nackgammon-004")
 """The variants whose games the net is trained on (:data:`gammonlab.train.STARTS`)."""
@@ -99,11 +104,13 @@ def _aligned(array: Any) -> np.ndarray:
 
 @dataclass(eq=False)
 class NetWeights:
-    """The weights of the two nets (contact, race) and what is known of them.
+    """The weights of the nets (contact, race and, if there are three, deep
+    contact; :mod:`gammonlab._kernels.net`) and what is known of them.
 
-    ``w1`` float32 ``(2, N_INPUTS, hidden)``, ``b1`` ``(2, hidden)``, ``w2``
-    ``(2, 5, hidden)``, ``b2`` ``(2, 5)``; ``meta`` holds the training record
-    (games played, seed, learning rate, ...), written into the file.
+    ``w1`` float32 ``(nets, N_INPUTS, hidden)``, ``b1`` ``(nets, hidden)``, ``w2``
+    ``(nets, 5, hidden)``, ``b2`` ``(nets, 5)``, ``nets`` 2 or 3; ``meta`` holds
+    the training record (games played, seed, learning rate, ...), written into
+    the file.
     """
 
     w1: np.ndarray
@@ -120,18 +127,23 @@ class NetWeights:
             raise NetWeightsError(f"net weights: {problem}")
 
     def _shape_problem(self) -> str | None:
-        hidden = self.w1.shape[-1] if self.w1.ndim == 3 else -1
+        nets, hidden = (self.w1.shape[0], self.w1.shape[-1]) if self.w1.ndim == 3 else (0, -1)
+        if nets not in (RACE + 1, N_PHASES):
+            return (
+                f"array w1 has shape {self.w1.shape}, expected "
+                f"({RACE + 1} or {N_PHASES}, {N_INPUTS}, hidden units)"
+            )
         expected = {
-            "w1": (N_PHASES, N_INPUTS, hidden),
-            "b1": (N_PHASES, hidden),
-            "w2": (N_PHASES, N_OUTPUTS, hidden),
-            "b2": (N_PHASES, N_OUTPUTS),
+            "w1": (nets, N_INPUTS, hidden),
+            "b1": (nets, hidden),
+            "w2": (nets, N_OUTPUTS, hidden),
+            "b2": (nets, N_OUTPUTS),
         }
         for name, shape in expected.items():
             if getattr(self, name).shape != shape or hidden < 1:
                 return (
                     f"array {name} has shape {getattr(self, name).shape}, expected "
-                    f"{shape} for {N_INPUTS} inputs and {N_PHASES} nets"
+                    f"{shape} for {N_INPUTS} inputs and {nets} nets"
                 )
         for name in _ARRAYS:
             if not np.isfinite(getattr(self, name)).all():
@@ -142,6 +154,11 @@ class NetWeights:
     def hidden(self) -> int:
         """Hidden units of each net."""
         return int(self.w1.shape[-1])
+
+    @property
+    def nets(self) -> int:
+        """Nets in the file: 2 (contact, race) or 3 (and deep contact)."""
+        return int(self.w1.shape[0])
 
     @property
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -158,19 +175,21 @@ class NetWeights:
         )
 
     @classmethod
-    def initial(cls, hidden: int = 128, seed: int = 0) -> NetWeights:
-        """Small random weights to start training from (He initialisation of
-        the first layer for about 30 active inputs, zero biases)."""
+    def initial(cls, hidden: int = 128, seed: int = 0, nets: int = 2) -> NetWeights:
+        """Small random weights of ``nets`` nets to start training from (He
+        initialisation of the first layer for about 30 active inputs, zero biases)."""
         if not isinstance(hidden, int) or hidden < 1:
             raise EvaluatorError(f"hidden units: expected a positive integer, got {hidden!r}")
+        if nets not in (RACE + 1, N_PHASES):
+            raise EvaluatorError(f"nets: expected {RACE + 1} or {N_PHASES}, got {nets!r}")
         rng = np.random.default_rng(seed)
-        w1 = rng.standard_normal((N_PHASES, N_INPUTS, hidden)) * np.sqrt(2.0 / 30.0) * 0.5
-        w2 = rng.standard_normal((N_PHASES, N_OUTPUTS, hidden)) / np.sqrt(hidden)
+        w1 = rng.standard_normal((nets, N_INPUTS, hidden)) * np.sqrt(2.0 / 30.0) * 0.5
+        w2 = rng.standard_normal((nets, N_OUTPUTS, hidden)) / np.sqrt(hidden)
         return cls(
             w1,
-            np.zeros((N_PHASES, hidden)),
+            np.zeros((nets, hidden)),
             w2,
-            np.zeros((N_PHASES, N_OUTPUTS)),
+            np.zeros((nets, N_OUTPUTS)),
             meta={"games": 0, "init_seed": seed},
         )
 
@@ -180,7 +199,7 @@ class NetWeights:
         meta = dict(
             self.meta,
             format=FORMAT,
-            version=FORMAT_VERSION,
+            version=FORMAT_VERSION if self.nets == N_PHASES else 3,
             inputs=N_INPUTS,
             hidden=self.hidden,
             sha256=self.digest(),
@@ -228,16 +247,22 @@ class NetWeights:
             ) from None
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
             raise NetWeightsError(f"{path}: not a gammonlab net weights file")
-        if meta.get("version") != FORMAT_VERSION:
+        version = meta.get("version")
+        if version not in _VERSIONS:
             raise NetWeightsError(
                 f"{path}: net weights of layout version "
-                f"{meta.get('version')!r}; this gammonlab reads version "
-                f"{FORMAT_VERSION}"
+                f"{version!r}; this gammonlab reads versions "
+                f"{', '.join(map(str, _VERSIONS))}"
             )
         try:
             weights = cls(**arrays, meta=meta)
         except NetWeightsError as exc:
             raise NetWeightsError(f"{path}: damaged {exc}") from None
+        if weights.nets not in _VERSIONS[version]:
+            raise NetWeightsError(
+                f"{path}: damaged net weights file, {weights.nets} nets in a file of "
+                f"version {version}"
+            )
         if weights.digest() != meta.get("sha256"):
             raise NetWeightsError(
                 f"{path}: damaged net weights file, the weights do not match their SHA-256 digest"

@@ -486,7 +486,7 @@ def distil(
         )
         boards = boards[:count]
         if trials:
-            boards = boards[phase_positions(boards, CONTACT)]
+            boards = boards[phase_positions(boards, CONTACT, 2)]  # all contact, deep or not
             count = boards.shape[0]
         labels = f"rollout {trials}x{truncate}" if trials else f"{plies}-ply"
         if plays:

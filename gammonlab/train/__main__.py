@@ -130,6 +130,13 @@ def main(argv: list[str] | None = None) -> int:
         "other phase is carried over (default: %(default)s)",
     )
     parser.add_argument(
+        "--split-contact",
+        action="store_true",
+        help="a contact fit fits two nets of --hidden units on the same labels, one for "
+        "deep contact (the two rearmost checkers' points summing to more than 42) and one "
+        "for the rest",
+    )
+    parser.add_argument(
         "--fit-epochs",
         type=int,
         default=FitOptions.epochs,
@@ -189,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             epochs=args.fit_epochs,
             learning_rate=args.learning_rate,
             phase=args.fit_phase,
+            split=args.split_contact,
             trials=args.rollout_trials,
         )
         net = fit(

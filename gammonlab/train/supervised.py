@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from .._kernels.net import CONTACT, N_OUTPUTS, RACE, net_inputs
+from .._kernels.net import CONTACT, DEEP, N_OUTPUTS, RACE, net_inputs
 from .._kernels.net_search import ply_probabilities
 from .._kernels.net_train import (
     MAX_GAME_PLIES,
@@ -92,8 +92,23 @@ class FitOptions:
     by the database); a net of ``hidden`` units for ``phase``
     (``"contact"`` or ``"race"``: only that phase's positions are labelled) fitted in
     ``epochs`` passes of minibatches of ``batch``, the learning rate falling
-    from ``learning_rate`` to ``final_learning_rate`` along a cosine.
+    from ``learning_rate`` to ``final_learning_rate`` along a cosine. With
+    ``split``, a contact fit fits two nets of ``hidden`` units on the same
+    labels, one for deep contact and one for the rest
+    (:data:`~gammonlab._kernels.net.DEEP`), each in passes over its own positions.
     """
+
+    @property
+    def fitted(self) -> tuple[int, ...]:
+        """The nets the fit trains (:data:`~gammonlab._kernels.net.CONTACT`, ...)."""
+        return (CONTACT, DEEP) if self.split else (_PHASES[self.phase],)
+
+    def nets(self, teacher: NetWeights) -> int:
+        """The nets of the fitted file: three with a deep contact net (fitted, or
+        the teacher's beside a fitted race net), else two."""
+        if self.split or (self.phase == "race" and teacher.nets > DEEP):
+            return DEEP + 1
+        return RACE + 1
 
     positions: int = 750_000
     chunk: int = 5000
@@ -107,12 +122,17 @@ class FitOptions:
     learning_rate: float = 1e-3
     final_learning_rate: float = 1e-5
     phase: str = "contact"
+    split: bool = False
 
     def check(self) -> None:
         if self.phase not in _PHASES:
             raise TrainingError(
                 f"phase: expected one of {', '.join(map(repr, _PHASES))}, got {self.phase!r}"
             )
+        if self.split not in (False, True):
+            raise TrainingError(f"split: expected True or False, got {self.split!r}")
+        if self.split and self.phase != "contact":
+            raise TrainingError(f"split: the contact net splits, not the {self.phase} net")
         for name in ("positions", "chunk", "hidden", "epochs", "batch"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 1:
@@ -167,7 +187,7 @@ def label_chunk(
     boards = boards[:count]
     race = options.phase != "contact"
     if race:
-        boards = boards[phase_positions(boards, RACE)]
+        boards = boards[phase_positions(boards, RACE, 2)]
         count = boards.shape[0]
     after = np.empty((count * options.plays, 2, 26), dtype=np.int8)
     written = best_play_positions(
@@ -181,7 +201,7 @@ def label_chunk(
     )
     after = after[:written]
     if race:  # the plays from a race position lead to races or bear-offs of both sides
-        after = after[phase_positions(after, RACE)]
+        after = after[phase_positions(after, RACE, 2)]
     boards = np.concatenate([boards, after])
     if options.trials:
         targets = np.empty((boards.shape[0], N_OUTPUTS))
@@ -261,13 +281,15 @@ def _read_chunk(
 
 
 class _Data:
-    """The positions of one phase in some chunks as the net's dense inputs."""
+    """The positions of one net in some chunks as the net's dense inputs: those
+    :func:`~gammonlab._kernels.net_train.phase_positions` gives for ``phase``
+    among ``nets`` nets."""
 
-    def __init__(self, paths: list[Path], phase: int = CONTACT) -> None:
+    def __init__(self, paths: list[Path], phase: int = CONTACT, nets: int = 2) -> None:
         boards, targets = [], []
         for path in paths:
             chunk = _read_chunk(path)
-            keep = phase_positions(chunk["boards"], phase)
+            keep = phase_positions(chunk["boards"], phase, nets)
             boards.append(chunk["boards"][keep])
             targets.append(chunk["targets"][keep])
         board = np.concatenate(boards) if boards else np.empty((0, 2, 26), np.int8)
@@ -363,22 +385,99 @@ def _initial(seed: int, n_inputs: int, hidden: int) -> list[np.ndarray]:
     ]
 
 
-def _weights(teacher: NetWeights, phase: int, params: list[np.ndarray], meta: dict) -> NetWeights:
-    """The net fitted for ``phase`` beside the teacher's net of the other phase,
-    both zero-padded to the wider of the two (the file holds one width)."""
-    hidden = max(params[0].shape[1], teacher.hidden)
-    w1 = np.zeros((2, teacher.w1.shape[1], hidden), dtype=np.float32)
-    b1 = np.zeros((2, hidden), dtype=np.float32)
-    w2 = np.zeros((2, N_OUTPUTS, hidden), dtype=np.float32)
-    b2 = teacher.b2.copy()
-    other = 1 - phase
-    width = teacher.hidden
-    w1[other, :, :width] = teacher.w1[other]
-    b1[other, :width] = teacher.b1[other]
-    w2[other, :, :width] = teacher.w2[other]
-    width = params[0].shape[1]
-    w1[phase, :, :width], b1[phase, :width], w2[phase, :, :width], b2[phase] = params
+def _weights(
+    teacher: NetWeights, fitted: dict[int, list[np.ndarray]], nets: int, meta: dict
+) -> NetWeights:
+    """The nets fitted (by index) beside the teacher's other nets, all zero-padded
+    to the widest (the file holds one width); a deep contact net the teacher
+    lacks is its contact net, as the teacher's kernels value deep contact."""
+    hidden = max([teacher.hidden] + [params[0].shape[1] for params in fitted.values()])
+    w1 = np.zeros((nets, teacher.w1.shape[1], hidden), dtype=np.float32)
+    b1 = np.zeros((nets, hidden), dtype=np.float32)
+    w2 = np.zeros((nets, N_OUTPUTS, hidden), dtype=np.float32)
+    b2 = np.zeros((nets, N_OUTPUTS), dtype=np.float32)
+    for net in range(nets):
+        if net in fitted:
+            params = fitted[net]
+            width = params[0].shape[1]
+            w1[net, :, :width], b1[net, :width], w2[net, :, :width], b2[net] = params
+        else:
+            source = net if net < teacher.nets else CONTACT
+            width = teacher.hidden
+            w1[net, :, :width] = teacher.w1[source]
+            b1[net, :width] = teacher.b1[source]
+            w2[net, :, :width] = teacher.w2[source]
+            b2[net] = teacher.b2[source]
     return NetWeights(w1, b1, w2, b2, meta=meta)
+
+
+class _Fitter:
+    """One net's fit: its parameters, Adam's moments and step, its positions."""
+
+    def __init__(self, net: int, data: _Data, holdout: _Data, options: FitOptions) -> None:
+        self.net = net
+        self.data = data
+        self.holdout = holdout
+        self.options = options
+        self.per_epoch = len(data) // options.batch
+        self.steps = self.per_epoch * options.epochs
+        self.params: list[np.ndarray] = []
+        self.first: list[np.ndarray] = []
+        self.second: list[np.ndarray] = []
+        self.step = 0
+
+    def start(self, seed: int) -> None:
+        self.params = _initial(seed, self.data.x.shape[1], self.options.hidden)
+        self.first = [np.zeros_like(p) for p in self.params]
+        self.second = [np.zeros_like(p) for p in self.params]
+
+    def resume(self, previous: NetWeights, moments: list[np.ndarray], step: int) -> None:
+        width = self.options.hidden
+        net = self.net
+        self.params = [
+            previous.w1[net, :, :width].copy(),
+            previous.b1[net, :width].copy(),
+            previous.w2[net, :, :width].copy(),
+            previous.b2[net].copy(),
+        ]
+        self.first, self.second = moments[:4], moments[4:]
+        self.step = step
+
+    def epoch(self, order: np.ndarray) -> tuple[float, float]:
+        """One pass in minibatches taken in ``order``: the mean training loss and
+        the learning rate at the end."""
+        options, data, params = self.options, self.data, self.params
+        beta1, beta2 = _BETAS
+        loss = 0.0
+        rate = _learning_rate(options, self.step, self.steps)
+        for b in range(self.per_epoch):
+            rows = np.sort(order[b * options.batch : (b + 1) * options.batch])
+            x, t = data.x[rows], data.t[rows]
+            can_lose, can_win = data.can_lose[rows], data.can_win[rows]
+            hidden, s = _forward(params, x)
+            loss += _cross_entropy(s, t, can_lose, can_win)
+            dz = _logit_gradient(s, t, can_lose, can_win) / options.batch
+            dh = (dz @ params[2]) * (hidden > 0)
+            grads = (x.T @ dh, dh.sum(0), dz.T @ hidden, dz.sum(0))
+            self.step += 1
+            rate = _learning_rate(options, self.step, self.steps)
+            c1, c2 = 1.0 - beta1**self.step, 1.0 - beta2**self.step
+            for p, g, m, v in zip(params, grads, self.first, self.second):
+                m *= beta1
+                m += (1.0 - beta1) * g
+                v *= beta2
+                v += (1.0 - beta2) * g * g
+                p -= (rate * (m / c1) / (np.sqrt(v / c2) + _EPSILON)).astype(np.float32)
+        return loss / self.per_epoch, rate
+
+    def holdout_errors(self) -> float:
+        """The sum of the squared equity errors on the held-out positions."""
+        if not len(self.holdout):
+            return 0.0
+        return _holdout_mse(self.params, self.holdout) * len(self.holdout)
+
+
+_NET_NAMES = {CONTACT: "contact", RACE: "race", DEEP: "deep"}
 
 
 def fit(
@@ -455,31 +554,37 @@ def fit(
     if previous is not None and record["epochs_done"] >= until:
         return previous  # nothing left to do: no labels needed
     paths = _labels(run, teacher_net, seed, options, progress)
-    phase = _PHASES[options.phase]
-    holdout = _Data(paths[: options.holdout], phase)
-    data = _Data(paths[options.holdout :], phase)
-    if not len(data):
-        raise TrainingError(f"{run}: the labels hold no {options.phase} position to fit")
+    nets = options.nets(teacher_net)
+    fitters = [
+        _Fitter(
+            net,
+            _Data(paths[options.holdout :], net, nets),
+            _Data(paths[: options.holdout], net, nets),
+            options,
+        )
+        for net in options.fitted
+    ]
+    for fitter in fitters:
+        if fitter.per_epoch < 1:
+            raise TrainingError(
+                f"{run}: {len(fitter.data)} positions to fit the {_NET_NAMES[fitter.net]} "
+                f"net, fewer than one batch of {options.batch}"
+            )
     if previous is not None:
-        width = options.hidden
-        params = [
-            previous.w1[phase, :, :width].copy(),
-            previous.b1[phase, :width].copy(),
-            previous.w2[phase, :, :width].copy(),
-            previous.b2[phase].copy(),
-        ]
         try:
             with np.load(run / OPTIMIZER) as state:
-                moments = [state[f"m{k}"] for k in range(4)] + [state[f"v{k}"] for k in range(4)]
-                saved_step = int(state["step"])
-        except (OSError, KeyError, ValueError) as error:
+                saved_steps = [int(k) for k in np.atleast_1d(state["step"])]
+                for j, fitter in enumerate(fitters):
+                    moments = [state[f"m{4 * j + k}"] for k in range(4)]
+                    moments += [state[f"v{4 * j + k}"] for k in range(4)]
+                    fitter.resume(previous, moments, saved_steps[j])
+        except (OSError, KeyError, ValueError, IndexError) as error:
             raise TrainingError(f"{run / OPTIMIZER}: cannot resume the fit ({error})") from error
-        if saved_step != record["step"]:
+        if saved_steps != [int(k) for k in np.atleast_1d(record["step"])]:
             raise TrainingError(
-                f"{run / OPTIMIZER}: the optimizer's state after step {saved_step}, where "
+                f"{run / OPTIMIZER}: the optimizer's state after step {saved_steps}, where "
                 f"the checkpoint is after step {record['step']}; delete both to start again"
             )
-        first, second = moments[:4], moments[4:]
     else:
         record = {
             "teacher": str(teacher),
@@ -490,74 +595,64 @@ def fit(
             "step": 0,
             "cpu_seconds": 0.0,
         }
-        params = _initial(seed, data.x.shape[1], options.hidden)
-        first = [np.zeros_like(p) for p in params]
-        second = [np.zeros_like(p) for p in params]
+        for j, fitter in enumerate(fitters):
+            fitter.start(seed if j == 0 else seed + 1_000_003 * j)
     meta: dict[str, Any] = {"seed": seed}
     log_rows: list[dict] = read_log(run / LOG)
-    per_epoch = len(data) // options.batch
-    if per_epoch < 1:
-        raise TrainingError(
-            f"{run}: {len(data)} {options.phase} positions to fit, "
-            f"fewer than one batch of {options.batch}"
-        )
-    steps = per_epoch * options.epochs
+    log_fields: tuple[str, ...] = _LOG_FIELDS
+    if len(fitters) > 1:
+        log_fields += tuple(f"holdout_mse_{_NET_NAMES[f.net]}" for f in fitters)
     bar = None
     if progress and record["epochs_done"] < until:
         from tqdm.auto import tqdm
 
         bar = tqdm(total=until, initial=record["epochs_done"], unit="epoch", desc="fit")
-    beta1, beta2 = _BETAS
     while record["epochs_done"] < until:
         begin = time.process_time()
         epoch = record["epochs_done"]
-        order = np.random.default_rng([seed, epoch]).permutation(len(data))
-        step = record["step"]
+        row: dict[str, Any] = {"epoch": epoch + 1}
         loss = 0.0
-        rate = _learning_rate(options, step, steps)
-        for b in range(per_epoch):
-            rows = np.sort(order[b * options.batch : (b + 1) * options.batch])
-            x, t = data.x[rows], data.t[rows]
-            can_lose, can_win = data.can_lose[rows], data.can_win[rows]
-            hidden, s = _forward(params, x)
-            loss += _cross_entropy(s, t, can_lose, can_win)
-            dz = _logit_gradient(s, t, can_lose, can_win) / options.batch
-            dh = (dz @ params[2]) * (hidden > 0)
-            grads = (x.T @ dh, dh.sum(0), dz.T @ hidden, dz.sum(0))
-            step += 1
-            rate = _learning_rate(options, step, steps)
-            c1, c2 = 1.0 - beta1**step, 1.0 - beta2**step
-            for p, g, m, v in zip(params, grads, first, second):
-                m *= beta1
-                m += (1.0 - beta1) * g
-                v *= beta2
-                v += (1.0 - beta2) * g * g
-                p -= (rate * (m / c1) / (np.sqrt(v / c2) + _EPSILON)).astype(np.float32)
-        record["step"] = step
+        rate = 0.0
+        for fitter in fitters:
+            # the order of one net's minibatches: the seed and the epoch (and which net)
+            stream = [seed, epoch] if len(fitters) == 1 else [seed, epoch, fitter.net]
+            order = np.random.default_rng(stream).permutation(len(fitter.data))
+            net_loss, rate = fitter.epoch(order)
+            loss += net_loss * fitter.per_epoch
+        steps = [fitter.step for fitter in fitters]
+        record["step"] = steps[0] if len(fitters) == 1 else steps
         record["epochs_done"] = epoch + 1
         record["cpu_seconds"] = float(record["cpu_seconds"]) + time.process_time() - begin
         meta["fit"] = record
-        weights = _weights(teacher_net, phase, params, meta)
-        optimizer = {f"m{k}": first[k] for k in range(4)} | {f"v{k}": second[k] for k in range(4)}
-        optimizer["step"] = np.array(step)
+        weights = _weights(teacher_net, {f.net: f.params for f in fitters}, nets, meta)
+        optimizer: dict[str, np.ndarray] = {}
+        for j, fitter in enumerate(fitters):
+            for k in range(4):
+                optimizer[f"m{4 * j + k}"] = fitter.first[k]
+                optimizer[f"v{4 * j + k}"] = fitter.second[k]
+        optimizer["step"] = np.array(steps[0] if len(fitters) == 1 else steps)
         temporary = run / (OPTIMIZER + ".part.npz")
-        np.savez(temporary, **optimizer)
+        np.savez(temporary, **optimizer)  # type: ignore[arg-type]
         weights.save(checkpoint)
         temporary.replace(run / OPTIMIZER)
-        log_rows.append(
-            {
-                "epoch": epoch + 1,
-                "cpu_seconds": round(record["cpu_seconds"], 1),
-                "positions": len(data),
-                "train_loss": round(loss / per_epoch, 6),
-                "holdout_mse": round(_holdout_mse(params, holdout), 6),
-                "learning_rate": f"{rate:.3g}",
-            }
-        )
-        write_log(run / LOG, log_rows, _LOG_FIELDS)
+        held_out = sum(len(f.holdout) for f in fitters)
+        errors = [f.holdout_errors() for f in fitters]
+        row |= {
+            "cpu_seconds": round(record["cpu_seconds"], 1),
+            "positions": sum(len(f.data) for f in fitters),
+            "train_loss": round(loss / sum(f.per_epoch for f in fitters), 6),
+            "holdout_mse": round(sum(errors) / held_out, 6) if held_out else float("nan"),
+            "learning_rate": f"{rate:.3g}",
+        }
+        if len(fitters) > 1:
+            for fitter, squared in zip(fitters, errors):
+                mse = squared / len(fitter.holdout) if len(fitter.holdout) else float("nan")
+                row[f"holdout_mse_{_NET_NAMES[fitter.net]}"] = round(mse, 6)
+        log_rows.append(row)
+        write_log(run / LOG, log_rows, log_fields)
         if bar is not None:
             bar.update(1)
-            bar.set_postfix(holdout_mse=log_rows[-1]["holdout_mse"])
+            bar.set_postfix(holdout_mse=row["holdout_mse"])
     if bar is not None:
         bar.close()
     if record["epochs_done"] >= options.epochs:
