@@ -604,6 +604,11 @@ def test_snapshots_are_averaged_into_one_net(tmp_path):
         average([run / "checkpoint.npz", tmp_path / "other.npz"], tmp_path / "x.npz")
     with pytest.raises(TrainingError, match="two checkpoints"):
         average([run / "checkpoint.npz"], tmp_path / "x.npz")
+    checkpoint = NetWeights.load(run / "checkpoint.npz")
+    third = [np.concatenate([a, a[:1]]) for a in checkpoint.arrays]
+    NetWeights(*third, meta=checkpoint.meta).save(tmp_path / "three.npz")
+    with pytest.raises(TrainingError, match="3 nets, where"):
+        average([run / "checkpoint.npz", tmp_path / "three.npz"], tmp_path / "x.npz")
     with pytest.raises(TrainingError, match="multiple of checkpoint_every"):
         train(run, 80, snapshot_every=30, **options)
 

@@ -318,6 +318,8 @@ def average(checkpoints: Sequence[str | Path], out: str | Path) -> NetWeights:
             raise TrainingError(
                 f"{path}: {net.hidden} hidden units, where {paths[0]} has {first.hidden}"
             )
+        if net.nets != first.nets:
+            raise TrainingError(f"{path}: {net.nets} nets, where {paths[0]} has {first.nets}")
         if net.meta.get("seed") != first.meta.get("seed"):
             raise TrainingError(
                 f"{path}: a checkpoint of the run with seed {net.meta.get('seed')!r}, "
