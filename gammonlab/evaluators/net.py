@@ -62,7 +62,7 @@ and writes: version 4 adds a third net, for deep contact; a file of two nets is
 written as version 3, which gammonlab reads too."""
 _VERSIONS = {3: (2,), 4: (2, 3)}
 """The numbers of nets each version this gammonlab reads may hold."""
-WEIGHTS_FILE = "gammonlab-net-7.npz"
+WEIGHTS_FILE = "gammonlab-net-8.npz"
 TRAINED_VARIANTS = ("standard", "nackgammon", "nackgammon-004")
 """The variants whose games the net is trained on (:data:`gammonlab.train.STARTS`)."""
 _ARRAYS = ("w1", "b1", "w2", "b2")
