@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gammonlab._kernels.net import CONTACT, DEEP, RACE, net_inputs, net_phase
+from gammonlab._kernels.net import BOTH_BACK, CONTACT, DEEP, LATE, RACE, net_inputs, net_phase
 from gammonlab._kernels.race import is_pure_bearoff
 from gammonlab.errors import TrainingError
 from gammonlab.evaluators.net import NetEvaluator, NetWeights
@@ -121,25 +121,36 @@ def test_a_race_fit_trains_the_race_net_and_keeps_the_contact_net(fitted, tmp_pa
     )
 
 
-def test_a_split_fit_trains_a_deep_contact_net_and_the_rest(teacher, tmp_path):
-    """With ``split`` a contact fit trains two nets on the same labels, each on
-    its own positions, each what the evaluator plays there; the race net is the
-    teacher's, and the fit resumes to the same weights."""
-    options = FitOptions(**{**TINY.__dict__, "split": True, "hidden": 48, "epochs": 4})
+@pytest.mark.parametrize(
+    ("contact_nets", "names"),
+    [
+        (2, {CONTACT: "contact", DEEP: "deep"}),
+        (4, {CONTACT: "contact", DEEP: "deep", LATE: "late", BOTH_BACK: "both_back"}),
+    ],
+)
+def test_a_split_fit_trains_a_net_for_each_part_of_contact(teacher, tmp_path, contact_nets, names):
+    """With ``contact_nets`` a contact fit trains that many nets on the same
+    labels, each on its own positions, each what the evaluator plays there; the
+    race net is the teacher's, and the fit resumes to the same weights."""
+    options = FitOptions(
+        **{**TINY.__dict__, "contact_nets": contact_nets, "hidden": 48, "epochs": 4}
+    )
     run = tmp_path / "split"
     net = fit(run, teacher, seed=3, options=options, progress=False)
-    assert net.nets == 3 and net.meta["fit"]["options"]["split"] is True
+    assert net.nets == contact_nets + 1
+    assert net.meta["fit"]["options"]["contact_nets"] == contact_nets
+    assert net.meta["version"] == {3: 4, 5: 5}[net.nets]
     rows = _log(run)
-    for name in ("holdout_mse_contact", "holdout_mse_deep"):
-        holdout = [float(r[name]) for r in rows]
-        assert holdout[-1] < 0.8 * holdout[0], name
+    for name in names.values():
+        holdout = [float(r[f"holdout_mse_{name}"]) for r in rows]
+        assert holdout[-1] < 0.9 * holdout[0], name
     with np.load(run / "labels" / "chunk-0001.npz") as chunk:
         boards = chunk["boards"]
-    phase = np.array([net_phase(b, 3) for b in boards])
+    phase = np.array([net_phase(b, net.nets) for b in boards])
     evaluator = NetEvaluator(weights=net)
-    for which in (CONTACT, DEEP):
+    for which in names:
         mine = boards[phase == which]
-        assert len(mine) > 100
+        assert len(mine) > 40, names[which]
         params = [a[which][..., :48] for a in net.arrays[:3]]
         _, s = _forward([*params, net.b2[which]], net_inputs(mine))
         np.testing.assert_allclose(
@@ -156,8 +167,21 @@ def test_a_split_fit_trains_a_deep_contact_net_and_the_rest(teacher, tmp_path):
     pieces = tmp_path / "pieces"
     fit(pieces, teacher, seed=3, options=options, stop_after=1, progress=False)
     assert fit(pieces, seed=3, progress=False).digest() == net.digest()
-    with pytest.raises(TrainingError, match="split: the contact net splits"):
-        fit(tmp_path / "new", teacher, options=FitOptions(split=True, phase="race"))
+
+
+def test_contact_nets_are_checked(teacher, tmp_path):
+    with pytest.raises(TrainingError, match="a race fit trains one net"):
+        fit(tmp_path / "new", teacher, options=FitOptions(contact_nets=2, phase="race"))
+    with pytest.raises(TrainingError, match="contact nets: expected 1, 2, 4, got 3"):
+        fit(tmp_path / "new", teacher, options=FitOptions(contact_nets=3))
+
+
+def test_the_records_of_two_contact_nets_read_as_before():
+    """Runs that fitted two contact nets recorded ``split``."""
+    record = {**FitOptions().__dict__, "split": True}
+    del record["contact_nets"]
+    assert FitOptions.from_record(record).contact_nets == 2
+    assert FitOptions.from_record({**record, "split": False}).contact_nets == 1
 
 
 def test_rollout_labels_are_the_teachers_own_rollouts(teacher):

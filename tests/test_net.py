@@ -11,6 +11,7 @@ from boards import START, VARIANT_STARTS, random_play
 import gammonlab as gl
 from gammonlab._kernels.movegen import generate_plays_batch
 from gammonlab._kernels.net import (
+    BOTH_BACK,
     CONTACT,
     DEEP,
     F_BACK,
@@ -19,6 +20,7 @@ from gammonlab._kernels.net import (
     F_ESCAPES,
     F_ESCAPES_AGAINST,
     F_HIT_PIPS,
+    LATE,
     RACE,
     net_inputs,
     net_phase,
@@ -124,16 +126,21 @@ def _two_nets(weights: NetWeights) -> NetWeights:
     return NetWeights(*(a[: RACE + 1] for a in weights.arrays))
 
 
-def _with_deep_net(weights: NetWeights, seed: int, scale: float = 0.05) -> NetWeights:
-    """The contact and race nets of ``weights`` and a third, for deep contact: the
-    contact net, perturbed."""
+def _with_deep_net(
+    weights: NetWeights, seed: int, scale: float = 0.05, nets: int = 3
+) -> NetWeights:
+    """The contact and race nets of ``weights`` and more, up to ``nets``, for parts
+    of contact: each the contact net, perturbed."""
     rng = np.random.default_rng(seed)
 
-    def third(a: np.ndarray) -> np.ndarray:
-        deep = a[CONTACT : CONTACT + 1] + scale * rng.normal(size=a[:1].shape)
-        return np.concatenate([a[: RACE + 1], deep.astype(np.float32)])
+    def more(a: np.ndarray) -> np.ndarray:
+        added = [
+            (a[CONTACT : CONTACT + 1] + scale * rng.normal(size=a[:1].shape)).astype(np.float32)
+            for _ in range(nets - 2)
+        ]
+        return np.concatenate([a[: RACE + 1], *added])
 
-    return NetWeights(*(third(a) for a in weights.arrays))
+    return NetWeights(*(more(a) for a in weights.arrays))
 
 
 def test_the_phase_of_a_position():
@@ -146,6 +153,19 @@ def test_the_phase_of_a_position():
         DEEP,
     ]
     assert [phase_of(s, 2) for s in (24, 25, 43, 50)] == [RACE, CONTACT, CONTACT, CONTACT]
+    sums = (24, 25, 34, 35, 42, 43, 47, 48, 50)
+    assert [phase_of(s, 5) for s in sums] == [
+        RACE,
+        LATE,
+        LATE,
+        CONTACT,
+        CONTACT,
+        DEEP,
+        DEEP,
+        BOTH_BACK,
+        BOTH_BACK,
+    ]
+    assert net_phase(START, 5) == BOTH_BACK
     assert net_phase(START, 3) == DEEP and net_phase(START, 2) == CONTACT  # 24 + 24
     race = np.zeros((2, 26), dtype=np.int8)
     race[:, 6] = 15
@@ -154,30 +174,35 @@ def test_the_phase_of_a_position():
     assert net_phase(race, 3) == RACE
 
 
-def test_a_deep_contact_net_values_deep_contact(positions, shipped):
-    """A third net values the contact positions whose rearmost checkers are deep,
-    the forward pass equal to NumPy's; a copy of the contact net changes nothing."""
+@pytest.mark.parametrize("nets", [3, 5])
+def test_nets_for_parts_of_contact_value_their_parts(positions, shipped, nets):
+    """More nets value the parts of contact (deep contact; or late contact, deep
+    contact and both back), the forward pass equal to NumPy's; copies of the
+    contact net change nothing, and each net changes the values of its part only."""
     db_home = np.array([(b[:, 7:] == 0).all() for b in positions])  # the database's
     boards = positions[~db_home]
-    phases = np.array([net_phase(b, 3) for b in boards])
-    assert 0.2 < (phases == DEEP).mean() < 0.8 and (phases == CONTACT).any()
+    phases = np.array([net_phase(b, nets) for b in boards])
+    added = [DEEP] if nets == 3 else [DEEP, LATE, BOTH_BACK]
+    assert 0.2 < np.isin(phases, added).mean() < 0.8 and (phases == CONTACT).any()
+    assert all((phases == net).mean() > 0.05 for net in added)
     two = _two_nets(shipped)
-    copy = _with_deep_net(shipped, 1, scale=0.0)
+    copy = _with_deep_net(shipped, 1, scale=0.0, nets=nets)
     np.testing.assert_array_equal(
         NetEvaluator(weights=copy).evaluate_positions(boards),
         NetEvaluator(weights=two).evaluate_positions(boards),
     )
-    deep = _with_deep_net(shipped, 1)
+    deep = _with_deep_net(shipped, 1, nets=nets)
     mine = NetEvaluator(weights=deep).evaluate_positions(boards)
     np.testing.assert_allclose(mine, _numpy_probabilities(deep, boards), atol=2e-5)
     theirs = NetEvaluator(weights=two).evaluate_positions(boards)
-    np.testing.assert_array_equal(mine[phases != DEEP], theirs[phases != DEEP])
-    assert (np.abs(mine - theirs)[phases == DEEP].max(axis=1) > 1e-4).mean() > 0.9
+    changed = np.isin(phases, added)
+    np.testing.assert_array_equal(mine[~changed], theirs[~changed])
+    assert (np.abs(mine - theirs)[changed].max(axis=1) > 1e-4).mean() > 0.9
 
 
 @pytest.mark.parametrize(
     ("rolls", "nets"),
-    [(4_000, 2), (4_000, 3), pytest.param(20_000, 3, marks=pytest.mark.slow)],
+    [(4_000, 2), (4_000, 3), (4_000, 5), pytest.param(20_000, 3, marks=pytest.mark.slow)],
 )
 def test_choice_of_play_equals_numpy_forward_pass(shipped, rolls, nets):
     """On thousands of rolls the kernel's 0-ply choice is the play a plain NumPy
@@ -185,8 +210,8 @@ def test_choice_of_play_equals_numpy_forward_pass(shipped, rolls, nets):
     (with the contact and race nets alone, and with a third net for deep contact)."""
     if nets == 2:
         shipped = _two_nets(shipped)
-    elif shipped.nets == 2:
-        shipped = _with_deep_net(shipped, 2)
+    elif shipped.nets != nets:
+        shipped = _with_deep_net(shipped, 2, nets=nets)
     rng = np.random.default_rng(20261202)
     turns = random_play(rng, rolls // 40)[:rolls]
     assert len(turns) == rolls
@@ -367,7 +392,7 @@ def test_choose_refuses_bad_dice():
 
 def test_shipped_weights_load_and_are_described(shipped):
     assert default_weights_path().is_file()
-    assert shipped.meta["version"] == (FORMAT_VERSION if shipped.nets == 3 else 3)
+    assert shipped.meta["version"] == {2: 3, 3: 4, 5: FORMAT_VERSION}[shipped.nets]
     assert shipped.digest() == shipped.meta["sha256"]
     assert shipped.meta.get("games", 0) > 0 or shipped.meta["fit"]["epochs_done"] > 0
 
@@ -489,7 +514,10 @@ def test_a_file_of_three_nets_is_layout_version_4(tmp_path, shipped):
     np.savez(tmp_path / "three.npz", **arrays)
     with pytest.raises(NetWeightsError, match="3 nets in a file of version 3"):
         NetWeights.load(tmp_path / "three.npz")
-    with pytest.raises(GammonlabError, match="nets"):
+    five = NetWeights.initial(8, seed=1, nets=5)
+    again = NetWeights.load(five.save(tmp_path / "five.npz"))
+    assert again.nets == 5 and again.meta["version"] == 5 and again.digest() == five.digest()
+    with pytest.raises(GammonlabError, match="nets: expected 2, 3 or 5, got 4"):
         NetWeights.initial(8, nets=4)
 
 

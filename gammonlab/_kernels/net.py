@@ -7,17 +7,27 @@ gammon, win backgammon, lose gammon, lose backgammon.
 
 Phases
 ------
-Two or three nets share one layout: the **contact** net (:data:`CONTACT`) for
-positions where some checker still has to pass an opposing one, the **race**
-net (:data:`RACE`) for the others (:func:`gammonlab._kernels.pubeval.pubeval_is_race`),
-and, where the weights hold a third net, the **deep contact** net
-(:data:`DEEP`) for the contact positions whose two rearmost checkers' points
-(each side in its own numbering, the bar 25) add up to more than
-:data:`DEEP_BACK_SUM`: both sides still have checkers far back, as in the
-opening, holding and back games. With two nets the contact net values those
-too (:func:`phase_of`). When both sides bear off (every checker home), the
-one-sided bear-off database gives the probabilities instead
-(:func:`gammonlab._kernels.outcome.bearoff_probabilities`).
+Two, three or five nets share one layout: the **contact** net (:data:`CONTACT`)
+for positions where some checker still has to pass an opposing one, the
+**race** net (:data:`RACE`) for the others
+(:func:`gammonlab._kernels.pubeval.pubeval_is_race`), and, where the weights
+hold more nets, nets for parts of contact, told apart by the sum of the two
+rearmost checkers' points (each side in its own numbering, the bar 25;
+:func:`phase_of`):
+
+- three nets: the **deep contact** net (:data:`DEEP`) for a sum over
+  :data:`DEEP_BACK_SUM` (both sides still have checkers far back, as in the
+  opening, holding and back games), the contact net for the rest;
+- five nets: the contact positions in four parts, **late contact**
+  (:data:`LATE`, a sum of :data:`LATE_BACK_SUM` or less: the rearmost checkers
+  are close to passing), **contact** (up to :data:`DEEP_BACK_SUM`), **deep
+  contact** (below :data:`BOTH_BACK_SUM`) and **both back** (:data:`BOTH_BACK`:
+  both sides' rearmost checkers on the opposing ace point or the bar, or one
+  on the bar and the other on the 23 point).
+
+With two nets the contact net values all contact positions. When both sides
+bear off (every checker home), the one-sided bear-off database gives the
+probabilities instead (:func:`gammonlab._kernels.outcome.bearoff_probabilities`).
 
 Inputs (:data:`N_INPUTS`)
 -------------------------
@@ -79,8 +89,8 @@ with ``s`` the logistic function. A side that has borne off a checker cannot
 lose a gammon (R8.2): those two outputs are then exactly zero.
 
 Weights: ``w1`` float32 ``(nets, N_INPUTS, H)``, ``b1`` ``(nets, H)``, ``w2``
-``(nets, 5, H)``, ``b2`` ``(nets, 5)``, ``nets`` 2 or 3; the first index is
-the phase. The kernels
+``(nets, 5, H)``, ``b2`` ``(nets, 5)``, ``nets`` 2, 3 or 5; the first index
+is the phase. The kernels
 that play take them as one argument, the tuple ``weights = (w1, b1, w2, b2)``.
 """
 
@@ -92,8 +102,11 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .board import BAR, OFF, POINTS
 from .net_features import feature_counts
+from .pubeval import rearmost
 
 __all__ = [
+    "BOTH_BACK",
+    "BOTH_BACK_SUM",
     "CONTACT",
     "DEEP",
     "DEEP_BACK_SUM",
@@ -115,7 +128,10 @@ __all__ = [
     "F_PRIME_AGAINST",
     "F_SHOTS",
     "F_SHOTS_AGAINST",
+    "LATE",
+    "LATE_BACK_SUM",
     "MAX_ACTIVE",
+    "NET_COUNTS",
     "N_FEATURES",
     "N_INPUTS",
     "N_OUTPUTS",
@@ -145,13 +161,23 @@ __all__ = [
 CONTACT = 0
 RACE = 1
 DEEP = 2
-N_PHASES = 3
-"""The most nets a file holds (contact, race, deep contact); a file of two has no
-deep contact net."""
+LATE = 3
+BOTH_BACK = 4
+N_PHASES = 5
+"""The most nets a file holds (contact, race, deep contact, late contact, both
+back); a file of two has only the first two, a file of three the first three."""
+NET_COUNTS = (2, 3, 5)
+"""The numbers of nets a file may hold."""
 DEEP_BACK_SUM = 42
 """Contact is deep when the two rearmost checkers' points sum to more than this
 (the starting position's sum is 48; about half of the contact positions of
 self-play games are deep)."""
+LATE_BACK_SUM = 34
+"""With five nets, contact is late when the two rearmost checkers' points sum
+to this or less (about a quarter of the contact positions of self-play games)."""
+BOTH_BACK_SUM = 48
+"""With five nets, the both-back net values the sums from this up (as at the
+start; about a quarter of the contact positions of self-play games)."""
 SIDE_INPUTS = 101
 """Inputs per side: 25 columns (points and bar) x 4, and the checkers off."""
 OFF_INPUT = 100
@@ -183,29 +209,28 @@ N_OUTPUTS = 5
 def phase_of(back_sum, nets):
     """The net of a position in play whose two rearmost checkers' points sum to
     ``back_sum``, for weights of ``nets`` nets: :data:`RACE` when no checker has
-    to pass an opposing one (a sum of 24 or less), else :data:`DEEP` for a sum
-    over :data:`DEEP_BACK_SUM` where there is a deep contact net, else :data:`CONTACT`."""
+    to pass an opposing one (a sum of 24 or less); else, with three nets,
+    :data:`DEEP` for a sum over :data:`DEEP_BACK_SUM`; with five, :data:`LATE`
+    up to :data:`LATE_BACK_SUM`, :data:`DEEP` over :data:`DEEP_BACK_SUM` and
+    :data:`BOTH_BACK` from :data:`BOTH_BACK_SUM`; else :data:`CONTACT`."""
     if back_sum <= POINTS:
         return RACE
+    if nets > BOTH_BACK:
+        if back_sum <= LATE_BACK_SUM:
+            return LATE
+        if back_sum >= BOTH_BACK_SUM:
+            return BOTH_BACK
     if nets > DEEP and back_sum > DEEP_BACK_SUM:
         return DEEP
     return CONTACT
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _rearmost(board, row):
-    for col in range(BAR, OFF, -1):
-        if board[row, col] > 0:
-            return col
-    return 0
-
-
 @njit(cache=True, nogil=True)
 def net_phase(board, nets):
-    """The net (:data:`CONTACT`, :data:`RACE` or :data:`DEEP`) that values a board
-    (either row on roll) among ``nets`` nets; a finished game counts as a race."""
-    back0 = _rearmost(board, 0)
-    back1 = _rearmost(board, 1)
+    """The net (:data:`CONTACT`, :data:`RACE`, ...: :func:`phase_of`) that values a
+    board (either row on roll) among ``nets`` nets; a finished game counts as a race."""
+    back0 = rearmost(board[0])
+    back1 = rearmost(board[1])
     if back0 == 0 or back1 == 0:
         return RACE
     return phase_of(back0 + back1, nets)

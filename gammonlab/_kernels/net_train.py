@@ -305,8 +305,9 @@ def _finished(board):
 @njit(cache=True, nogil=True)
 def phase_positions(boards, phase, nets):
     """The indices of ``boards`` ``(n, 2, 26)`` that the net of ``phase``
-    (:data:`CONTACT`, :data:`RACE` or :data:`DEEP`) among ``nets`` nets values
-    (with two nets, :data:`CONTACT` takes all contact positions): of the race
+    (:data:`CONTACT`, :data:`RACE`, ...: :func:`~gammonlab._kernels.net.phase_of`)
+    among ``nets`` nets values (with two nets, :data:`CONTACT` takes all
+    contact positions): of the race
     positions, a bear-off of both sides is the database's and a finished game
     is scored exactly."""
     keep = np.empty(boards.shape[0], dtype=np.int64)

@@ -39,6 +39,7 @@ __all__ = [
     "pubeval_is_race",
     "pubeval_score",
     "pubeval_scores",
+    "rearmost",
 ]
 
 _N_INPUTS = 122
@@ -322,8 +323,8 @@ _FOLDED_RACE = _folded(WEIGHTS_RACE)
 _FOLDED_CONTACT = _folded(WEIGHTS_CONTACT)
 
 
-@njit(cache=True)
-def _rearmost(row: np.ndarray) -> int:
+@njit(cache=True, nogil=True, inline="always")
+def rearmost(row: np.ndarray) -> int:
     """Point of a side's rearmost checker on the board (bar = 25); 0 if none is left."""
     for point in range(BAR, OFF, -1):
         if row[point] > 0:
@@ -340,8 +341,8 @@ def pubeval_is_race(board: np.ndarray) -> bool:
     sum to more than 24. A finished game (a side with no checker left) is a race.
     The test is symmetric, so either side may be row 0.
     """
-    back0 = _rearmost(board[0])
-    back1 = _rearmost(board[1])
+    back0 = rearmost(board[0])
+    back1 = rearmost(board[1])
     if back0 == 0 or back1 == 0:
         return True
     return back0 + back1 <= POINTS

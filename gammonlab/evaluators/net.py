@@ -1,7 +1,7 @@
 """gammonlab's own neural evaluator: ``get_evaluator("net")``, ``policy="net"``.
 
 Feed-forward nets, one for contact positions and one for races (and, in a file
-of three, one for deep contact), trained by gammonlab's own self-play
+of three or five, more for parts of contact), trained by gammonlab's own self-play
 (:mod:`gammonlab.train`); where both sides bear off, the bear-off database. The
 inputs, layers and outputs are described in :mod:`gammonlab._kernels.net`, the
 training in ``docs/net.md``. Inference runs in numba kernels, in batches, and
@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from .._kernels.net import N_INPUTS, N_OUTPUTS, N_PHASES, RACE
+from .._kernels.net import N_INPUTS, N_OUTPUTS, NET_COUNTS
 from .._kernels.net_play import net_probabilities
 from .._kernels.net_search import choose_plays, ply_probabilities
 from .._kernels.policy import NET
@@ -56,12 +56,15 @@ __all__ = [
 
 FORMAT = "gammonlab-net"
 """The layout name written in every weights file."""
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 """The newest version of the input layout and file format this gammonlab reads
-and writes: version 4 adds a third net, for deep contact; a file of two nets is
-written as version 3, which gammonlab reads too."""
-_VERSIONS = {3: (2,), 4: (2, 3)}
+and writes: version 5 holds five nets, the contact positions in four parts;
+version 4 three, a deep contact net beside the contact net; a file of two nets
+is written as version 3. gammonlab reads all three."""
+_VERSIONS = {3: (2,), 4: (2, 3), 5: (5,)}
 """The numbers of nets each version this gammonlab reads may hold."""
+_VERSION_OF = {2: 3, 3: 4, 5: 5}
+"""The version a file of so many nets is written as."""
 WEIGHTS_FILE = "gammonlab-net-8.npz"
 TRAINED_VARIANTS = ("standard", "nackgammon", "nackgammon-004")
 """The variants whose games the net is trained on (:data:`gammonlab.train.STARTS`)."""
@@ -71,6 +74,11 @@ _ARRAYS = ("w1", "b1", "w2", "b2")
 def default_weights_path() -> Path:
     """The weights file shipped in the package."""
     return Path(str(resources.files("gammonlab") / "data" / "net" / WEIGHTS_FILE))
+
+
+def _counts() -> str:
+    """The numbers of nets a file may hold, in words: "2, 3 or 5"."""
+    return ", ".join(map(str, NET_COUNTS[:-1])) + f" or {NET_COUNTS[-1]}"
 
 
 def _digest(arrays: tuple[np.ndarray, ...]) -> str:
@@ -104,11 +112,11 @@ def _aligned(array: Any) -> np.ndarray:
 
 @dataclass(eq=False)
 class NetWeights:
-    """The weights of the nets (contact, race and, if there are three, deep
-    contact; :mod:`gammonlab._kernels.net`) and what is known of them.
+    """The weights of the nets (contact, race and, if there are more, nets for
+    parts of contact; :mod:`gammonlab._kernels.net`) and what is known of them.
 
     ``w1`` float32 ``(nets, N_INPUTS, hidden)``, ``b1`` ``(nets, hidden)``, ``w2``
-    ``(nets, 5, hidden)``, ``b2`` ``(nets, 5)``, ``nets`` 2 or 3; ``meta`` holds
+    ``(nets, 5, hidden)``, ``b2`` ``(nets, 5)``, ``nets`` 2, 3 or 5; ``meta`` holds
     the training record (games played, seed, learning rate, ...), written into
     the file.
     """
@@ -128,10 +136,10 @@ class NetWeights:
 
     def _shape_problem(self) -> str | None:
         nets, hidden = (self.w1.shape[0], self.w1.shape[-1]) if self.w1.ndim == 3 else (0, -1)
-        if nets not in (RACE + 1, N_PHASES):
+        if nets not in NET_COUNTS:
             return (
                 f"array w1 has shape {self.w1.shape}, expected "
-                f"({RACE + 1} or {N_PHASES}, {N_INPUTS}, hidden units)"
+                f"({_counts()}, {N_INPUTS}, hidden units)"
             )
         expected = {
             "w1": (nets, N_INPUTS, hidden),
@@ -157,7 +165,8 @@ class NetWeights:
 
     @property
     def nets(self) -> int:
-        """Nets in the file: 2 (contact, race) or 3 (and deep contact)."""
+        """Nets in the file: 2 (contact, race), 3 (and deep contact) or 5 (contact in
+        four parts, :func:`gammonlab._kernels.net.phase_of`)."""
         return int(self.w1.shape[0])
 
     @property
@@ -180,8 +189,8 @@ class NetWeights:
         initialisation of the first layer for about 30 active inputs, zero biases)."""
         if not isinstance(hidden, int) or hidden < 1:
             raise EvaluatorError(f"hidden units: expected a positive integer, got {hidden!r}")
-        if nets not in (RACE + 1, N_PHASES):
-            raise EvaluatorError(f"nets: expected {RACE + 1} or {N_PHASES}, got {nets!r}")
+        if nets not in NET_COUNTS:
+            raise EvaluatorError(f"nets: expected {_counts()}, got {nets!r}")
         rng = np.random.default_rng(seed)
         w1 = rng.standard_normal((nets, N_INPUTS, hidden)) * np.sqrt(2.0 / 30.0) * 0.5
         w2 = rng.standard_normal((nets, N_OUTPUTS, hidden)) / np.sqrt(hidden)
@@ -199,7 +208,7 @@ class NetWeights:
         meta = dict(
             self.meta,
             format=FORMAT,
-            version=FORMAT_VERSION if self.nets == N_PHASES else 3,
+            version=_VERSION_OF[self.nets],
             inputs=N_INPUTS,
             hidden=self.hidden,
             sha256=self.digest(),

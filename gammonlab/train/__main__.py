@@ -130,11 +130,19 @@ def main(argv: list[str] | None = None) -> int:
         "other phase is carried over (default: %(default)s)",
     )
     parser.add_argument(
+        "--contact-nets",
+        type=int,
+        choices=(1, 2, 4),
+        default=None,
+        help="a contact fit fits this many nets of --hidden units on the same labels, each "
+        "for a part of contact by the sum of the two rearmost checkers' points: 2, deep "
+        "contact (over 42) and the rest; 4, late contact (34 or less), contact, deep "
+        "contact and both back (48 or more) (default: 1)",
+    )
+    parser.add_argument(
         "--split-contact",
         action="store_true",
-        help="a contact fit fits two nets of --hidden units on the same labels, one for "
-        "deep contact (the two rearmost checkers' points summing to more than 42) and one "
-        "for the rest",
+        help="the same as --contact-nets 2",
     )
     parser.add_argument(
         "--fit-epochs",
@@ -186,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.teacher is not None:
         if args.games is not None or args.distil is not None:
             parser.error("--teacher fits a new net: it does not go with --games or --distil")
+        if args.split_contact and args.contact_nets not in (None, 2):
+            parser.error(f"--split-contact is --contact-nets 2, not {args.contact_nets}")
         fit_options = FitOptions(
             positions=args.fit_positions,
             chunk=args.fit_chunk,
@@ -196,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
             epochs=args.fit_epochs,
             learning_rate=args.learning_rate,
             phase=args.fit_phase,
-            split=args.split_contact,
+            contact_nets=args.contact_nets or (2 if args.split_contact else 1),
             trials=args.rollout_trials,
         )
         net = fit(

@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from .._kernels.net import CONTACT, DEEP, N_OUTPUTS, RACE, net_inputs
+from .._kernels.net import BOTH_BACK, CONTACT, DEEP, LATE, N_OUTPUTS, RACE, net_inputs
 from .._kernels.net_search import ply_probabilities
 from .._kernels.net_train import (
     MAX_GAME_PLIES,
@@ -76,6 +76,9 @@ _ROLLOUT_SEEDS = 1 << 62
 seed plus this."""
 _PHASES = {"contact": CONTACT, "race": RACE}
 """The phases a fit can train, by name (:func:`gammonlab._kernels.net.net_phase`)."""
+_CONTACT_NETS = {1: (CONTACT,), 2: (CONTACT, DEEP), 4: (CONTACT, DEEP, LATE, BOTH_BACK)}
+"""The nets a contact fit trains, by how many nets value contact
+(:func:`gammonlab._kernels.net.phase_of`)."""
 _BETAS = (0.9, 0.999)
 _EPSILON = 1e-8
 
@@ -93,22 +96,12 @@ class FitOptions:
     (``"contact"`` or ``"race"``: only that phase's positions are labelled) fitted in
     ``epochs`` passes of minibatches of ``batch``, the learning rate falling
     from ``learning_rate`` to ``final_learning_rate`` along a cosine. With
-    ``split``, a contact fit fits two nets of ``hidden`` units on the same
-    labels, one for deep contact and one for the rest
-    (:data:`~gammonlab._kernels.net.DEEP`), each in passes over its own positions.
+    ``contact_nets`` 2 or 4, a contact fit fits that many nets of ``hidden``
+    units on the same labels, each for a part of contact
+    (:func:`~gammonlab._kernels.net.phase_of`: deep contact and the rest; or late
+    contact, contact, deep contact and both back), each in passes over its own
+    positions.
     """
-
-    @property
-    def fitted(self) -> tuple[int, ...]:
-        """The nets the fit trains (:data:`~gammonlab._kernels.net.CONTACT`, ...)."""
-        return (CONTACT, DEEP) if self.split else (_PHASES[self.phase],)
-
-    def nets(self, teacher: NetWeights) -> int:
-        """The nets of the fitted file: three with a deep contact net (fitted, or
-        the teacher's beside a fitted race net), else two."""
-        if self.split or (self.phase == "race" and teacher.nets > DEEP):
-            return DEEP + 1
-        return RACE + 1
 
     positions: int = 750_000
     chunk: int = 5000
@@ -122,17 +115,23 @@ class FitOptions:
     learning_rate: float = 1e-3
     final_learning_rate: float = 1e-5
     phase: str = "contact"
-    split: bool = False
+    contact_nets: int = 1
 
     def check(self) -> None:
         if self.phase not in _PHASES:
             raise TrainingError(
                 f"phase: expected one of {', '.join(map(repr, _PHASES))}, got {self.phase!r}"
             )
-        if self.split not in (False, True):
-            raise TrainingError(f"split: expected True or False, got {self.split!r}")
-        if self.split and self.phase != "contact":
-            raise TrainingError(f"split: the contact net splits, not the {self.phase} net")
+        if self.contact_nets not in _CONTACT_NETS or isinstance(self.contact_nets, bool):
+            raise TrainingError(
+                f"contact nets: expected {', '.join(map(str, _CONTACT_NETS))}, "
+                f"got {self.contact_nets!r}"
+            )
+        if self.contact_nets > 1 and self.phase != "contact":
+            raise TrainingError(
+                f"contact nets: {self.contact_nets} nets split the contact positions; "
+                f"a {self.phase} fit trains one net"
+            )
         for name in ("positions", "chunk", "hidden", "epochs", "batch"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 1:
@@ -156,6 +155,29 @@ class FitOptions:
     @property
     def chunks(self) -> int:
         return -(-self.positions // self.chunk)
+
+    @property
+    def fitted(self) -> tuple[int, ...]:
+        """The nets the fit trains (:data:`~gammonlab._kernels.net.CONTACT`, ...)."""
+        if self.phase == "contact":
+            return _CONTACT_NETS[self.contact_nets]
+        return (_PHASES[self.phase],)
+
+    def nets(self, teacher: NetWeights) -> int:
+        """The nets of the fitted file: the race net and the contact nets fitted,
+        or, for a race fit, as many as the teacher has."""
+        if self.phase == "race":
+            return teacher.nets
+        return RACE + self.contact_nets
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> FitOptions:
+        """The options a checkpoint records (``split``, in the records of runs
+        that fitted two contact nets, is ``contact_nets=2``)."""
+        record = dict(record)
+        if "split" in record:
+            record["contact_nets"] = 2 if record.pop("split") else 1
+        return cls(**record)
 
 
 def label_chunk(
@@ -356,17 +378,15 @@ def _cross_entropy(s: np.ndarray, t: np.ndarray, can_lose, can_win) -> float:
     return float(-total.mean())
 
 
-def _holdout_mse(params: list[np.ndarray], data: _Data) -> float:
-    """Mean squared error of the cubeless equity on held-out positions."""
-    if not len(data):
-        return float("nan")
+def _squared_errors(params: list[np.ndarray], data: _Data) -> float:
+    """The sum of the squared errors of the cubeless equity on ``data``."""
     total = 0.0
     for i in range(0, len(data), 65536):
         part = slice(i, i + 65536)
         _, s = _forward(params, data.x[part])
         p = _probabilities(s, data.can_lose[part], data.can_win[part])
         total += float(((_equity(p) - _equity(data.t[part])) ** 2).sum())
-    return total / len(data)
+    return total
 
 
 def _learning_rate(options: FitOptions, step: int, steps: int) -> float:
@@ -472,12 +492,10 @@ class _Fitter:
 
     def holdout_errors(self) -> float:
         """The sum of the squared equity errors on the held-out positions."""
-        if not len(self.holdout):
-            return 0.0
-        return _holdout_mse(self.params, self.holdout) * len(self.holdout)
+        return _squared_errors(self.params, self.holdout)
 
 
-_NET_NAMES = {CONTACT: "contact", RACE: "race", DEEP: "deep"}
+_NET_NAMES = {CONTACT: "contact", RACE: "race", DEEP: "deep", LATE: "late", BOTH_BACK: "both_back"}
 
 
 def fit(
@@ -528,7 +546,7 @@ def fit(
                 f"{checkpoint}: the checkpoint of a self-play run, not of a fit run; "
                 "give the fit a folder of its own"
             )
-        kept = FitOptions(**record["options"])
+        kept = FitOptions.from_record(record["options"])
         if options is not None and options != kept:
             raise TrainingError(f"{checkpoint}: the run was started with {kept}, not {options}")
         options = kept
