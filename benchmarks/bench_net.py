@@ -74,6 +74,7 @@ from gnubg_cli import gnubg_cli
 
 import gammonlab as gl
 from gammonlab._kernels.movegen import generate_plays
+from gammonlab._kernels.net_play import net_widths
 from gammonlab.errors import MissingDependencyError
 from gammonlab.evaluators.base import Policy, get_evaluator
 from gammonlab.evaluators.net import NetEvaluator, NetWeights
@@ -561,8 +562,9 @@ def main() -> None:
     weights = NetEvaluator(args.weights).weights
     print(
         f"net benchmark{' (--quick: tiny sizes)' if args.quick else ''}, {os.cpu_count()} "
-        f"cores, load average {os.getloadavg()[0]:.2f}; weights: {weights.hidden} hidden "
-        f"units, {trained_as(weights.meta)}, sha256 {weights.digest()[:12]}"
+        f"cores, load average {os.getloadavg()[0]:.2f}; weights: {weights.nets} nets of "
+        f"{'/'.join(map(str, net_widths(weights.arrays)))} hidden units, "
+        f"{trained_as(weights.meta)}, sha256 {weights.digest()[:12]}"
     )
     if gnubg_cli() is None:
         print(

@@ -65,7 +65,7 @@ _VERSIONS = {3: (2,), 4: (2, 3), 5: (5,)}
 """The numbers of nets each version this gammonlab reads may hold."""
 _VERSION_OF = {2: 3, 3: 4, 5: 5}
 """The version a file of so many nets is written as."""
-WEIGHTS_FILE = "gammonlab-net-8.npz"
+WEIGHTS_FILE = "gammonlab-net-9.npz"
 TRAINED_VARIANTS = ("standard", "nackgammon", "nackgammon-004")
 """The variants whose games the net is trained on (:data:`gammonlab.train.STARTS`)."""
 _ARRAYS = ("w1", "b1", "w2", "b2")
