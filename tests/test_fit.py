@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -318,3 +319,25 @@ def test_the_command_fits_and_resumes(teacher, tmp_path, capsys):
     assert not any((run / "labels").iterdir())
     with pytest.raises(SystemExit):
         main(["--run", str(run), "--teacher", str(teacher), "--games", "10"])
+
+
+@pytest.mark.parametrize(
+    ("flags", "contact_nets"),
+    [([], 1), (["--split-contact"], 2), (["--contact-nets", "2"], 2), (["--contact-nets", "4"], 4)],
+)
+def test_the_command_asks_for_the_contact_nets(monkeypatch, capsys, flags, contact_nets):
+    """``--contact-nets N`` (``--split-contact`` is 2) reaches the fit's options."""
+    import gammonlab.train.__main__ as command
+
+    asked = {}
+
+    def record(run, teacher, *, seed, options, progress):
+        asked["options"] = options
+        return SimpleNamespace(meta={"fit": {"epochs_done": 0}}, digest=lambda: "0" * 64)
+
+    monkeypatch.setattr(command, "fit", record)
+    assert main(["--run", "run", "--teacher", "teacher.npz", *flags]) == 0
+    assert asked["options"].contact_nets == contact_nets
+    with pytest.raises(SystemExit):
+        main(["--run", "run", "--teacher", "teacher.npz", "--split-contact", "--contact-nets", "4"])
+    assert "--split-contact is --contact-nets 2, not 4" in capsys.readouterr().err
