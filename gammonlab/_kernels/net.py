@@ -135,7 +135,6 @@ __all__ = [
     "N_FEATURES",
     "N_INPUTS",
     "N_OUTPUTS",
-    "N_PHASES",
     "OFF_INPUT",
     "RACE",
     "SIDE_INPUTS",
@@ -163,11 +162,9 @@ RACE = 1
 DEEP = 2
 LATE = 3
 BOTH_BACK = 4
-N_PHASES = 5
-"""The most nets a file holds (contact, race, deep contact, late contact, both
-back); a file of two has only the first two, a file of three the first three."""
 NET_COUNTS = (2, 3, 5)
-"""The numbers of nets a file may hold."""
+"""The numbers of nets a file may hold: of the nets above (their indices), a
+file of two holds the first two, a file of three the first three."""
 DEEP_BACK_SUM = 42
 """Contact is deep when the two rearmost checkers' points sum to more than this
 (the starting position's sum is 48; about half of the contact positions of
