@@ -7,8 +7,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from .._kernels.net import BOTH_BACK_SUM, DEEP_BACK_SUM, LATE_BACK_SUM
 from . import DISTIL_ALPHA, average, distil, train
-from .supervised import FitOptions, fit
+from .supervised import CONTACT_NETS, FitOptions, fit
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,12 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--contact-nets",
         type=int,
-        choices=(1, 2, 4),
+        choices=CONTACT_NETS,
         default=None,
         help="a contact fit fits this many nets of --hidden units on the same labels, each "
         "for a part of contact by the sum of the two rearmost checkers' points: 2, deep "
-        "contact (over 42) and the rest; 4, late contact (34 or less), contact, deep "
-        "contact and both back (48 or more) (default: 1)",
+        f"contact (over {DEEP_BACK_SUM}) and the rest; 4, late contact ({LATE_BACK_SUM} or "
+        f"less), contact, deep contact and both back ({BOTH_BACK_SUM} or more) (default: 1)",
     )
     parser.add_argument(
         "--split-contact",

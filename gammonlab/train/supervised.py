@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from .._kernels.net import BOTH_BACK, CONTACT, DEEP, LATE, N_OUTPUTS, RACE, net_inputs
+from .._kernels.net import BOTH_BACK, CONTACT, DEEP, LATE, N_OUTPUTS, NET_COUNTS, RACE, net_inputs
 from .._kernels.net_search import ply_probabilities
 from .._kernels.net_train import (
     MAX_GAME_PLIES,
@@ -60,7 +60,7 @@ from ..evaluators.bearoff import BearoffDatabase
 from ..evaluators.net import NetWeights
 from .runs import read_log, starts, write_log
 
-__all__ = ["FitOptions", "fit", "label_chunk"]
+__all__ = ["CONTACT_NETS", "FitOptions", "fit", "label_chunk"]
 
 CHECKPOINT = "checkpoint.npz"
 OPTIMIZER = "optimizer.npz"
@@ -76,9 +76,8 @@ _ROLLOUT_SEEDS = 1 << 62
 seed plus this."""
 _PHASES = {"contact": CONTACT, "race": RACE}
 """The phases a fit can train, by name (:func:`gammonlab._kernels.net.net_phase`)."""
-_CONTACT_NETS = {1: (CONTACT,), 2: (CONTACT, DEEP), 4: (CONTACT, DEEP, LATE, BOTH_BACK)}
-"""The nets a contact fit trains, by how many nets value contact
-(:func:`gammonlab._kernels.net.phase_of`)."""
+CONTACT_NETS = tuple(nets - 1 for nets in NET_COUNTS)
+"""How many nets may value contact: those of a weights file but the race net."""
 _BETAS = (0.9, 0.999)
 _EPSILON = 1e-8
 
@@ -122,9 +121,9 @@ class FitOptions:
             raise TrainingError(
                 f"phase: expected one of {', '.join(map(repr, _PHASES))}, got {self.phase!r}"
             )
-        if self.contact_nets not in _CONTACT_NETS or isinstance(self.contact_nets, bool):
+        if self.contact_nets not in CONTACT_NETS or isinstance(self.contact_nets, bool):
             raise TrainingError(
-                f"contact nets: expected {', '.join(map(str, _CONTACT_NETS))}, "
+                f"contact nets: expected {', '.join(map(str, CONTACT_NETS))}, "
                 f"got {self.contact_nets!r}"
             )
         if self.contact_nets > 1 and self.phase != "contact":
@@ -159,8 +158,8 @@ class FitOptions:
     @property
     def fitted(self) -> tuple[int, ...]:
         """The nets the fit trains (:data:`~gammonlab._kernels.net.CONTACT`, ...)."""
-        if self.phase == "contact":
-            return _CONTACT_NETS[self.contact_nets]
+        if self.phase == "contact":  # every net of the file but the race net
+            return tuple(net for net in range(self.contact_nets + 1) if net != RACE)
         return (_PHASES[self.phase],)
 
     def nets(self, teacher: NetWeights) -> int:
