@@ -63,8 +63,8 @@ version 4 three, a deep contact net beside the contact net; a file of two nets
 is written as version 3. gammonlab reads all three."""
 _VERSIONS = {3: (2,), 4: (2, 3), 5: (5,)}
 """The numbers of nets each version this gammonlab reads may hold."""
-_VERSION_OF = {2: 3, 3: 4, 5: 5}
-"""The version a file of so many nets is written as."""
+_VERSION_OF = {n: min(v for v, counts in _VERSIONS.items() if n in counts) for n in NET_COUNTS}
+"""The version a file of so many nets is written as: the oldest that holds them."""
 WEIGHTS_FILE = "gammonlab-net-9.npz"
 TRAINED_VARIANTS = ("standard", "nackgammon", "nackgammon-004")
 """The variants whose games the net is trained on (:data:`gammonlab.train.STARTS`)."""
