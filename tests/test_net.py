@@ -126,7 +126,7 @@ def _two_nets(weights: NetWeights) -> NetWeights:
     return NetWeights(*(a[: RACE + 1] for a in weights.arrays))
 
 
-def _with_deep_net(
+def _with_contact_nets(
     weights: NetWeights, seed: int, scale: float = 0.05, nets: int = 3
 ) -> NetWeights:
     """The contact and race nets of ``weights`` and more, up to ``nets``, for parts
@@ -186,12 +186,12 @@ def test_nets_for_parts_of_contact_value_their_parts(positions, shipped, nets):
     assert 0.2 < np.isin(phases, added).mean() < 0.8 and (phases == CONTACT).any()
     assert all((phases == net).mean() > 0.05 for net in added)
     two = _two_nets(shipped)
-    copy = _with_deep_net(shipped, 1, scale=0.0, nets=nets)
+    copy = _with_contact_nets(shipped, 1, scale=0.0, nets=nets)
     np.testing.assert_array_equal(
         NetEvaluator(weights=copy).evaluate_positions(boards),
         NetEvaluator(weights=two).evaluate_positions(boards),
     )
-    deep = _with_deep_net(shipped, 1, nets=nets)
+    deep = _with_contact_nets(shipped, 1, nets=nets)
     mine = NetEvaluator(weights=deep).evaluate_positions(boards)
     np.testing.assert_allclose(mine, _numpy_probabilities(deep, boards), atol=2e-5)
     theirs = NetEvaluator(weights=two).evaluate_positions(boards)
@@ -211,7 +211,7 @@ def test_choice_of_play_equals_numpy_forward_pass(shipped, rolls, nets):
     if nets == 2:
         shipped = _two_nets(shipped)
     elif shipped.nets != nets:
-        shipped = _with_deep_net(shipped, 2, nets=nets)
+        shipped = _with_contact_nets(shipped, 2, nets=nets)
     rng = np.random.default_rng(20261202)
     turns = random_play(rng, rolls // 40)[:rolls]
     assert len(turns) == rolls
