@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -18,6 +19,7 @@ from gammonlab.train.supervised import (
     FitOptions,
     _equity,
     _forward,
+    _labels,
     _probabilities,
     fit,
     label_chunk,
@@ -218,6 +220,29 @@ def test_labels_are_rebuilt_from_the_seed(fitted, teacher):
     assert not np.array_equal(other["boards"][: TINY.chunk], again["boards"][: TINY.chunk])
 
 
+def test_chunks_labelled_at_once_are_those_of_one_process(fitted, teacher, tmp_path):
+    run, _ = fitted
+    again = tmp_path / "at-once"
+    (again / "labels").mkdir(parents=True)
+    # a chunk already there: the ones after it start where it stops
+    shutil.copy(run / "labels" / "chunk-0002.npz", again / "labels")
+    paths = _labels(again, NetWeights.load(teacher), 3, TINY, False, n_jobs=3)
+    assert [p.name for p in paths] == sorted(p.name for p in (run / "labels").iterdir())
+    assert sorted(p.name for p in (again / "labels").iterdir()) == [p.name for p in paths]
+    for path in paths:
+        with np.load(path) as ours, np.load(run / "labels" / path.name) as theirs:
+            for key in ("boards", "targets", "next_game"):
+                np.testing.assert_array_equal(ours[key], theirs[key])
+
+
+def test_the_labelling_processes_are_checked(teacher, tmp_path):
+    for n_jobs in (0, 1.5, True):
+        with pytest.raises(TrainingError, match="n_jobs"):
+            fit(tmp_path / "new", teacher, options=TINY, n_jobs=n_jobs, progress=False)
+    with pytest.raises(SystemExit):
+        main(["--run", str(tmp_path / "td"), "--games", "10", "--jobs", "2"])
+
+
 def test_a_fit_in_pieces_ends_with_the_same_weights(fitted, teacher, tmp_path):
     _, whole = fitted
     run = tmp_path / "pieces"
@@ -331,13 +356,17 @@ def test_the_command_asks_for_the_contact_nets(monkeypatch, capsys, flags, conta
 
     asked = {}
 
-    def record(run, teacher, *, seed, options, progress):
+    def record(run, teacher, *, seed, options, progress, n_jobs):
         asked["options"] = options
+        asked["n_jobs"] = n_jobs
         return SimpleNamespace(meta={"fit": {"epochs_done": 0}}, digest=lambda: "0" * 64)
 
     monkeypatch.setattr(command, "fit", record)
     assert main(["--run", "run", "--teacher", "teacher.npz", *flags]) == 0
     assert asked["options"].contact_nets == contact_nets
+    assert asked["n_jobs"] == 1
+    assert main(["--run", "run", "--teacher", "teacher.npz", "--jobs", "2", *flags]) == 0
+    assert asked["n_jobs"] == 2
     with pytest.raises(SystemExit):
         main(["--run", "run", "--teacher", "teacher.npz", "--split-contact", "--contact-nets", "4"])
     assert "--split-contact is --contact-nets 2, not 4" in capsys.readouterr().err

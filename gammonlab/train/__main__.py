@@ -184,6 +184,14 @@ def main(argv: list[str] | None = None) -> int:
         default=500,
         help="duplicate pairs against pubeval at each checkpoint (default: 500)",
     )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        help="with --teacher: processes that label chunks at once (default: 1); "
+        "the labels are the same for any number",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if args.average is not None:
@@ -192,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         mean = average(args.average, args.out)
         print(f"{args.out}: the mean of {len(args.average)} checkpoints, sha256 {mean.digest()}")
         return 0
+    if args.jobs != 1 and args.teacher is None:
+        parser.error("--jobs labels the chunks of a fit: it goes with --teacher")
     if args.teacher is not None:
         if args.games is not None or args.distil is not None:
             parser.error("--teacher fits a new net: it does not go with --games or --distil")
@@ -216,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             options=fit_options,
             progress=not args.no_progress,
+            n_jobs=args.jobs,
         )
         print(f"{args.run}: {net.meta['fit']['epochs_done']} epochs, sha256 {net.digest()}")
         return 0

@@ -29,7 +29,8 @@ optimizer's state, to resume; removed when the last epoch is done),
 ``log.csv`` (one row an epoch) and ``labels/`` (the labelled positions, one
 file a chunk: rebuilt from the seed and the teacher when missing, never
 committed). Started again, the command labels the chunks that are missing and
-goes on from the last epoch done.
+goes on from the last epoch done. With ``--jobs N`` (``fit(..., n_jobs=N)``),
+N processes label the chunks at once; the files are those one process writes.
 
 Everything comes from gammonlab's own engine: the teacher's games and
 evaluations (:mod:`gammonlab._kernels.net_search`), its move generator, its
@@ -39,6 +40,7 @@ bear-off database.
 from __future__ import annotations
 
 import time
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -193,19 +195,8 @@ def label_chunk(
     """
     db = BearoffDatabase.get()
     tables = (db.rolls, db.first_off)
-    start_boards, start_weights = starts()
-    boards = np.empty((options.chunk, 2, 26), dtype=np.int8)
-    count, games = self_play_positions(
-        teacher.arrays,
-        tables,
-        start_boards,
-        start_weights,
-        seed_key(seed),
-        first_game,
-        10**9,
-        boards,
-    )
-    boards = boards[:count]
+    boards, games = _self_play(teacher, seed, first_game, options)
+    count = boards.shape[0]
     race = options.phase != "contact"
     if race:
         boards = boards[phase_positions(boards, RACE, 2)]
@@ -245,6 +236,41 @@ def label_chunk(
     }
 
 
+def _self_play(
+    teacher: NetWeights, seed: int, first_game: int, options: FitOptions
+) -> tuple[np.ndarray, int]:
+    """A chunk's self-play positions (``options.chunk`` of them, from game
+    ``first_game`` on) and the number of games they took."""
+    db = BearoffDatabase.get()
+    start_boards, start_weights = starts()
+    boards = np.empty((options.chunk, 2, 26), dtype=np.int8)
+    count, games = self_play_positions(
+        teacher.arrays,
+        (db.rolls, db.first_off),
+        start_boards,
+        start_weights,
+        seed_key(seed),
+        first_game,
+        10**9,
+        boards,
+    )
+    return boards[:count], int(games)
+
+
+def _label_file(
+    teacher: NetWeights, seed: int, index: int, first_game: int, options: FitOptions, path: Path
+) -> int:
+    """Label chunk ``index`` into ``path`` (whole or not at all); the first game
+    of the next chunk."""
+    chunk = label_chunk(teacher, seed, index, first_game, options)
+    temporary = path.with_name(path.stem + ".part.npz")
+    np.savez_compressed(
+        temporary, boards=chunk["boards"], targets=chunk["targets"], next_game=chunk["next_game"]
+    )
+    temporary.replace(path)
+    return int(chunk["next_game"])
+
+
 def _label_kind(options: FitOptions) -> str:
     if options.trials:
         return f"rollout labels ({options.trials} trials)"
@@ -252,38 +278,62 @@ def _label_kind(options: FitOptions) -> str:
 
 
 def _labels(
-    run: Path, teacher: NetWeights, seed: int, options: FitOptions, progress: bool
+    run: Path,
+    teacher: NetWeights,
+    seed: int,
+    options: FitOptions,
+    progress: bool,
+    n_jobs: int = 1,
 ) -> list[Path]:
-    """The run's labelled chunks, the missing ones made (in order: each starts
-    at the game the one before it stopped)."""
+    """The run's labelled chunks, the missing ones made.
+
+    Each chunk starts at the game the one before it stopped. With ``n_jobs``
+    above 1, worker processes label the missing chunks at once, while this
+    process plays each one's self-play games again (a small part of the cost)
+    to find where the next one starts: the files are the same as one process
+    writes.
+    """
     folder = run / LABELS
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f"chunk-{i:04d}.npz" for i in range(options.chunks)]
     missing = [i for i, p in enumerate(paths) if not p.exists()]
+    if not missing:
+        return paths
     bar = None
-    if progress and missing:
+    if progress:
         from tqdm.auto import tqdm
 
         bar = tqdm(total=len(missing), unit="chunk", desc=_label_kind(options))
-    next_game = 0
-    for i, path in enumerate(paths):
-        if path.exists():
-            next_game = int(_read_chunk(path, ("next_game",))["next_game"])
-            continue
-        chunk = label_chunk(teacher, seed, i, next_game, options)
-        temporary = path.with_name(path.stem + ".part.npz")
-        np.savez_compressed(
-            temporary,
-            boards=chunk["boards"],
-            targets=chunk["targets"],
-            next_game=chunk["next_game"],
-        )
-        temporary.replace(path)
-        next_game = int(chunk["next_game"])
+    workers = max(1, min(n_jobs, len(missing)))
+    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    expected: dict[Future[int], tuple[int, int]] = {}
+    try:
+        next_game = 0
+        for i, path in enumerate(paths):
+            if path.exists():
+                next_game = int(_read_chunk(path, ("next_game",))["next_game"])
+            elif pool is None:
+                next_game = _label_file(teacher, seed, i, next_game, options, path)
+                if bar is not None:
+                    bar.update(1)
+            else:
+                future = pool.submit(_label_file, teacher, seed, i, next_game, options, path)
+                next_game += _self_play(teacher, seed, next_game, options)[1]
+                expected[future] = (i, next_game)
+        for future in as_completed(expected):
+            i, next_game = expected[future]
+            if future.result() != next_game:
+                raise TrainingError(
+                    f"{paths[i]}: its games end at {future.result()}, where the self-play "
+                    f"played again ends at {next_game}"
+                )
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+            bar.close()
     return paths
 
 
@@ -505,6 +555,7 @@ def fit(
     options: FitOptions | None = None,
     stop_after: int | None = None,
     progress: bool = True,
+    n_jobs: int = 1,
 ) -> NetWeights:
     """Fit (or go on fitting) the run in ``run`` to ``teacher``'s n-ply values.
 
@@ -526,6 +577,9 @@ def fit(
         the run goes on from there when it is started again.
     progress : bool
         Show progress bars (tqdm).
+    n_jobs : int
+        Processes that label the missing chunks at once (default 1); the
+        labels are the same for any number.
 
     Returns
     -------
@@ -533,6 +587,8 @@ def fit(
         The weights after the last epoch: the net fitted for the phase and
         the teacher's net of the other phase.
     """
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs < 1:
+        raise TrainingError(f"n_jobs must be 1 or more labelling processes, got {n_jobs!r}")
     run = Path(run)
     checkpoint = run / CHECKPOINT
     record: dict = {}
@@ -570,7 +626,7 @@ def fit(
     until = options.epochs if stop_after is None else min(stop_after, options.epochs)
     if previous is not None and record["epochs_done"] >= until:
         return previous  # nothing left to do: no labels needed
-    paths = _labels(run, teacher_net, seed, options, progress)
+    paths = _labels(run, teacher_net, seed, options, progress, n_jobs)
     nets = options.nets(teacher_net)
     fitters = [
         _Fitter(
