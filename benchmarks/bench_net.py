@@ -20,7 +20,9 @@ Three sections, chosen with ``--only`` (default: all three):
    ``.mat`` and ``.txt`` files of ``gammonlab.io.samples.sample_folder()``; the
    ``.sgf`` there is one of them analysed), how often the play the net prefers
    at 0 and at 1 ply is the one GNU Backgammon prefers at 0 plies (the same
-   resulting position); pubeval's agreement is the reference.
+   resulting position); pubeval's agreement is one reference, GNU Backgammon's
+   own play at 1 ply (``GnubgEvaluator(plies=1)``) another: a look-ahead
+   changes some of its own 0-ply choices.
 3. speed, per CPU second (time.process_time; GNU Backgammon's CLI runs as a
    child process, its CPU time read with getrusage):
 
@@ -77,6 +79,7 @@ from gammonlab._kernels.movegen import generate_plays
 from gammonlab._kernels.net_play import net_widths
 from gammonlab.errors import MissingDependencyError
 from gammonlab.evaluators.base import Policy, get_evaluator
+from gammonlab.evaluators.gnubg import GnubgEvaluator
 from gammonlab.evaluators.net import NetEvaluator, NetWeights
 from gammonlab.evaluators.pubeval import is_race as pubeval_is_race
 from gammonlab.io.samples import sample_folder
@@ -293,6 +296,7 @@ def agreement(sizes: dict[str, int], gnubg: Policy | None, weights: NetWeights) 
         ("net 0-ply", NetEvaluator(weights).choose),
         ("net 1-ply", NetEvaluator(weights, plies=1).choose),
         ("pubeval (reference)", pubeval_choose),
+        ("GNU Backgammon 1-ply (reference)", GnubgEvaluator(plies=1).choose),
     ):
         same = int((choose(boards, dice) == reference).all(axis=(1, 2)).sum())
         print(f"{label:44}{same:7,} of {n:,}  {100 * same / n:5.1f}%")

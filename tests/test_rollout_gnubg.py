@@ -19,6 +19,7 @@ import sys
 import textwrap
 
 import numpy as np
+import pytest
 from conftest import needs_module
 from gnubg_worker import call_all
 
@@ -169,6 +170,64 @@ def test_gnubg_policy_runs_and_is_reproducible():
     out = json.loads(done.stdout.splitlines()[-1])
     assert out["same"] and 0.2 < out["win"] < 0.8 and out["stderr"] > 0
     assert out["evaluator"] == "gnubg" and 0.4 < out["rolled_win"] < 0.7
+
+
+GNUBG_LOOK_AHEAD = textwrap.dedent("""
+    import json, pickle
+    import numpy as np
+    import gammonlab as gl
+    from gammonlab._kernels.movegen import generate_plays
+    from gammonlab.evaluators.gnubg import GnubgEvaluator
+    rng = np.random.default_rng(5)
+    boards, dice = [], []
+    board = gl.Position.initial().board
+    for ply in range(60):  # positions of one game played by the 0-ply policy
+        d = tuple(int(x) for x in rng.integers(1, 7, 2))
+        boards.append(board.copy()); dice.append(d)
+        played = GnubgEvaluator().choose(board[None], np.array([d]))[0]
+        if played[0, 0] == 15:
+            break
+        board = played[::-1].copy()
+    boards, dice = np.array(boards), np.array(dice)
+    zero = GnubgEvaluator()
+    one = pickle.loads(pickle.dumps(GnubgEvaluator(plies=1)))
+    def is_legal(board, d1, d2, after):
+        plays = generate_plays(board, d1, d2)[0]
+        if len(plays) == 0:  # no legal play (R5.5): the board stays
+            return bool((after == board).all())
+        return any((p == after).all() for p in plays)
+    legal = all(is_legal(b, int(d1), int(d2), after)
+                for b, (d1, d2), after in zip(boards, dice, one.choose(boards, dice)))
+    same = (one.choose(boards, dice) == zero.choose(boards, dice)).all(axis=(1, 2))
+    start = gl.Position.initial().board[None]
+    print(json.dumps({"legal": legal, "plays": len(boards), "same": int(same.sum()),
+                      "zero": zero(start)[0].tolist(), "one": one(start)[0].tolist(),
+                      "repr": repr(one)}))
+""")
+
+
+def test_gnubg_looks_ahead_when_asked():
+    done = subprocess.run(
+        [sys.executable, "-c", GNUBG_LOOK_AHEAD],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    out = json.loads(done.stdout.splitlines()[-1])
+    assert out["legal"] and out["repr"] == "GnubgEvaluator(plies=1)"
+    # a look-ahead changes some plays, not most
+    assert out["plays"] // 2 < out["same"] < out["plays"]
+    assert np.allclose(out["one"], out["zero"], atol=0.03) and out["one"] != out["zero"]
+
+
+def test_gnubg_plies_are_checked():
+    from gammonlab.errors import EvaluatorError
+    from gammonlab.evaluators.gnubg import GnubgEvaluator
+
+    for plies in (-1, 3, True, 1.5):
+        with pytest.raises(EvaluatorError, match="0, 1 or 2 plies"):
+            GnubgEvaluator(plies=plies)
 
 
 def random_race(rng: np.random.Generator) -> np.ndarray:

@@ -12,6 +12,9 @@ an optional extra: ``pip install -e ".[gnubg]"`` in a checkout. Without it,
   GNU Backgammon's own 0-ply choice, made inside its C code (one call per
   game and ply), which is much faster than evaluating every candidate from
   Python.
+- ``GnubgEvaluator(plies=1)`` (or 2) evaluates and plays with GNU Backgammon's
+  own look-ahead of one (or two) rolls instead, about 60 times as slowly for
+  each ply: a stronger yardstick.
 
 Acey-Deucey (R11): checkers still waiting to enter are shown to the nets on
 the bar (:func:`~gammonlab.evaluators.base.waiting_on_bar`; rollouts do it),
@@ -46,13 +49,14 @@ from typing import Any
 import numpy as np
 
 from .._kernels.lockstep import apply_steps
-from ..errors import MissingDependencyError
+from ..errors import EvaluatorError, MissingDependencyError
 from .base import Evaluator, check_boards
 
 __all__ = ["GnubgEvaluator", "gnubg_board", "import_gnubg"]
 
 _MAX_MOVES = 4
-_PLIES = 0  # 0-ply: the nets' own output, no look-ahead
+_PLIES = (0, 1, 2)
+"""The look-aheads asked of GNU Backgammon: 0 is the nets' own output."""
 _NO_MOVE = (-1, -1)
 
 
@@ -84,38 +88,48 @@ def gnubg_board(board: Any) -> list[list[int]]:
 
 
 class GnubgEvaluator(Evaluator):
-    """GNU Backgammon's 0-ply evaluation (``gnubg-nn``) as an evaluator and a policy.
+    """GNU Backgammon's evaluation (``gnubg-nn``) as an evaluator and a policy.
 
-    Built by ``get_evaluator("gnubg")``; checks that ``gnubg-nn`` is installed.
-    Picklable (the module is imported again in each process).
+    Built by ``get_evaluator("gnubg")`` (0-ply); checks that ``gnubg-nn`` is
+    installed. Picklable (the module is imported again in each process).
+
+    Parameters
+    ----------
+    plies : int
+        GNU Backgammon's look-ahead: 0 (its nets' own output), 1 or 2 rolls.
     """
 
     name = "gnubg"
 
-    def __init__(self) -> None:
+    def __init__(self, plies: int = 0) -> None:
+        if isinstance(plies, bool) or plies not in _PLIES:
+            raise EvaluatorError(f"GNU Backgammon evaluates at 0, 1 or 2 plies, not {plies!r}")
         import_gnubg()
+        self.plies = int(plies)
 
     def evaluate_positions(self, boards: np.ndarray) -> np.ndarray:
-        """``gnubg_nn.probabilities(board, 0)`` for each board, from the side on roll."""
+        """``gnubg_nn.probabilities(board, plies)`` for each board, from the side on roll."""
         gnubg = import_gnubg()
         probabilities = gnubg.probabilities
         lists = np.ascontiguousarray(boards[:, ::-1, 1:]).tolist()
-        return np.array([probabilities(b, _PLIES) for b in lists], dtype=np.float64)
+        plies = self.plies
+        return np.array([probabilities(b, plies) for b in lists], dtype=np.float64)
 
     def choose(self, boards: np.ndarray, dice: np.ndarray) -> np.ndarray:
-        """The board after GNU Backgammon's 0-ply play on each board and roll.
+        """The board after GNU Backgammon's play at ``plies`` on each board and roll.
 
         A roll with no legal play (R5.5) leaves the board unchanged.
         """
         gnubg = import_gnubg()
         best_move = gnubg.best_move
+        plies = self.plies
         boards = check_boards(boards)
         lists = np.ascontiguousarray(boards[:, ::-1, 1:]).tolist()
         rolls = np.asarray(dice).tolist()
         padding = [_NO_MOVE * k for k in range(_MAX_MOVES, -1, -1)]
         flat = []
         for board, (d1, d2) in zip(lists, rolls):
-            moves = best_move(board, d1, d2)
+            moves = best_move(board, d1, d2, plies)
             row: tuple[int, ...] = ()
             for step in moves:
                 row += step
@@ -124,4 +138,4 @@ class GnubgEvaluator(Evaluator):
         return apply_steps(boards, steps)
 
     def __repr__(self) -> str:
-        return "get_evaluator('gnubg')"
+        return f"GnubgEvaluator(plies={self.plies})" if self.plies else "get_evaluator('gnubg')"
