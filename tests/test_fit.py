@@ -10,7 +10,19 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from gammonlab._kernels.net import BOTH_BACK, CONTACT, DEEP, LATE, RACE, net_inputs, net_phase
+from gammonlab._kernels.net import (
+    BOTH_BACK,
+    BOTH_BACK_BAR,
+    CONTACT,
+    CONTACT_FAR,
+    DEEP,
+    DEEP_FAR,
+    LATE,
+    LATE_FAR,
+    RACE,
+    net_inputs,
+    net_phase,
+)
 from gammonlab._kernels.race import is_pure_bearoff
 from gammonlab.errors import TrainingError
 from gammonlab.evaluators.net import NetEvaluator, NetWeights
@@ -129,6 +141,19 @@ def test_a_race_fit_trains_the_race_net_and_keeps_the_contact_net(fitted, tmp_pa
     [
         (2, {CONTACT: "contact", DEEP: "deep"}),
         (4, {CONTACT: "contact", DEEP: "deep", LATE: "late", BOTH_BACK: "both_back"}),
+        (
+            8,
+            {
+                CONTACT: "contact",
+                DEEP: "deep",
+                LATE: "late",
+                BOTH_BACK: "both_back",
+                LATE_FAR: "late_far",
+                CONTACT_FAR: "contact_far",
+                DEEP_FAR: "deep_far",
+                BOTH_BACK_BAR: "both_back_bar",
+            },
+        ),
     ],
 )
 def test_a_split_fit_trains_a_net_for_each_part_of_contact(teacher, tmp_path, contact_nets, names):
@@ -142,7 +167,7 @@ def test_a_split_fit_trains_a_net_for_each_part_of_contact(teacher, tmp_path, co
     net = fit(run, teacher, seed=3, options=options, progress=False)
     assert net.nets == contact_nets + 1
     assert net.meta["fit"]["options"]["contact_nets"] == contact_nets
-    assert net.meta["version"] == {3: 4, 5: 5}[net.nets]
+    assert net.meta["version"] == {3: 4, 5: 5, 9: 6}[net.nets]
     rows = _log(run)
     for name in names.values():
         holdout = [float(r[f"holdout_mse_{name}"]) for r in rows]
@@ -175,7 +200,7 @@ def test_a_split_fit_trains_a_net_for_each_part_of_contact(teacher, tmp_path, co
 def test_contact_nets_are_checked(teacher, tmp_path):
     with pytest.raises(TrainingError, match="a race fit trains one net"):
         fit(tmp_path / "new", teacher, options=FitOptions(contact_nets=2, phase="race"))
-    with pytest.raises(TrainingError, match="contact nets: expected 1, 2, 4, got 3"):
+    with pytest.raises(TrainingError, match="contact nets: expected 1, 2, 4, 8, got 3"):
         fit(tmp_path / "new", teacher, options=FitOptions(contact_nets=3))
 
 

@@ -12,8 +12,12 @@ import gammonlab as gl
 from gammonlab._kernels.movegen import generate_plays_batch
 from gammonlab._kernels.net import (
     BOTH_BACK,
+    BOTH_BACK_BAR,
     CONTACT,
+    CONTACT_FAR,
+    CONTACT_PARTS,
     DEEP,
+    DEEP_FAR,
     F_BACK,
     F_CONTAINED,
     F_CONTAINED_AGAINST,
@@ -21,6 +25,7 @@ from gammonlab._kernels.net import (
     F_ESCAPES_AGAINST,
     F_HIT_PIPS,
     LATE,
+    LATE_FAR,
     RACE,
     net_inputs,
     net_phase,
@@ -166,6 +171,33 @@ def test_the_phase_of_a_position():
         BOTH_BACK,
     ]
     assert net_phase(START, 5) == BOTH_BACK
+    sums = (25, 30, 31, 34, 35, 38, 39, 42, 43, 45, 46, 47, 48, 49, 50)
+    assert [phase_of(s, 9) for s in sums] == [
+        LATE,
+        LATE,
+        LATE_FAR,
+        LATE_FAR,
+        CONTACT,
+        CONTACT,
+        CONTACT_FAR,
+        CONTACT_FAR,
+        DEEP,
+        DEEP,
+        DEEP_FAR,
+        DEEP_FAR,
+        BOTH_BACK,
+        BOTH_BACK_BAR,
+        BOTH_BACK_BAR,
+    ]
+    # each of the nine nets' parts lies inside one part of the five nets'
+    for back_sum in range(25, 51):
+        assert phase_of(back_sum, 5) == {
+            LATE_FAR: LATE,
+            CONTACT_FAR: CONTACT,
+            DEEP_FAR: DEEP,
+            BOTH_BACK_BAR: BOTH_BACK,
+        }.get(phase_of(back_sum, 9), phase_of(back_sum, 9))
+    assert net_phase(START, 9) == BOTH_BACK
     assert net_phase(START, 3) == DEEP and net_phase(START, 2) == CONTACT  # 24 + 24
     race = np.zeros((2, 26), dtype=np.int8)
     race[:, 6] = 15
@@ -174,7 +206,7 @@ def test_the_phase_of_a_position():
     assert net_phase(race, 3) == RACE
 
 
-@pytest.mark.parametrize("nets", [3, 5])
+@pytest.mark.parametrize("nets", [3, 5, 9])
 def test_nets_for_parts_of_contact_value_their_parts(positions, shipped, nets):
     """More nets value the parts of contact (deep contact; or late contact, deep
     contact and both back), the forward pass equal to NumPy's; copies of the
@@ -182,9 +214,9 @@ def test_nets_for_parts_of_contact_value_their_parts(positions, shipped, nets):
     db_home = np.array([(b[:, 7:] == 0).all() for b in positions])  # the database's
     boards = positions[~db_home]
     phases = np.array([net_phase(b, nets) for b in boards])
-    added = [DEEP] if nets == 3 else [DEEP, LATE, BOTH_BACK]
-    assert 0.2 < np.isin(phases, added).mean() < 0.8 and (phases == CONTACT).any()
-    assert all((phases == net).mean() > 0.05 for net in added)
+    added = [net for net, _ in CONTACT_PARTS[nets] if net != CONTACT]
+    assert 0.2 < np.isin(phases, added).mean() < 0.95 and (phases == CONTACT).any()
+    assert all((phases == net).mean() > 0.3 / nets for net in added)
     two = _two_nets(shipped)
     copy = _with_contact_nets(shipped, 1, scale=0.0, nets=nets)
     np.testing.assert_array_equal(
@@ -202,7 +234,13 @@ def test_nets_for_parts_of_contact_value_their_parts(positions, shipped, nets):
 
 @pytest.mark.parametrize(
     ("rolls", "nets"),
-    [(4_000, 2), (4_000, 3), (4_000, 5), pytest.param(20_000, 3, marks=pytest.mark.slow)],
+    [
+        (4_000, 2),
+        (4_000, 3),
+        (4_000, 5),
+        (4_000, 9),
+        pytest.param(20_000, 3, marks=pytest.mark.slow),
+    ],
 )
 def test_choice_of_play_equals_numpy_forward_pass(shipped, rolls, nets):
     """On thousands of rolls the kernel's 0-ply choice is the play a plain NumPy
@@ -392,7 +430,7 @@ def test_choose_refuses_bad_dice():
 
 def test_shipped_weights_load_and_are_described(shipped):
     assert default_weights_path().is_file()
-    assert shipped.meta["version"] == {2: 3, 3: 4, 5: FORMAT_VERSION}[shipped.nets]
+    assert shipped.meta["version"] == {2: 3, 3: 4, 5: 5, 9: 6}[shipped.nets] <= FORMAT_VERSION
     assert shipped.digest() == shipped.meta["sha256"]
     assert shipped.meta.get("games", 0) > 0 or shipped.meta["fit"]["epochs_done"] > 0
 
@@ -517,7 +555,10 @@ def test_a_file_of_three_nets_is_layout_version_4(tmp_path, shipped):
     five = NetWeights.initial(8, seed=1, nets=5)
     again = NetWeights.load(five.save(tmp_path / "five.npz"))
     assert again.nets == 5 and again.meta["version"] == 5 and again.digest() == five.digest()
-    with pytest.raises(GammonlabError, match="nets: expected 2, 3 or 5, got 4"):
+    nine = NetWeights.initial(8, seed=1, nets=9)
+    again = NetWeights.load(nine.save(tmp_path / "nine.npz"))
+    assert again.nets == 9 and again.meta["version"] == 6 and again.digest() == nine.digest()
+    with pytest.raises(GammonlabError, match="nets: expected 2, 3, 5 or 9, got 4"):
         NetWeights.initial(8, nets=4)
 
 

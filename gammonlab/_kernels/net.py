@@ -7,7 +7,7 @@ gammon, win backgammon, lose gammon, lose backgammon.
 
 Phases
 ------
-Two, three or five nets share one layout: the **contact** net (:data:`CONTACT`)
+Two, three, five or nine nets share one layout: the **contact** net (:data:`CONTACT`)
 for positions where some checker still has to pass an opposing one, the
 **race** net (:data:`RACE`) for the others
 (:func:`gammonlab._kernels.pubeval.pubeval_is_race`), and, where the weights
@@ -23,7 +23,12 @@ rearmost checkers' points (each side in its own numbering, the bar 25;
   are close to passing), **contact** (up to :data:`DEEP_BACK_SUM`), **deep
   contact** (below :data:`BOTH_BACK_SUM`) and **both back** (:data:`BOTH_BACK`:
   both sides' rearmost checkers on the opposing ace point or the bar, or one
-  on the bar and the other on the 23 point).
+  on the bar and the other on the 23 point);
+- nine nets: each of those four parts in two, the first net of each for its
+  lower sums (late contact up to 30, contact up to 38, deep contact up to 45,
+  both back at 48) and :data:`LATE_FAR`, :data:`CONTACT_FAR`,
+  :data:`DEEP_FAR` and :data:`BOTH_BACK_BAR` (49 and 50: a side on the bar) for
+  the rest (:data:`CONTACT_PARTS`).
 
 With two nets the contact net values all contact positions. When both sides
 bear off (every checker home), the one-sided bear-off database gives the
@@ -89,7 +94,7 @@ with ``s`` the logistic function. A side that has borne off a checker cannot
 lose a gammon (R8.2): those two outputs are then exactly zero.
 
 Weights: ``w1`` float32 ``(nets, N_INPUTS, H)``, ``b1`` ``(nets, H)``, ``w2``
-``(nets, 5, H)``, ``b2`` ``(nets, 5)``, ``nets`` 2, 3 or 5; the first index
+``(nets, 5, H)``, ``b2`` ``(nets, 5)``, ``nets`` 2, 3, 5 or 9; the first index
 is the phase. The kernels
 that play take them as one argument, the tuple ``weights = (w1, b1, w2, b2)``.
 """
@@ -106,10 +111,14 @@ from .pubeval import rearmost
 
 __all__ = [
     "BOTH_BACK",
+    "BOTH_BACK_BAR",
     "BOTH_BACK_SUM",
     "CONTACT",
+    "CONTACT_FAR",
+    "CONTACT_PARTS",
     "DEEP",
     "DEEP_BACK_SUM",
+    "DEEP_FAR",
     "F_ANCHOR",
     "F_ANCHOR_AGAINST",
     "F_BACK",
@@ -130,12 +139,15 @@ __all__ = [
     "F_SHOTS_AGAINST",
     "LATE",
     "LATE_BACK_SUM",
+    "LATE_FAR",
     "MAX_ACTIVE",
+    "MAX_BACK_SUM",
     "NET_COUNTS",
     "N_FEATURES",
     "N_INPUTS",
     "N_OUTPUTS",
     "OFF_INPUT",
+    "PHASES",
     "RACE",
     "SIDE_INPUTS",
     "active_inputs",
@@ -162,19 +174,65 @@ RACE = 1
 DEEP = 2
 LATE = 3
 BOTH_BACK = 4
-NET_COUNTS = (2, 3, 5)
+LATE_FAR = 5
+CONTACT_FAR = 6
+DEEP_FAR = 7
+BOTH_BACK_BAR = 8
+NET_COUNTS = (2, 3, 5, 9)
 """The numbers of nets a file may hold: of the nets above (their indices), a
-file of two holds the first two, a file of three the first three."""
+file of two holds the first two, a file of three the first three, and so on."""
 DEEP_BACK_SUM = 42
 """Contact is deep when the two rearmost checkers' points sum to more than this
 (the starting position's sum is 48; about half of the contact positions of
 self-play games are deep)."""
 LATE_BACK_SUM = 34
-"""With five nets, contact is late when the two rearmost checkers' points sum
-to this or less (about a quarter of the contact positions of self-play games)."""
+"""With five nets or more, contact is late when the two rearmost checkers'
+points sum to this or less (about a quarter of the contact positions of
+self-play games)."""
 BOTH_BACK_SUM = 48
-"""With five nets, the both-back net values the sums from this up (as at the
-start; about a quarter of the contact positions of self-play games)."""
+"""With five nets or more, the both-back nets value the sums from this up (as
+at the start; about a quarter of the contact positions of self-play games)."""
+MAX_BACK_SUM = 2 * BAR
+"""The largest sum of the two rearmost checkers' points: both sides on the bar."""
+CONTACT_PARTS = {
+    2: ((CONTACT, MAX_BACK_SUM),),
+    3: ((CONTACT, DEEP_BACK_SUM), (DEEP, MAX_BACK_SUM)),
+    5: (
+        (LATE, LATE_BACK_SUM),
+        (CONTACT, DEEP_BACK_SUM),
+        (DEEP, BOTH_BACK_SUM - 1),
+        (BOTH_BACK, MAX_BACK_SUM),
+    ),
+    # each part of five nets in two, about an eighth of the contact positions each
+    9: (
+        (LATE, 30),
+        (LATE_FAR, LATE_BACK_SUM),
+        (CONTACT, 38),
+        (CONTACT_FAR, DEEP_BACK_SUM),
+        (DEEP, 45),
+        (DEEP_FAR, BOTH_BACK_SUM - 1),
+        (BOTH_BACK, BOTH_BACK_SUM),
+        (BOTH_BACK_BAR, MAX_BACK_SUM),
+    ),
+}
+"""For each number of nets, its contact nets in the order of the sum of the two
+rearmost checkers' points, each with the highest sum it values (the first
+from ``POINTS + 1``, the lowest sum of contact)."""
+
+
+def _phase_table() -> np.ndarray:
+    table = np.full((max(NET_COUNTS) + 1, MAX_BACK_SUM + 1), CONTACT, dtype=np.int64)
+    table[:, : POINTS + 1] = RACE
+    for nets, parts in CONTACT_PARTS.items():
+        low = POINTS + 1
+        for net, high in parts:
+            table[nets, low : high + 1] = net
+            low = high + 1
+    return table
+
+
+PHASES = _phase_table()
+"""``PHASES[nets, back_sum]``: the net that values a position in play (:func:`phase_of`)."""
 SIDE_INPUTS = 101
 """Inputs per side: 25 columns (points and bar) x 4, and the checkers off."""
 OFF_INPUT = 100
@@ -206,20 +264,9 @@ N_OUTPUTS = 5
 def phase_of(back_sum, nets):
     """The net of a position in play whose two rearmost checkers' points sum to
     ``back_sum``, for weights of ``nets`` nets: :data:`RACE` when no checker has
-    to pass an opposing one (a sum of 24 or less); else, with three nets,
-    :data:`DEEP` for a sum over :data:`DEEP_BACK_SUM`; with five, :data:`LATE`
-    up to :data:`LATE_BACK_SUM`, :data:`DEEP` over :data:`DEEP_BACK_SUM` and
-    :data:`BOTH_BACK` from :data:`BOTH_BACK_SUM`; else :data:`CONTACT`."""
-    if back_sum <= POINTS:
-        return RACE
-    if nets > BOTH_BACK:
-        if back_sum <= LATE_BACK_SUM:
-            return LATE
-        if back_sum >= BOTH_BACK_SUM:
-            return BOTH_BACK
-    if nets > DEEP and back_sum > DEEP_BACK_SUM:
-        return DEEP
-    return CONTACT
+    to pass an opposing one (a sum of 24 or less); else the contact net of
+    :data:`CONTACT_PARTS` whose sums hold it (with two nets, :data:`CONTACT`)."""
+    return PHASES[nets, back_sum]
 
 
 @njit(cache=True, nogil=True)

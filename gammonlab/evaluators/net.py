@@ -56,12 +56,13 @@ __all__ = [
 
 FORMAT = "gammonlab-net"
 """The layout name written in every weights file."""
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 """The newest version of the input layout and file format this gammonlab reads
-and writes: version 5 holds five nets, the contact positions in four parts;
-version 4 three, a deep contact net beside the contact net; a file of two nets
-is written as version 3. gammonlab reads all three."""
-_VERSIONS = {3: (2,), 4: (2, 3), 5: (5,)}
+and writes: version 6 holds nine nets, the contact positions in eight parts;
+version 5 five nets, the contact positions in four parts; version 4 three, a
+deep contact net beside the contact net; a file of two nets is written as
+version 3. gammonlab reads all four."""
+_VERSIONS = {3: (2,), 4: (2, 3), 5: (5,), 6: (9,)}
 """The numbers of nets each version this gammonlab reads may hold."""
 _VERSION_OF = {n: min(v for v, counts in _VERSIONS.items() if n in counts) for n in NET_COUNTS}
 """The version a file of so many nets is written as: the oldest that holds them."""
@@ -77,7 +78,7 @@ def default_weights_path() -> Path:
 
 
 def _counts() -> str:
-    """The numbers of nets a file may hold, in words: "2, 3 or 5"."""
+    """The numbers of nets a file may hold, in words: "2, 3, 5 or 9"."""
     return ", ".join(map(str, NET_COUNTS[:-1])) + f" or {NET_COUNTS[-1]}"
 
 
@@ -116,7 +117,7 @@ class NetWeights:
     parts of contact; :mod:`gammonlab._kernels.net`) and what is known of them.
 
     ``w1`` float32 ``(nets, N_INPUTS, hidden)``, ``b1`` ``(nets, hidden)``, ``w2``
-    ``(nets, 5, hidden)``, ``b2`` ``(nets, 5)``, ``nets`` 2, 3 or 5; ``meta`` holds
+    ``(nets, 5, hidden)``, ``b2`` ``(nets, 5)``, ``nets`` 2, 3, 5 or 9; ``meta`` holds
     the training record (games played, seed, learning rate, ...), written into
     the file.
     """
@@ -165,8 +166,8 @@ class NetWeights:
 
     @property
     def nets(self) -> int:
-        """Nets in the file: 2 (contact, race), 3 (and deep contact) or 5 (contact in
-        four parts, :func:`gammonlab._kernels.net.phase_of`)."""
+        """Nets in the file: 2 (contact, race), 3 (and deep contact), 5 (contact in
+        four parts) or 9 (in eight: :data:`gammonlab._kernels.net.CONTACT_PARTS`)."""
         return int(self.w1.shape[0])
 
     @property

@@ -138,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         help="a contact fit fits this many nets of --hidden units on the same labels, each "
         "for a part of contact by the sum of the two rearmost checkers' points: 2, deep "
         f"contact (over {DEEP_BACK_SUM}) and the rest; 4, late contact ({LATE_BACK_SUM} or "
-        f"less), contact, deep contact and both back ({BOTH_BACK_SUM} or more) (default: 1)",
+        f"less), contact, deep contact and both back ({BOTH_BACK_SUM} or more); 8, each of "
+        "those four in two (default: 1)",
     )
     parser.add_argument(
         "--split-contact",

@@ -47,7 +47,20 @@ from typing import Any
 
 import numpy as np
 
-from .._kernels.net import BOTH_BACK, CONTACT, DEEP, LATE, N_OUTPUTS, NET_COUNTS, RACE, net_inputs
+from .._kernels.net import (
+    BOTH_BACK,
+    BOTH_BACK_BAR,
+    CONTACT,
+    CONTACT_FAR,
+    DEEP,
+    DEEP_FAR,
+    LATE,
+    LATE_FAR,
+    N_OUTPUTS,
+    NET_COUNTS,
+    RACE,
+    net_inputs,
+)
 from .._kernels.net_search import ply_probabilities
 from .._kernels.net_train import (
     MAX_GAME_PLIES,
@@ -97,11 +110,11 @@ class FitOptions:
     (``"contact"`` or ``"race"``: only that phase's positions are labelled) fitted in
     ``epochs`` passes of minibatches of ``batch``, the learning rate falling
     from ``learning_rate`` to ``final_learning_rate`` along a cosine. With
-    ``contact_nets`` 2 or 4, a contact fit fits that many nets of ``hidden``
+    ``contact_nets`` 2, 4 or 8, a contact fit fits that many nets of ``hidden``
     units on the same labels, each for a part of contact
-    (:func:`~gammonlab._kernels.net.phase_of`: deep contact and the rest; or late
-    contact, contact, deep contact and both back), each in passes over its own
-    positions.
+    (:data:`~gammonlab._kernels.net.CONTACT_PARTS`: deep contact and the rest;
+    late contact, contact, deep contact and both back; or each of those in
+    two), each in passes over its own positions.
     """
 
     positions: int = 750_000
@@ -544,7 +557,17 @@ class _Fitter:
         return _squared_errors(self.params, self.holdout)
 
 
-_NET_NAMES = {CONTACT: "contact", RACE: "race", DEEP: "deep", LATE: "late", BOTH_BACK: "both_back"}
+_NET_NAMES = {
+    CONTACT: "contact",
+    RACE: "race",
+    DEEP: "deep",
+    LATE: "late",
+    BOTH_BACK: "both_back",
+    LATE_FAR: "late_far",
+    CONTACT_FAR: "contact_far",
+    DEEP_FAR: "deep_far",
+    BOTH_BACK_BAR: "both_back_bar",
+}
 
 
 def fit(
