@@ -35,6 +35,19 @@ needs_module("gnubg_nn")
 GNUBG_DATABASE_RESOLUTION = 2.0 / 65535
 
 
+def in_child(script: str, *args: str) -> dict:
+    """The JSON object a script prints last, run in a child process (a crash of
+    ``gnubg_nn`` fails the test instead of taking the run down)."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    return json.loads(done.stdout.splitlines()[-1])
+
+
 def random_bearoff(rng: np.random.Generator, max_checkers: int = 6) -> np.ndarray:
     board = np.zeros((2, 26), dtype=np.int8)
     for side in range(2):
@@ -119,14 +132,7 @@ PUB_LOOP = textwrap.dedent(r"""
 
 def test_opening_pubeval_agrees_with_a_gnubg_pubeval_loop():
     games = 2592
-    done = subprocess.run(
-        [sys.executable, "-c", PUB_LOOP, str(games), "7"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    loop = json.loads(done.stdout)
+    loop = in_child(PUB_LOOP, str(games), "7")
     assert loop["illegal"] == 0
     res = rollout(
         gl.Position.initial(),
@@ -160,14 +166,7 @@ GNUBG_POLICY = textwrap.dedent("""
 
 
 def test_gnubg_policy_runs_and_is_reproducible():
-    done = subprocess.run(
-        [sys.executable, "-c", GNUBG_POLICY],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    out = json.loads(done.stdout.splitlines()[-1])
+    out = in_child(GNUBG_POLICY)
     assert out["same"] and 0.2 < out["win"] < 0.8 and out["stderr"] > 0
     assert out["evaluator"] == "gnubg" and 0.4 < out["rolled_win"] < 0.7
 
@@ -207,14 +206,7 @@ GNUBG_LOOK_AHEAD = textwrap.dedent("""
 
 
 def test_gnubg_looks_ahead_when_asked():
-    done = subprocess.run(
-        [sys.executable, "-c", GNUBG_LOOK_AHEAD],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    out = json.loads(done.stdout.splitlines()[-1])
+    out = in_child(GNUBG_LOOK_AHEAD)
     assert out["legal"] and out["repr"] == "GnubgEvaluator(plies=1)"
     # a look-ahead changes some plays, not most
     assert out["plays"] // 2 < out["same"] < out["plays"]
