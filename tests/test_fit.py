@@ -136,6 +136,45 @@ def test_a_race_fit_trains_the_race_net_and_keeps_the_contact_net(fitted, tmp_pa
     )
 
 
+def test_a_fit_can_carry_the_nets_of_another(fitted, teacher, tmp_path, capsys):
+    """With ``carry`` the nets a fit does not train are another net's: a race fit
+    on the teacher's labels beside the contact net of another run. A resumed run
+    keeps the net it carries, and refuses another."""
+    contact_run, contact_net = fitted
+    carried = contact_net.save(tmp_path / "carried.npz")
+    options = FitOptions(**{**TINY.__dict__, "positions": 6000, "hidden": 64, "phase": "race"})
+    run = tmp_path / "race"
+    fit(run, teacher, seed=5, options=options, carry=carried, stop_after=2, progress=False)
+    with pytest.raises(TrainingError, match="not the net the run"):
+        fit(run, teacher, seed=5, options=options, carry=teacher, progress=False)
+    net = fit(run, teacher, seed=5, options=options, progress=False)
+    record = net.meta["fit"]
+    assert record["epochs_done"] == options.epochs
+    assert record["carried"] == str(carried) and record["carried_sha256"] == contact_net.digest()
+    assert net.hidden == contact_net.hidden  # the carried file's width, not the teacher's
+    with np.load(contact_run / "labels" / "chunk-0001.npz") as chunk:
+        contact = chunk["boards"][[net_phase(b, 2) == CONTACT for b in chunk["boards"]]]
+    np.testing.assert_array_equal(
+        NetEvaluator(weights=net).evaluate_positions(contact),
+        NetEvaluator(weights=contact_net).evaluate_positions(contact),
+    )
+    with np.load(run / "labels" / "chunk-0001.npz") as chunk:
+        race = chunk["boards"]
+    fitted_race = NetEvaluator(weights=net).evaluate_positions(race)
+    for other in (contact_net, NetWeights.load(teacher)):
+        theirs = NetEvaluator(weights=other).evaluate_positions(race)
+        assert np.abs(fitted_race - theirs).max() > 1e-3
+    # a run started without a carried net does not take one later
+    plain = tmp_path / "plain"
+    shutil.copytree(run / "labels", plain / "labels")
+    fit(plain, teacher, seed=5, options=options, stop_after=1, progress=False)
+    with pytest.raises(TrainingError, match="carries the teacher's nets"):
+        fit(plain, teacher, seed=5, options=options, carry=carried, progress=False)
+    with pytest.raises(SystemExit):
+        main(["--run", str(tmp_path / "none"), "--carry", str(carried), "--games", "10"])
+    assert "--carry names the nets a fit keeps" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("contact_nets", "names"),
     [

@@ -453,24 +453,34 @@ def test_shipped_weights_are_kept_in_the_runs_snapshots(shipped, tmp_path):
     """The shipped net is rebuilt from what the repository holds: the training
     run's snapshot after the games it records (``data/training/snapshots``), the
     mean of the snapshots it names, or the checkpoint of a fit run in ``data/``
-    whose teachers, one after another, lead back to such a snapshot."""
+    whose teachers (and the nets it carries in place of a teacher's), one after
+    another, lead back to such a snapshot."""
     root = Path(__file__).resolve().parents[1]
-    net = shipped
-    while "fit" in net.meta:
-        runs = sorted((root / "data").glob("*/checkpoint.npz"))
-        same = [p for p in runs if NetWeights.load(p).digest() == net.digest()]
-        assert same, f"no fit run in data/ has the net {net.digest()[:12]}"
-        teacher = root / net.meta["fit"]["teacher"]
-        net = NetWeights.load(teacher)
-        assert net.digest() == NetWeights.load(same[0]).meta["fit"]["teacher_sha256"]
+    runs = {NetWeights.load(p).digest(): p for p in (root / "data").glob("*/checkpoint.npz")}
     folder = root / "data" / "training" / "snapshots"
-    if "averaged" not in net.meta:
-        assert NetWeights.load(folder / f"games-{net.meta['games']}.npz").digest() == (net.digest())
-        return
-    names = [folder / f"games-{n['games']}.npz" for n in net.meta["averaged"]]
-    for name, kept in zip(names, net.meta["averaged"]):
-        assert NetWeights.load(name).digest() == kept["sha256"]
-    assert average(names, tmp_path / "again.npz").digest() == net.digest()
+    snapshots = 0
+    pending = [shipped]
+    while pending:
+        net = pending.pop()
+        if "fit" in net.meta:
+            assert net.digest() in runs, f"no fit run in data/ has the net {net.digest()[:12]}"
+            record = NetWeights.load(runs[net.digest()]).meta["fit"]
+            for name, digest in (("teacher", "teacher_sha256"), ("carried", "carried_sha256")):
+                if name in record:
+                    source = NetWeights.load(root / record[name])
+                    assert source.digest() == record[digest], (name, record[name])
+                    pending.append(source)
+            continue
+        snapshots += 1
+        if "averaged" not in net.meta:
+            kept = NetWeights.load(folder / f"games-{net.meta['games']}.npz")
+            assert kept.digest() == net.digest()
+            continue
+        names = [folder / f"games-{n['games']}.npz" for n in net.meta["averaged"]]
+        for name, kept in zip(names, net.meta["averaged"]):
+            assert NetWeights.load(name).digest() == kept["sha256"]
+        assert average(names, tmp_path / "again.npz").digest() == net.digest()
+    assert snapshots >= 1
 
 
 def test_snapshots_before_layout_3_have_zero_rows_for_its_inputs():

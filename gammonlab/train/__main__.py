@@ -99,6 +99,13 @@ def main(argv: list[str] | None = None) -> int:
         "file), on its self-play positions and the positions after its best plays",
     )
     parser.add_argument(
+        "--carry",
+        default=None,
+        metavar="WEIGHTS",
+        help="with --teacher: the nets the fit does not train come from WEIGHTS (a weights "
+        "file) instead of the teacher, e.g. a race fit beside another run's contact nets",
+    )
+    parser.add_argument(
         "--fit-positions",
         type=int,
         default=FitOptions.positions,
@@ -127,8 +134,8 @@ def main(argv: list[str] | None = None) -> int:
         "--fit-phase",
         choices=("contact", "race"),
         default=FitOptions.phase,
-        help="the net a fit trains, on that phase's positions only; the teacher's net of the "
-        "other phase is carried over (default: %(default)s)",
+        help="the net a fit trains, on that phase's positions only; the teacher's (or --carry's) "
+        "nets of the other phase are carried over (default: %(default)s)",
     )
     parser.add_argument(
         "--contact-nets",
@@ -203,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.jobs != 1 and args.teacher is None:
         parser.error("--jobs labels the chunks of a fit: it goes with --teacher")
+    if args.carry is not None and args.teacher is None:
+        parser.error("--carry names the nets a fit keeps: it goes with --teacher")
     if args.teacher is not None:
         if args.games is not None or args.distil is not None:
             parser.error("--teacher fits a new net: it does not go with --games or --distil")
@@ -226,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
             args.teacher,
             seed=args.seed,
             options=fit_options,
+            carry=args.carry,
             progress=not args.no_progress,
             n_jobs=args.jobs,
         )

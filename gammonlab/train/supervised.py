@@ -7,8 +7,8 @@ the positions after the best plays of a roll from each (what a player
 compares when it chooses a play), labels them all with the teacher's n-ply
 values, and fits a new net of one phase, contact or race, to the labels by
 minibatch gradient descent (Adam, a cosine learning rate); the other phase's
-net is the teacher's, carried over. The fitted net can then teach the next
-one::
+nets are the teacher's, carried over, or with ``--carry WEIGHTS`` those of
+another net. The fitted net can then teach the next one::
 
     python -m gammonlab.train --run data/fit-1 --teacher data/training/snapshots/games-15000000.npz
     python -m gammonlab.train --run data/fit-2 --teacher data/fit-1/checkpoint.npz --seed 2 \
@@ -16,6 +16,9 @@ one::
     python -m gammonlab.train --run data/fit-8 --teacher data/fit-7/checkpoint.npz --seed 8 \
         --fit-phase race --rollout-trials 36 --fit-positions 3000000 --fit-epochs 100 \
         --learning-rate 0.003
+    python -m gammonlab.train --run data/fit-22 --teacher data/fit-21/checkpoint.npz --seed 22 \
+        --fit-phase race --fit-positions 6000000 --fit-epochs 100 --learning-rate 0.003 \
+        --carry data/fit-20/checkpoint.npz
 
 A race fit labels only the race positions of the teacher's games (and the
 positions after their best plays), so its labels cost a small part of a
@@ -470,9 +473,10 @@ def _initial(seed: int, n_inputs: int, hidden: int) -> list[np.ndarray]:
 def _weights(
     teacher: NetWeights, fitted: dict[int, list[np.ndarray]], nets: int, meta: dict
 ) -> NetWeights:
-    """The nets fitted (by index) beside the teacher's other nets, all zero-padded
-    to the widest (the file holds one width); a deep contact net the teacher
-    lacks is its contact net, as the teacher's kernels value deep contact."""
+    """The nets fitted (by index) beside the other nets of ``teacher`` (the
+    teacher's, or the carried net's), all zero-padded to the widest (the file
+    holds one width); a deep contact net ``teacher`` lacks is its contact net,
+    as its kernels value deep contact."""
     hidden = max([teacher.hidden] + [params[0].shape[1] for params in fitted.values()])
     w1 = np.zeros((nets, teacher.w1.shape[1], hidden), dtype=np.float32)
     b1 = np.zeros((nets, hidden), dtype=np.float32)
@@ -576,6 +580,7 @@ def fit(
     *,
     seed: int = 1,
     options: FitOptions | None = None,
+    carry: str | Path | None = None,
     stop_after: int | None = None,
     progress: bool = True,
     n_jobs: int = 1,
@@ -595,6 +600,11 @@ def fit(
     options : FitOptions
         The labels and the optimisation; a resumed run must be given its own
         (or none).
+    carry : path, optional
+        A weights file whose nets the fit does not train go into the fitted
+        file in place of the teacher's (by default the teacher's are carried
+        over): a race fit on a teacher's labels beside another run's contact
+        nets. A resumed run keeps the one it was started with.
     stop_after : int, optional
         Stop when this many epochs are done in all (default: all of them);
         the run goes on from there when it is started again.
@@ -608,7 +618,7 @@ def fit(
     -------
     NetWeights
         The weights after the last epoch: the net fitted for the phase and
-        the teacher's net of the other phase.
+        the teacher's (or ``carry``'s) nets of the other phase.
     """
     if isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs < 1:
         raise TrainingError(f"n_jobs must be 1 or more labelling processes, got {n_jobs!r}")
@@ -633,6 +643,10 @@ def fit(
                 f"{checkpoint}: this run was started with seed {record['seed']!r}, not {seed}"
             )
         teacher = teacher if teacher is not None else record["teacher"]
+        if carry is None:
+            carry = record.get("carried")
+        elif "carried" not in record:
+            raise TrainingError(f"{checkpoint}: the run carries the teacher's nets, not {carry}'s")
     options = options or FitOptions()
     options.check()
     if teacher is None:
@@ -646,11 +660,23 @@ def fit(
             f"{teacher}: not the teacher of the run in {run} "
             f"(sha256 {record['teacher_sha256'][:12]}...)"
         )
+    carried_net = None
+    if carry is not None:
+        try:
+            carried_net = NetWeights.load(carry)
+        except NetWeightsError as error:
+            raise TrainingError(f"carry: {error}") from error
+        if record and record.get("carried_sha256") != carried_net.digest():
+            raise TrainingError(
+                f"{carry}: not the net the run in {run} carries "
+                f"(sha256 {str(record.get('carried_sha256'))[:12]}...)"
+            )
+    others = carried_net if carried_net is not None else teacher_net
     until = options.epochs if stop_after is None else min(stop_after, options.epochs)
     if previous is not None and record["epochs_done"] >= until:
         return previous  # nothing left to do: no labels needed
     paths = _labels(run, teacher_net, seed, options, progress, n_jobs)
-    nets = options.nets(teacher_net)
+    nets = options.nets(others)
     fitters = [
         _Fitter(
             net,
@@ -691,6 +717,9 @@ def fit(
             "step": 0,
             "cpu_seconds": 0.0,
         }
+        if carried_net is not None:
+            record["carried"] = str(carry)
+            record["carried_sha256"] = carried_net.digest()
         for j, fitter in enumerate(fitters):
             fitter.start(seed if j == 0 else seed + 1_000_003 * j)
     meta: dict[str, Any] = {"seed": seed}
@@ -720,7 +749,7 @@ def fit(
         record["epochs_done"] = epoch + 1
         record["cpu_seconds"] = float(record["cpu_seconds"]) + time.process_time() - begin
         meta["fit"] = record
-        weights = _weights(teacher_net, {f.net: f.params for f in fitters}, nets, meta)
+        weights = _weights(others, {f.net: f.params for f in fitters}, nets, meta)
         optimizer: dict[str, np.ndarray] = {}
         for j, fitter in enumerate(fitters):
             for k in range(4):
