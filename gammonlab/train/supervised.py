@@ -16,7 +16,7 @@ another net. The fitted net can then teach the next one::
     python -m gammonlab.train --run data/fit-8 --teacher data/fit-7/checkpoint.npz --seed 8 \
         --fit-phase race --rollout-trials 36 --fit-positions 3000000 --fit-epochs 100 \
         --learning-rate 0.003
-    python -m gammonlab.train --run data/fit-22 --teacher data/fit-21/checkpoint.npz --seed 22 \
+    python -m gammonlab.train --run data/fit-22 --teacher data/fit-19/checkpoint.npz --seed 21 \
         --fit-phase race --fit-positions 6000000 --fit-epochs 100 --learning-rate 0.003 \
         --carry data/fit-20/checkpoint.npz
 
