@@ -415,22 +415,26 @@ def test_the_command_fits_and_resumes(teacher, tmp_path, capsys):
     [([], 1), (["--split-contact"], 2), (["--contact-nets", "2"], 2), (["--contact-nets", "4"], 4)],
 )
 def test_the_command_asks_for_the_contact_nets(monkeypatch, capsys, flags, contact_nets):
-    """``--contact-nets N`` (``--split-contact`` is 2) reaches the fit's options."""
+    """``--contact-nets N`` (``--split-contact`` is 2) reaches the fit's options, and
+    ``--jobs`` and ``--carry`` the fit."""
     import gammonlab.train.__main__ as command
 
     asked = {}
 
-    def record(run, teacher, *, seed, options, progress, n_jobs):
+    def record(run, teacher, *, seed, options, carry, progress, n_jobs):
         asked["options"] = options
         asked["n_jobs"] = n_jobs
+        asked["carry"] = carry
         return SimpleNamespace(meta={"fit": {"epochs_done": 0}}, digest=lambda: "0" * 64)
 
     monkeypatch.setattr(command, "fit", record)
     assert main(["--run", "run", "--teacher", "teacher.npz", *flags]) == 0
     assert asked["options"].contact_nets == contact_nets
-    assert asked["n_jobs"] == 1
+    assert asked["n_jobs"] == 1 and asked["carry"] is None
     assert main(["--run", "run", "--teacher", "teacher.npz", "--jobs", "2", *flags]) == 0
     assert asked["n_jobs"] == 2
+    assert main(["--run", "run", "--teacher", "t.npz", "--carry", "other.npz", *flags]) == 0
+    assert asked["carry"] == "other.npz"
     with pytest.raises(SystemExit):
         main(["--run", "run", "--teacher", "teacher.npz", "--split-contact", "--contact-nets", "4"])
     assert "--split-contact is --contact-nets 2, not 4" in capsys.readouterr().err
