@@ -471,14 +471,14 @@ def _initial(seed: int, n_inputs: int, hidden: int) -> list[np.ndarray]:
 
 
 def _weights(
-    teacher: NetWeights, fitted: dict[int, list[np.ndarray]], nets: int, meta: dict
+    others: NetWeights, fitted: dict[int, list[np.ndarray]], nets: int, meta: dict
 ) -> NetWeights:
-    """The nets fitted (by index) beside the other nets of ``teacher`` (the
-    teacher's, or the carried net's), all zero-padded to the widest (the file
-    holds one width); a deep contact net ``teacher`` lacks is its contact net,
-    as its kernels value deep contact."""
-    hidden = max([teacher.hidden] + [params[0].shape[1] for params in fitted.values()])
-    w1 = np.zeros((nets, teacher.w1.shape[1], hidden), dtype=np.float32)
+    """The nets fitted (by index) beside the other nets of ``others`` (the
+    teacher, or the carried net), all zero-padded to the widest (the file holds
+    one width); a deep contact net ``others`` lacks is its contact net, as its
+    kernels value deep contact."""
+    hidden = max([others.hidden] + [params[0].shape[1] for params in fitted.values()])
+    w1 = np.zeros((nets, others.w1.shape[1], hidden), dtype=np.float32)
     b1 = np.zeros((nets, hidden), dtype=np.float32)
     w2 = np.zeros((nets, N_OUTPUTS, hidden), dtype=np.float32)
     b2 = np.zeros((nets, N_OUTPUTS), dtype=np.float32)
@@ -488,12 +488,12 @@ def _weights(
             width = params[0].shape[1]
             w1[net, :, :width], b1[net, :width], w2[net, :, :width], b2[net] = params
         else:
-            source = net if net < teacher.nets else CONTACT
-            width = teacher.hidden
-            w1[net, :, :width] = teacher.w1[source]
-            b1[net, :width] = teacher.b1[source]
-            w2[net, :, :width] = teacher.w2[source]
-            b2[net] = teacher.b2[source]
+            source = net if net < others.nets else CONTACT
+            width = others.hidden
+            w1[net, :, :width] = others.w1[source]
+            b1[net, :width] = others.b1[source]
+            w2[net, :, :width] = others.w2[source]
+            b2[net] = others.b2[source]
     return NetWeights(w1, b1, w2, b2, meta=meta)
 
 
