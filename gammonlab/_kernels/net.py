@@ -156,11 +156,14 @@ __all__ = [
     "add_features",
     "add_occupied",
     "add_point",
+    "add_row",
     "add_side",
     "chain_probabilities",
+    "change_point",
     "evaluate_one",
     "feature_values",
     "hidden_layer",
+    "hidden_logits",
     "logistic",
     "logits",
     "net_inputs",
@@ -396,6 +399,26 @@ def logits(acc, net, w2, b2):
     return z0 + b2[net, 0], z1 + b2[net, 1], z2 + b2[net, 2], z3 + b2[net, 3], z4 + b2[net, 4]
 
 
+@njit(cache=True, nogil=True, fastmath=True, inline="always")
+def hidden_logits(acc, net, w2, b2):
+    """The five logits of the hidden layer ``acc`` before its ReLU, as a tuple
+    (:func:`logits`), leaving ``acc`` as it is."""
+    h = acc.shape[0]
+    z0 = np.float32(0.0)
+    z1 = np.float32(0.0)
+    z2 = np.float32(0.0)
+    z3 = np.float32(0.0)
+    z4 = np.float32(0.0)
+    for j in range(h):
+        a = max(acc[j], np.float32(0.0))
+        z0 += w2[net, 0, j] * a
+        z1 += w2[net, 1, j] * a
+        z2 += w2[net, 2, j] * a
+        z3 += w2[net, 3, j] * a
+        z4 += w2[net, 4, j] * a
+    return z0 + b2[net, 0], z1 + b2[net, 1], z2 + b2[net, 2], z3 + b2[net, 3], z4 + b2[net, 4]
+
+
 @njit(cache=True, nogil=True, fastmath=True)
 def output_logits(acc, net, w2, b2, z):
     """ReLU of the hidden layer (in place) and the five logits into ``z`` (:func:`logits`)."""
@@ -420,6 +443,29 @@ def add_point(acc, w1, net, k, n):
         v = np.float32((n - 3) * 0.5)
         for j in range(h):
             acc[j] += w1[net, k, j] + w1[net, k + 1, j] + w1[net, k + 2, j] + v * w1[net, k + 3, j]
+
+
+@njit(cache=True, nogil=True, fastmath=True, inline="always")
+def add_row(acc, w1, net, k, v):
+    """Add to ``acc`` the weight row of input ``k`` times ``v`` (float32)."""
+    for j in range(acc.shape[0]):
+        acc[j] += v * w1[net, k, j]
+
+
+@njit(cache=True, nogil=True, fastmath=True, inline="always")
+def change_point(acc, w1, net, k, old, new):
+    """Change ``acc`` from ``old`` checkers to ``new`` on one point, whose inputs
+    start at ``k`` (:func:`add_point`): one pass for each of the four inputs
+    whose value changes, usually one."""
+    if (new >= 1) != (old >= 1):
+        add_row(acc, w1, net, k, np.float32(1.0 if new >= 1 else -1.0))
+    if (new >= 2) != (old >= 2):
+        add_row(acc, w1, net, k + 1, np.float32(1.0 if new >= 2 else -1.0))
+    if (new >= 3) != (old >= 3):
+        add_row(acc, w1, net, k + 2, np.float32(1.0 if new >= 3 else -1.0))
+    more = max(new - 3, 0) - max(old - 3, 0)
+    if more != 0:
+        add_row(acc, w1, net, k + 3, np.float32(more * 0.5))
 
 
 @njit(cache=True, nogil=True, fastmath=True, inline="always")

@@ -17,13 +17,19 @@ from numba import njit
 from .board import BAR, HOME, OFF
 from .movegen import GAME_CAPACITY, search_all, search_buffers, swap_into, swap_sides
 from .net import (
+    F_SHOTS,
     MAX_ACTIVE,
+    N_FEATURES,
     N_OUTPUTS,
-    add_feature_counts,
+    OFF_INPUT,
+    SIDE_INPUTS,
     add_occupied,
+    add_row,
+    change_point,
     evaluate_one,
+    feature_values,
+    hidden_logits,
     logistic,
-    logits,
     phase_of,
 )
 from .net_features import masks_counts, side_masks
@@ -81,6 +87,11 @@ def position_probabilities(board, swap, weights, tables, buffers):
     return evaluate_one(board, swap, weights, acc, z, buffers.widths)
 
 
+FRESH_START_EVERY = 16
+"""Candidates :func:`candidate_probabilities` values by changing the hidden layer
+of the one before, in a row, before it starts afresh: float32 rounding cannot add up."""
+
+
 CHOICE_CAPACITY = 256
 """Candidates :func:`net_choose` values in the buffers' space; more get their own."""
 
@@ -109,6 +120,10 @@ class EvalBuffers(NamedTuple):
     """float64 ``(CHOICE_CAPACITY, 5)``: the candidates' probabilities."""
     widths: np.ndarray
     """int64 ``(nets,)``: the hidden units each net uses (:func:`net_widths`)."""
+    last: np.ndarray
+    """int8 ``(2, 26)``: the candidate :func:`candidate_probabilities` valued last."""
+    last_features: np.ndarray
+    """float32 ``(N_FEATURES,)``: its features."""
 
 
 @njit(cache=True, nogil=True)
@@ -148,6 +163,8 @@ def eval_buffers(weights):
         np.zeros(nets, dtype=np.bool_),
         np.empty((CHOICE_CAPACITY, N_OUTPUTS)),
         net_widths(weights),
+        np.empty((2, 26), dtype=np.int8),
+        np.empty(N_FEATURES, dtype=np.float32),
     )
 
 
@@ -169,9 +186,14 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
     """The probabilities of the first ``n`` candidates (resulting boards seen from
     the mover), each from the opponent's side, on roll next, into ``out`` ``(n, 5)``.
 
-    Each is valued exactly as :func:`position_probabilities` values it. The
-    opponent's checkers are the same in every candidate that hits nothing, so
-    their part of the hidden layer is added once per net and reused.
+    Each is valued as :func:`position_probabilities` values it, to float32
+    rounding. The candidates of a roll differ in a few points, so a candidate
+    valued by the same net as the one before it, with the opponent's checkers
+    where they were, starts from that one's hidden layer and changes only the
+    weight rows of the mover's points and of the features that differ, up to
+    :data:`FRESH_START_EVERY` in a row. Any other starts afresh: the opponent's
+    part of its hidden layer is added once per net and reused while the
+    opponent's checkers stay put (none is hit).
     """
     w1, b1, w2, b2 = weights
     acc = buffers.acc
@@ -179,9 +201,13 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
     reference = buffers.reference
     have = buffers.have
     widths = buffers.widths
+    last = buffers.last
+    last_features = buffers.last_features
     nets = w1.shape[0]
     for net in range(nets):
         have[net] = False
+    last_net = -1  # the net that valued the candidate before, -1 for none
+    chain = 0  # the candidates valued since the last fresh start
     for c in range(n):
         board = candidates[c]
         # one pass per side: its points as bitmasks (bar bit 25), its rearmost checker
@@ -192,30 +218,62 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
         if mover[0] == 0 or opponent[0] == 0 or (back_mover <= HOME and back_opponent <= HOME):
             # a finished game or a bear-off of both sides: exact values
             p = position_probabilities(board, 1, weights, tables, buffers)
+            last_net = -1
         else:
             net = phase_of(back_mover + back_opponent, nets)
-            h = widths[net]
-            units = acc[:h]
-            same = have[net]
-            if same:
+            units = acc[: widths[net]]
+            features = feature_values(masks_counts(board, 1, opponent, mover))
+            step = net == last_net and chain < FRESH_START_EVERY
+            if step:
                 for col in range(26):
-                    if board[1, col] != reference[net, col]:
-                        same = False
+                    if board[1, col] != last[1, col]:
+                        step = False
                         break
-            if not same:
-                # the opponent (on roll next) is input block 0
+            if step:
+                chain += 1
+                # the mover is input block 1 (the opponent, on roll next, is block 0)
+                for col in range(1, BAR + 1):
+                    if board[0, col] != last[0, col]:
+                        k = SIDE_INPUTS + 4 * (col - 1)
+                        change_point(units, w1, net, k, last[0, col], board[0, col])
+                if board[0, OFF] != last[0, OFF]:
+                    off = np.float32((board[0, OFF] - last[0, OFF]) / 15.0)
+                    add_row(units, w1, net, SIDE_INPUTS + OFF_INPUT, off)
+                for f in range(N_FEATURES):
+                    v = np.float32(features[f])
+                    if v != last_features[f]:
+                        add_row(units, w1, net, F_SHOTS + f, v - last_features[f])
+                        last_features[f] = v
+            else:
+                chain = 0
+                h = units.shape[0]
+                same = have[net]
+                if same:
+                    for col in range(26):
+                        if board[1, col] != reference[net, col]:
+                            same = False
+                            break
+                if not same:
+                    # the opponent (on roll next) is input block 0
+                    for j in range(h):
+                        base[net, j] = b1[net, j]
+                    add_occupied(board, 1, opponent[0], 0, net, w1, base[net, :h])
+                    for col in range(26):
+                        reference[net, col] = board[1, col]
+                    have[net] = True
                 for j in range(h):
-                    base[net, j] = b1[net, j]
-                add_occupied(board, 1, opponent[0], 0, net, w1, base[net, :h])
-                for col in range(26):
-                    reference[net, col] = board[1, col]
-                have[net] = True
-            for j in range(h):
-                units[j] = base[net, j]
-            add_occupied(board, 0, mover[0], 1, net, w1, units)  # the mover is input block 1
-            counts = masks_counts(board, 1, opponent, mover)
-            add_feature_counts(counts, net, w1, units)
-            z0, z1, z2, z3, z4 = logits(units, net, w2, b2)
+                    units[j] = base[net, j]
+                add_occupied(board, 0, mover[0], 1, net, w1, units)
+                for f in range(N_FEATURES):
+                    v = np.float32(features[f])
+                    last_features[f] = v
+                    if v != 0.0:
+                        add_row(units, w1, net, F_SHOTS + f, v)
+            for col in range(26):
+                last[0, col] = board[0, col]
+                last[1, col] = board[1, col]
+            last_net = net
+            z0, z1, z2, z3, z4 = hidden_logits(units, net, w2, b2)
             # the chain of the outputs, from the opponent's side (can it win or lose a gammon?)
             win = logistic(z0)
             wg = win * logistic(z1) if board[0, OFF] == 0 else 0.0
