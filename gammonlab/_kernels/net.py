@@ -168,6 +168,7 @@ __all__ = [
     "logits",
     "net_inputs",
     "net_phase",
+    "output_layer",
     "output_logits",
     "phase_of",
 ]
@@ -380,8 +381,9 @@ def hidden_layer(board, swap, net, w1, b1, acc, index, value):
 
 
 @njit(cache=True, nogil=True, fastmath=True, inline="always")
-def logits(acc, net, w2, b2):
-    """ReLU of the hidden layer (in place) and the five logits, as a tuple."""
+def output_layer(acc, net, w2, b2, relu_in_place):
+    """The five logits of the hidden layer ``acc`` (before its ReLU), as a tuple;
+    ``relu_in_place`` leaves the ReLU's values in ``acc`` (for the gradient)."""
     h = acc.shape[0]
     z0 = np.float32(0.0)
     z1 = np.float32(0.0)
@@ -390,7 +392,8 @@ def logits(acc, net, w2, b2):
     z4 = np.float32(0.0)
     for j in range(h):
         a = max(acc[j], np.float32(0.0))
-        acc[j] = a
+        if relu_in_place:
+            acc[j] = a
         z0 += w2[net, 0, j] * a
         z1 += w2[net, 1, j] * a
         z2 += w2[net, 2, j] * a
@@ -400,23 +403,16 @@ def logits(acc, net, w2, b2):
 
 
 @njit(cache=True, nogil=True, fastmath=True, inline="always")
+def logits(acc, net, w2, b2):
+    """ReLU of the hidden layer (in place) and the five logits, as a tuple."""
+    return output_layer(acc, net, w2, b2, True)
+
+
+@njit(cache=True, nogil=True, fastmath=True, inline="always")
 def hidden_logits(acc, net, w2, b2):
     """The five logits of the hidden layer ``acc`` before its ReLU, as a tuple
     (:func:`logits`), leaving ``acc`` as it is."""
-    h = acc.shape[0]
-    z0 = np.float32(0.0)
-    z1 = np.float32(0.0)
-    z2 = np.float32(0.0)
-    z3 = np.float32(0.0)
-    z4 = np.float32(0.0)
-    for j in range(h):
-        a = max(acc[j], np.float32(0.0))
-        z0 += w2[net, 0, j] * a
-        z1 += w2[net, 1, j] * a
-        z2 += w2[net, 2, j] * a
-        z3 += w2[net, 3, j] * a
-        z4 += w2[net, 4, j] * a
-    return z0 + b2[net, 0], z1 + b2[net, 1], z2 + b2[net, 2], z3 + b2[net, 3], z4 + b2[net, 4]
+    return output_layer(acc, net, w2, b2, False)
 
 
 @njit(cache=True, nogil=True, fastmath=True)
