@@ -121,7 +121,8 @@ class EvalBuffers(NamedTuple):
     widths: np.ndarray
     """int64 ``(nets,)``: the hidden units each net uses (:func:`net_widths`)."""
     last: np.ndarray
-    """int8 ``(2, 26)``: the candidate :func:`candidate_probabilities` valued last."""
+    """int8 ``(26,)``: the mover's checkers in the candidate :func:`candidate_probabilities`
+    valued last (its opponent's are ``reference``'s for its net)."""
     last_features: np.ndarray
     """float32 ``(N_FEATURES,)``: its features."""
 
@@ -163,7 +164,7 @@ def eval_buffers(weights):
         np.zeros(nets, dtype=np.bool_),
         np.empty((CHOICE_CAPACITY, N_OUTPUTS)),
         net_widths(weights),
-        np.empty((2, 26), dtype=np.int8),
+        np.empty(26, dtype=np.int8),
         np.empty(N_FEATURES, dtype=np.float32),
     )
 
@@ -223,21 +224,22 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
             net = phase_of(back_mover + back_opponent, nets)
             units = acc[: widths[net]]
             features = feature_values(masks_counts(board, 1, opponent, mover))
-            step = net == last_net and chain < FRESH_START_EVERY
-            if step:
+            # the opponent's part of the hidden layer for this net: kept while its checkers stay put
+            same = have[net]
+            if same:
                 for col in range(26):
-                    if board[1, col] != last[1, col]:
-                        step = False
+                    if board[1, col] != reference[net, col]:
+                        same = False
                         break
-            if step:
+            if same and net == last_net and chain < FRESH_START_EVERY:
                 chain += 1
                 # the mover is input block 1 (the opponent, on roll next, is block 0)
                 for col in range(1, BAR + 1):
-                    if board[0, col] != last[0, col]:
+                    if board[0, col] != last[col]:
                         k = SIDE_INPUTS + 4 * (col - 1)
-                        change_point(units, w1, net, k, last[0, col], board[0, col])
-                if board[0, OFF] != last[0, OFF]:
-                    off = np.float32((board[0, OFF] - last[0, OFF]) / 15.0)
+                        change_point(units, w1, net, k, last[col], board[0, col])
+                if board[0, OFF] != last[OFF]:
+                    off = np.float32((board[0, OFF] - last[OFF]) / 15.0)
                     add_row(units, w1, net, SIDE_INPUTS + OFF_INPUT, off)
                 for f in range(N_FEATURES):
                     v = np.float32(features[f])
@@ -247,12 +249,6 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
             else:
                 chain = 0
                 h = units.shape[0]
-                same = have[net]
-                if same:
-                    for col in range(26):
-                        if board[1, col] != reference[net, col]:
-                            same = False
-                            break
                 if not same:
                     # the opponent (on roll next) is input block 0
                     for j in range(h):
@@ -270,8 +266,7 @@ def candidate_probabilities(candidates, n, weights, tables, buffers, out):
                     if v != 0.0:
                         add_row(units, w1, net, F_SHOTS + f, v)
             for col in range(26):
-                last[0, col] = board[0, col]
-                last[1, col] = board[1, col]
+                last[col] = board[0, col]
             last_net = net
             z0, z1, z2, z3, z4 = hidden_logits(units, net, w2, b2)
             # the chain of the outputs, from the opponent's side (can it win or lose a gammon?)
