@@ -131,6 +131,17 @@ def test_units_without_output_weights_are_skipped(positions):
     )
 
 
+def _plays_of_random_rolls(seed: int, rolls: int) -> tuple[np.ndarray, np.ndarray]:
+    """The legal plays of ``rolls`` rolls of random games: the offsets of each
+    roll's plays and the resulting boards, seen from the mover."""
+    turns = random_play(np.random.default_rng(seed), rolls // 40)[:rolls]
+    assert len(turns) == rolls
+    boards = np.stack([board for board, _, _ in turns]).astype(np.int8)
+    dice = np.array([(d1, d2) for _, d1, d2 in turns], dtype=np.int64)
+    offsets, plays, _ = generate_plays_batch(boards, dice)
+    return offsets, np.ascontiguousarray(plays)
+
+
 def _two_nets(weights: NetWeights) -> NetWeights:
     """The contact and race nets of ``weights`` alone."""
     return NetWeights(*(a[: RACE + 1] for a in weights.arrays))
@@ -255,12 +266,7 @@ def test_choice_of_play_equals_numpy_forward_pass(shipped, rolls, nets):
         shipped = _two_nets(shipped)
     elif shipped.nets != nets:
         shipped = _with_contact_nets(shipped, 2, nets=nets)
-    rng = np.random.default_rng(20261202)
-    turns = random_play(rng, rolls // 40)[:rolls]
-    assert len(turns) == rolls
-    boards = np.stack([board for board, _, _ in turns]).astype(np.int8)
-    dice = np.array([(d1, d2) for _, d1, d2 in turns], dtype=np.int64)
-    offsets, plays, _ = generate_plays_batch(boards, dice)
+    offsets, plays = _plays_of_random_rolls(20261202, rolls)
     after = np.ascontiguousarray(plays[:, ::-1])  # the opponent on roll next
     on_board = after[:, :, 1:].sum(axis=2)
     in_play = (on_board > 0).all(axis=1) & ~(after[:, :, 7:] == 0).all(axis=(1, 2))
@@ -270,7 +276,7 @@ def test_choice_of_play_equals_numpy_forward_pass(shipped, rolls, nets):
     weights, tables = shipped.arrays, get_evaluator("net").tables
     buffers = eval_buffers(weights)
     near_ties = 0
-    for i in range(len(boards)):
+    for i in range(len(offsets) - 1):
         lo, hi = int(offsets[i]), int(offsets[i + 1])
         if hi - lo < 2:
             continue
@@ -287,12 +293,7 @@ def test_candidates_are_valued_as_positions_alone(shipped):
     into the next's; each play's probabilities are those of its position valued
     alone, to float32 rounding, in one roll at a time and in one call over all the
     plays of 2,000 rolls (where the changes follow one another the longest)."""
-    rng = np.random.default_rng(20261207)
-    turns = random_play(rng, 50)[:2_000]
-    boards = np.stack([board for board, _, _ in turns]).astype(np.int8)
-    dice = np.array([(d1, d2) for _, d1, d2 in turns], dtype=np.int64)
-    offsets, plays, _ = generate_plays_batch(boards, dice)
-    plays = np.ascontiguousarray(plays)
+    offsets, plays = _plays_of_random_rolls(20261207, 2_000)
     alone = get_evaluator("net")(np.ascontiguousarray(plays[:, ::-1]))
     weights, tables = shipped.arrays, get_evaluator("net").tables
     buffers = eval_buffers(weights)
@@ -300,7 +301,7 @@ def test_candidates_are_valued_as_positions_alone(shipped):
     candidate_probabilities(plays, len(plays), weights, tables, buffers, in_one_call)
     np.testing.assert_allclose(in_one_call, alone, atol=5e-6)
     by_roll = np.empty((len(plays), 5))
-    for i in range(len(boards)):
+    for i in range(len(offsets) - 1):
         lo, hi = int(offsets[i]), int(offsets[i + 1])
         candidate_probabilities(plays[lo:hi], hi - lo, weights, tables, buffers, by_roll[lo:hi])
     np.testing.assert_allclose(by_roll, alone, atol=5e-6)
