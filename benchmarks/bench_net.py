@@ -22,7 +22,9 @@ Three sections, chosen with ``--only`` (default: all three):
    at 0 and at 1 ply is the one GNU Backgammon prefers at 0 plies (the same
    resulting position); pubeval's agreement is one reference, GNU Backgammon's
    own play at 1 ply (``GnubgEvaluator(plies=1)``) another: a look-ahead
-   changes some of its own 0-ply choices.
+   changes some of its own 0-ply choices. Where the net's 0-ply play differs,
+   GNU Backgammon at 2 plies judges the two plays: how often it prefers each,
+   and its mean equity of its own 0-ply play less the net's.
 3. speed, per CPU second (time.process_time; GNU Backgammon's CLI runs as a
    child process, its CPU time read with getrusage):
 
@@ -292,14 +294,39 @@ def agreement(sizes: dict[str, int], gnubg: Policy | None, weights: NetWeights) 
         f"agreement with GNU Backgammon's 0-ply play: {n:,} unforced checker plays of "
         f"{len(paths)} bundled transcripts"
     )
+    plays = {}
     for label, choose in (
         ("net 0-ply", NetEvaluator(weights).choose),
         ("net 1-ply", NetEvaluator(weights, plies=1).choose),
         ("pubeval (reference)", pubeval_choose),
         ("GNU Backgammon 1-ply (reference)", GnubgEvaluator(plies=1).choose),
     ):
-        same = int((choose(boards, dice) == reference).all(axis=(1, 2)).sum())
+        plays[label] = choose(boards, dice)
+        same = int((plays[label] == reference).all(axis=(1, 2)).sum())
         print(f"{label:44}{same:7,} of {n:,}  {100 * same / n:5.1f}%")
+    disagreements(boards, reference, plays["net 0-ply"])
+
+
+def disagreements(boards: np.ndarray, reference: np.ndarray, net_play: np.ndarray) -> None:
+    """Where the net's 0-ply play is not GNU Backgammon 0-ply's, which of the two
+    plays GNU Backgammon itself prefers when it looks 2 plies ahead."""
+    differ = np.flatnonzero(~(net_play == reference).all(axis=(1, 2)))
+    if len(differ) < 2:
+        return
+    judge = GnubgEvaluator(plies=2)
+    gaps = np.array(
+        [
+            np.subtract(*judge.scores(boards[i], np.stack([reference[i], net_play[i]])))
+            for i in differ
+        ]
+    )
+    mean, error = float(gaps.mean()), float(gaps.std(ddof=1) / np.sqrt(len(gaps)))
+    print(
+        f"the {len(differ):,} plays where the net 0-ply differs, judged by GNU Backgammon 2-ply: "
+        f"it prefers its own 0-ply play in {int((gaps > 0).sum()):,}, the net's in "
+        f"{int((gaps < 0).sum()):,}; its equity of its 0-ply play less the net's "
+        f"{mean:+.4f} ± {error:.4f} a play"
+    )
 
 
 def self_play_positions(count: int, seed: int, weights: NetWeights) -> np.ndarray:
