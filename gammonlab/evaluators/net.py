@@ -66,7 +66,7 @@ _VERSIONS = {3: (2,), 4: (2, 3), 5: (5,), 6: (9,)}
 """The numbers of nets each version this gammonlab reads may hold."""
 _VERSION_OF = {n: min(v for v, counts in _VERSIONS.items() if n in counts) for n in NET_COUNTS}
 """The version a file of so many nets is written as: the oldest that holds them."""
-WEIGHTS_FILE = "gammonlab-net-14.npz"
+WEIGHTS_FILE = "gammonlab-net-15.npz"
 TRAINED_VARIANTS = ("standard", "nackgammon", "nackgammon-004")
 """The variants whose games the net is trained on (:data:`gammonlab.train.STARTS`)."""
 _ARRAYS = ("w1", "b1", "w2", "b2")

@@ -25,6 +25,9 @@ another net. The fitted net can then teach the next one::
     python -m gammonlab.train --run data/fit-25 --teacher data/fit-24/checkpoint.npz --seed 25 \
         --fit-positions 2500000 --fit-epochs 100 --learning-rate 0.003 --hidden 384 \
         --contact-nets 4 --jobs 2
+    python -m gammonlab.train --run data/fit-26 --teacher data/fit-25/checkpoint.npz --seed 26 \
+        --fit-positions 2500000 --fit-epochs 100 --learning-rate 0.003 --hidden 384 \
+        --contact-nets 4 --jobs 2
 
 A race fit labels only the race positions of the teacher's games (and the
 positions after their best plays), so its labels cost a small part of a
