@@ -11,7 +11,7 @@ those probabilities (estimated stratum by stratum over the rotated first
 rolls, as its own standard errors are).
 
 >>> from gammonlab import GameState
->>> result = rollout_cube(GameState.from_id("4HPwATDgc/ABMA"), trials=72, seed=1,
+>>> result = rollout_cube(GameState.from_id("4HPwATDgc/ABMA"), trials=1296, seed=1,
 ...                       progress=False, n_jobs=1)
 >>> result.decision.verdict
 'No double'
