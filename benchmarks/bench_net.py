@@ -22,9 +22,12 @@ Three sections, chosen with ``--only`` (default: all three):
    at 0 and at 1 ply is the one GNU Backgammon prefers at 0 plies (the same
    resulting position); pubeval's agreement is one reference, GNU Backgammon's
    own play at 1 ply (``GnubgEvaluator(plies=1)``) another: a look-ahead
-   changes some of its own 0-ply choices. Where the net's 0-ply play differs,
-   GNU Backgammon at 2 plies judges the two plays: how often it prefers each,
-   and its mean equity of its own 0-ply play less the net's.
+   changes some of its own 0-ply choices. Each figure is given twice: as the
+   play itself, and counting as GNU Backgammon's play any play it values
+   exactly as the one it chose (a tie among its best plays, nearly always in a
+   game whose result no play can change any more). Where the net's 0-ply play
+   differs, GNU Backgammon at 2 plies judges the two plays: how often it
+   prefers each, and its mean equity of its own 0-ply play less the net's.
 3. speed, per CPU second (time.process_time; GNU Backgammon's CLI runs as a
    child process, its CPU time read with getrusage):
 
@@ -295,6 +298,7 @@ def agreement(sizes: dict[str, int], gnubg: Policy | None, weights: NetWeights) 
         f"{len(paths)} bundled transcripts"
     )
     plays = {}
+    judge = GnubgEvaluator(plies=0)
     for label, choose in (
         ("net 0-ply", NetEvaluator(weights).choose),
         ("net 1-ply", NetEvaluator(weights, plies=1).choose),
@@ -303,8 +307,30 @@ def agreement(sizes: dict[str, int], gnubg: Policy | None, weights: NetWeights) 
     ):
         plays[label] = choose(boards, dice)
         same = int((plays[label] == reference).all(axis=(1, 2)).sum())
-        print(f"{label:44}{same:7,} of {n:,}  {100 * same / n:5.1f}%")
+        alike = same + valued_alike(boards, reference, plays[label], judge)
+        print(
+            f"{label:44}{same:7,} of {n:,}  {100 * same / n:5.1f}%"
+            f"   with its ties {100 * alike / n:5.1f}%"
+        )
+    print(
+        "  (with its ties: a play GNU Backgammon 0-ply values exactly as the one it chose "
+        "counts as its play too)"
+    )
     disagreements(boards, reference, plays["net 0-ply"])
+
+
+def valued_alike(
+    boards: np.ndarray, reference: np.ndarray, plays: np.ndarray, judge: GnubgEvaluator
+) -> int:
+    """How many of ``plays`` that differ from GNU Backgammon 0-ply's own play it
+    values exactly as that play: ties among its best plays, which it breaks by
+    the order of its move list; most of them come late in races whose result
+    no play can change any more (a sure win, a sure loss, a sure gammon)."""
+    differ = np.flatnonzero(~(plays == reference).all(axis=(1, 2)))
+    return sum(
+        int(np.subtract(*judge.scores(boards[i], np.stack([reference[i], plays[i]]))) == 0.0)
+        for i in differ
+    )
 
 
 def disagreements(boards: np.ndarray, reference: np.ndarray, net_play: np.ndarray) -> None:
