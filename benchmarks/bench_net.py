@@ -326,29 +326,29 @@ def valued_alike(
     values exactly as that play: ties among its best plays, which it breaks by
     the order of its move list; most of them come late in races whose result
     no play can change any more (a sure win, a sure loss, a sure gammon)."""
+    return int((judged_gaps(boards, reference, plays, judge) == 0.0).sum())
+
+
+def judged_gaps(
+    boards: np.ndarray, reference: np.ndarray, plays: np.ndarray, judge: GnubgEvaluator
+) -> np.ndarray:
+    """Where ``plays`` differ from ``reference``: ``judge``'s equity of the
+    reference play less its equity of the other, one value a differing play."""
     differ = np.flatnonzero(~(plays == reference).all(axis=(1, 2)))
-    return sum(
-        int(np.subtract(*judge.scores(boards[i], np.stack([reference[i], plays[i]]))) == 0.0)
-        for i in differ
+    return np.array(
+        [np.subtract(*judge.scores(boards[i], np.stack([reference[i], plays[i]]))) for i in differ]
     )
 
 
 def disagreements(boards: np.ndarray, reference: np.ndarray, net_play: np.ndarray) -> None:
     """Where the net's 0-ply play is not GNU Backgammon 0-ply's, which of the two
     plays GNU Backgammon itself prefers when it looks 2 plies ahead."""
-    differ = np.flatnonzero(~(net_play == reference).all(axis=(1, 2)))
-    if len(differ) < 2:
+    gaps = judged_gaps(boards, reference, net_play, GnubgEvaluator(plies=2))
+    if len(gaps) < 2:
         return
-    judge = GnubgEvaluator(plies=2)
-    gaps = np.array(
-        [
-            np.subtract(*judge.scores(boards[i], np.stack([reference[i], net_play[i]])))
-            for i in differ
-        ]
-    )
     mean, error = float(gaps.mean()), float(gaps.std(ddof=1) / np.sqrt(len(gaps)))
     print(
-        f"the {len(differ):,} plays where the net 0-ply differs, judged by GNU Backgammon 2-ply: "
+        f"the {len(gaps):,} plays where the net 0-ply differs, judged by GNU Backgammon 2-ply: "
         f"it prefers its own 0-ply play in {int((gaps > 0).sum()):,}, the net's in "
         f"{int((gaps < 0).sum()):,}; its equity of its 0-ply play less the net's "
         f"{mean:+.4f} ± {error:.4f} a play"
